@@ -1,0 +1,545 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"tandem/clock"
+)
+
+// Status is the match's state: ready -> running <-> paused -> decided.
+type Status uint8
+
+const (
+	Ready Status = iota
+	Running
+	Paused
+	Decided
+)
+
+var statusNames = [...]string{"ready", "running", "paused", "decided"}
+
+// String returns "ready", "running", "paused" or "decided".
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", uint8(s))
+}
+
+type boardState struct {
+	clk     clock.Pair
+	outcome Outcome
+	reason  Reason
+	at      time.Duration // instant the board was decided
+	// halted: the board's game is over (drawn while the other continues,
+	// or the match is decided).
+	halted bool
+	// strikes counts upheld illegal moves per color (three-strikes).
+	strikes [2]uint8
+}
+
+// PendingClaim is a claim waiting for the arbiter.
+type PendingClaim struct {
+	Active   bool
+	Claimant Seat
+	Reason   Reason
+	At       time.Duration
+}
+
+// Match is one bughouse match: two boards, four clocks, one result. It is a
+// value with no pointers into shared mutable state: copying it (e.g. to
+// look ahead) copies the whole match.
+//
+// The zero Match is not usable; make one with New.
+type Match struct {
+	opts   Options
+	status Status
+	boards [2]boardState
+	now    time.Duration // instant of the last applied event
+	seq    uint64        // events applied
+
+	result    Result
+	reason    Reason
+	decisive  [2]Seat
+	ndecisive uint8
+	decidedAt time.Duration
+
+	claim PendingClaim
+	last   Event
+	effect Effect
+}
+
+// New returns a match ready to start under opts. It returns the error of
+// opts.Validate.
+func New(opts Options) (*Match, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	m := &Match{opts: opts}
+	m.reset()
+	return m, nil
+}
+
+func (m *Match) reset() {
+	for b := range m.boards {
+		bd := Board(b)
+		m.boards[b] = boardState{clk: clock.NewPair(
+			m.opts.ControlFor(SeatOf(bd, clock.White)),
+			m.opts.ControlFor(SeatOf(bd, clock.Black)))}
+	}
+	m.status = Ready
+	m.result, m.reason, m.ndecisive, m.decidedAt = NoResult, NoReason, 0, 0
+	m.decisive = [2]Seat{}
+	m.claim = PendingClaim{}
+}
+
+// Options returns the match's options.
+func (m *Match) Options() Options { return m.opts }
+
+// Status returns the match's status.
+func (m *Match) Status() Status { return m.status }
+
+// Now returns the instant of the last applied event or deadline.
+func (m *Match) Now() time.Duration { return m.now }
+
+// Result returns the match result, its reason, the decisive seats (the
+// player who flagged, was mated, resigned, ...; two for simultaneous flags,
+// none for agreed draws) and the decision instant. Result is NoResult until
+// decided.
+func (m *Match) Result() (r Result, why Reason, seats []Seat, at time.Duration) {
+	return m.result, m.reason, append([]Seat(nil), m.decisive[:m.ndecisive]...), m.decidedAt
+}
+
+// Remaining returns seat s's remaining time at instant at (nanoseconds),
+// as clock.Pair.Remaining. For instants after a flag that Advance has not
+// yet applied it still counts down to zero, never below.
+func (m *Match) Remaining(s Seat, at time.Duration) time.Duration {
+	return m.boards[s.Board()].clk.Remaining(s.Color(), at)
+}
+
+// Running returns the seat whose clock runs on board b, if any.
+func (m *Match) Running(b Board) (Seat, bool) {
+	c, ok := m.boards[b].clk.Running()
+	return SeatOf(b, c), ok
+}
+
+// NextDeadline returns the earliest instant at which the match changes by
+// itself: the next flag of a running clock. ok is false when no clock runs.
+// The loop arms its timer for it and then calls Advance with that instant.
+func (m *Match) NextDeadline() (at time.Duration, ok bool) {
+	for b := range m.boards {
+		if f, _, run := m.boards[b].clk.NextFlag(); run && (!ok || f < at) {
+			at, ok = f, true
+		}
+	}
+	return at, ok
+}
+
+// ErrBackwards is returned when an event's instant is before the last
+// applied instant: the loop must order events first (clock-cases C18).
+var ErrBackwards = errors.New("rules: event instant is before the last applied instant")
+
+// Advance applies what happens by itself up to instant at: if a running
+// clock reaches zero at or before at, the match is decided at that exact
+// flag instant (RULES.md clock rules 4-6), whatever at is. It reports
+// whether the match was decided by it.
+func (m *Match) Advance(at time.Duration) (decided bool) {
+	if at < m.now {
+		return false
+	}
+	if m.status == Running {
+		if f, ok := m.NextDeadline(); ok && f <= at {
+			m.flag(f)
+			m.now = f
+			return true
+		}
+	}
+	m.now = at
+	return false
+}
+
+// flag decides the match at the first flag instant f1 (clock rules 4-6).
+// The other board's running clock counts as simultaneous when its own flag
+// instant is within SimultaneousWindow of f1.
+func (m *Match) flag(f1 time.Duration) {
+	var fallen [2]Seat
+	n := 0
+	for b := range m.boards {
+		f, c, ok := m.boards[b].clk.NextFlag()
+		if ok && f-f1 <= m.opts.SimultaneousWindow {
+			fallen[n] = SeatOf(Board(b), c)
+			n++
+		}
+	}
+	m.halt(f1)
+	for _, s := range fallen[:n] {
+		bs := &m.boards[s.Board()]
+		bs.clk.Flag(s.Color())
+		if s.Color() == clock.White {
+			bs.outcome = BlackWins
+		} else {
+			bs.outcome = WhiteWins
+		}
+		bs.reason, bs.at = Flag, f1
+	}
+	m.status, m.decidedAt = Decided, f1
+	m.decisive, m.ndecisive = fallen, uint8(n)
+	switch {
+	case n == 1:
+		m.result, m.reason = LossFor(fallen[0].Team()), Flag
+	case fallen[0].Team() == fallen[1].Team():
+		m.result, m.reason = LossFor(fallen[0].Team()), SimultaneousFlag
+	default:
+		m.result, m.reason = MatchDraw, SimultaneousFlag
+	}
+}
+
+// halt stops every clock at instant at.
+func (m *Match) halt(at time.Duration) {
+	for b := range m.boards {
+		m.boards[b].clk.Stop(at)
+		m.boards[b].halted = true
+	}
+}
+
+// Apply applies e. It first applies any flag that fell at or before e.At
+// (Advance), so a press after the flag instant is too late.
+//
+// A nil error means e was applied or recorded: Effect.Ignored then says
+// why an event changed nothing (a press by the wrong seat, while paused,
+// after the decision: clock rule 3). A non-nil error means e was refused as
+// invalid (an adjustment while clocks run, a result after the decision, an
+// unknown seat) and nothing changed except the flag Advance applied.
+func (m *Match) Apply(e Event) (Effect, error) {
+	if e.At < m.now {
+		return Effect{}, fmt.Errorf("%w (%v < %v)", ErrBackwards, e.At, m.now)
+	}
+	if err := e.check(); err != nil {
+		return Effect{}, err
+	}
+	decided := m.Advance(e.At)
+	eff, err := m.apply(e)
+	if err != nil {
+		eff = Effect{}
+	}
+	eff.Decided = eff.Decided || decided
+	m.seq++
+	m.last, m.effect = e, eff
+	return eff, err
+}
+
+func (e *Event) check() error {
+	if e.Seat > BBlack {
+		return fmt.Errorf("rules: unknown seat %d", e.Seat)
+	}
+	if e.Board > BoardB {
+		return fmt.Errorf("rules: unknown board %d", e.Board)
+	}
+	for b := range e.Run.Set {
+		if e.Run.Set[b] && e.Run.Seat[b].Board() != Board(b) {
+			return fmt.Errorf("rules: resume: %s is not on board %s", e.Run.Seat[b], Board(b))
+		}
+	}
+	if e.Kind < Start || e.Kind > Reset {
+		return fmt.Errorf("rules: unknown event kind %d", e.Kind)
+	}
+	return nil
+}
+
+func ignored(why string) (Effect, error) { return Effect{Ignored: why}, nil }
+
+func (m *Match) apply(e Event) (Effect, error) {
+	switch e.Kind {
+	case Start:
+		if m.status != Ready {
+			return ignored("already started")
+		}
+		m.start(e.At)
+		return Effect{}, nil
+	case Press:
+		return m.press(e)
+	case Pause:
+		if m.status != Running {
+			return ignored(m.status.String())
+		}
+		m.stopAll(e.At)
+		m.status = Paused
+		return Effect{}, nil
+	case Resume:
+		return m.resume(e)
+	case Adjust:
+		return m.adjust(e)
+	case Claim:
+		return m.claimEvent(e)
+	case Uphold, Reject:
+		return m.resolve(e)
+	case Declare:
+		return m.declare(e.Board, e.Outcome, e.Reason, e.At)
+	case Reset:
+		m.reset()
+		return Effect{}, nil
+	}
+	return Effect{}, fmt.Errorf("rules: unknown event kind %d", e.Kind)
+}
+
+func (m *Match) start(at time.Duration) {
+	for b := range m.boards {
+		m.boards[b].clk.Start(clock.White, at)
+	}
+	m.status = Running
+}
+
+func (m *Match) press(e Event) (Effect, error) {
+	switch m.status {
+	case Ready:
+		if m.opts.Start == StartBlackPress && e.Seat.Color() == clock.Black {
+			m.start(e.At)
+			return Effect{}, nil
+		}
+		return ignored("not started")
+	case Paused:
+		return ignored("paused")
+	case Decided:
+		return ignored("match decided")
+	}
+	bs := &m.boards[e.Seat.Board()]
+	if bs.halted {
+		return ignored(fmt.Sprintf("board %s is over", e.Seat.Board()))
+	}
+	switch err := bs.clk.Press(e.Seat.Color(), e.At); err {
+	case nil:
+		return Effect{}, nil
+	case clock.ErrNotRunning:
+		return ignored(fmt.Sprintf("not %s's turn", e.Seat))
+	default:
+		// Advance applied every flag up to e.At, so this cannot happen;
+		// refusing keeps the pair consistent if it ever does.
+		return Effect{}, fmt.Errorf("rules: press by %s: %v", e.Seat, err)
+	}
+}
+
+func (m *Match) stopAll(at time.Duration) {
+	for b := range m.boards {
+		m.boards[b].clk.Stop(at)
+	}
+}
+
+func (m *Match) resume(e Event) (Effect, error) {
+	if m.status != Paused {
+		return ignored(m.status.String())
+	}
+	if m.claim.Active {
+		return Effect{}, fmt.Errorf("rules: a claim by %s is pending; uphold or reject it first", m.claim.Claimant)
+	}
+	for b := range m.boards {
+		bs := &m.boards[b]
+		if bs.halted {
+			if e.Run.Set[b] {
+				return Effect{}, fmt.Errorf("rules: board %s is over; its clocks cannot run", Board(b))
+			}
+			continue
+		}
+		c, _ := bs.clk.Turn()
+		if e.Run.Set[b] {
+			c = e.Run.Seat[b].Color()
+		}
+		if bs.clk.Flagged(c) {
+			return Effect{}, fmt.Errorf("rules: %s has flagged", SeatOf(Board(b), c))
+		}
+	}
+	for b := range m.boards {
+		bs := &m.boards[b]
+		if bs.halted {
+			continue
+		}
+		c, _ := bs.clk.Turn()
+		if e.Run.Set[b] {
+			c = e.Run.Seat[b].Color()
+		}
+		bs.clk.Resume(c, e.At)
+	}
+	m.status = Running
+	return Effect{}, nil
+}
+
+func (m *Match) adjust(e Event) (Effect, error) {
+	switch m.status {
+	case Running:
+		return Effect{}, errors.New("rules: pause the match before adjusting time")
+	case Decided:
+		return Effect{}, errors.New("rules: the match is decided; its clocks are final")
+	}
+	if e.Delta == 0 {
+		return ignored("no change")
+	}
+	bs := &m.boards[e.Seat.Board()]
+	if err := bs.clk.Adjust(e.Seat.Color(), e.Delta, e.At); err != nil {
+		return Effect{}, fmt.Errorf("rules: adjust %s: %v", e.Seat, err)
+	}
+	return Effect{}, nil
+}
+
+func (m *Match) claimEvent(e Event) (Effect, error) {
+	switch m.status {
+	case Ready:
+		return Effect{}, errors.New("rules: the match has not started")
+	case Decided:
+		return Effect{}, errors.New("rules: the match is decided")
+	}
+	if m.claim.Active {
+		return Effect{}, fmt.Errorf("rules: a claim by %s is already pending", m.claim.Claimant)
+	}
+	switch e.Reason {
+	case IllegalMove, Flag, OtherClaim:
+	default:
+		return Effect{}, fmt.Errorf("rules: a claim is about illegal-move, flag or other, not %s", e.Reason)
+	}
+	if m.boards[e.Seat.Board()].halted {
+		return Effect{}, fmt.Errorf("rules: board %s is over", e.Seat.Board())
+	}
+	if m.status == Running {
+		// Art 29: the claimant stops his board, the arbiter the other.
+		m.stopAll(e.At)
+		m.status = Paused
+	}
+	m.claim = PendingClaim{Active: true, Claimant: e.Seat, Reason: e.Reason, At: e.At}
+	return Effect{}, nil
+}
+
+func (m *Match) resolve(e Event) (Effect, error) {
+	if !m.claim.Active {
+		return Effect{}, errors.New("rules: no claim is pending")
+	}
+	c := m.claim
+	m.claim = PendingClaim{}
+	if e.Kind == Reject || c.Reason != IllegalMove {
+		// A rejected claim, or an upheld claim the arbiter settles by a
+		// result or an adjustment: the match stays paused.
+		return Effect{}, nil
+	}
+	offender := c.Claimant.Opponent()
+	bs := &m.boards[offender.Board()]
+	bs.strikes[offender.Color()]++
+	switch m.opts.IllegalMove {
+	case IllegalLossOnClaim:
+	case IllegalThreeStrikes:
+		if bs.strikes[offender.Color()] < 3 {
+			return Effect{}, nil
+		}
+	default:
+		return Effect{}, nil
+	}
+	return m.declare(offender.Board(), winFor(offender.Opponent()), IllegalMove, e.At)
+}
+
+// winFor returns the board outcome in which seat s wins.
+func winFor(s Seat) Outcome {
+	if s.Color() == clock.White {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// Strikes returns how many illegal moves by seat s were upheld.
+func (m *Match) Strikes(s Seat) int { return int(m.boards[s.Board()].strikes[s.Color()]) }
+
+// Claim returns the pending claim (Active is false when none).
+func (m *Match) Claim() PendingClaim { return m.claim }
+
+// declare decides board b with outcome o for reason why at instant at.
+func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effect, error) {
+	switch why {
+	case Checkmate, Resignation, IllegalMove, Forfeit:
+		if o != WhiteWins && o != BlackWins {
+			return Effect{}, fmt.Errorf("rules: %s needs a winner (1-0 or 0-1), not %s", why, o)
+		}
+	case Agreement, Repetition:
+		if o != Drawn {
+			return Effect{}, fmt.Errorf("rules: %s is a draw (1/2-1/2), not %s", why, o)
+		}
+		if why == Repetition && !m.opts.RepetitionDraw {
+			return Effect{}, errors.New("rules: repetition does not draw under these rules (repetition_draw = false)")
+		}
+	case Stalemate:
+		switch m.opts.Stalemate {
+		case StalemateWait:
+			return Effect{}, errors.New("rules: stalemate is no result under these rules (stalemate = wait): the player waits for a piece")
+		case StalemateDraw:
+			if o != Drawn {
+				return Effect{}, fmt.Errorf("rules: stalemate draws under these rules (stalemate = draw), not %s", o)
+			}
+		default:
+			if o == Drawn || o == Undecided {
+				return Effect{}, fmt.Errorf("rules: stalemate is decisive under these rules (stalemate = %s); give the winner", m.opts.Stalemate)
+			}
+		}
+	default:
+		return Effect{}, fmt.Errorf("rules: %q is not a reason for a board result; use checkmate, resignation, illegal-move, forfeit, agreement, stalemate or repetition", why.String())
+	}
+	if m.status == Ready {
+		return Effect{}, errors.New("rules: the match has not started")
+	}
+	bs := &m.boards[b]
+	if m.status == Decided {
+		// Clock rule 7: the other board decided at the very same instant
+		// with the opposite result: the order cannot be determined.
+		ob := &m.boards[b.Other()]
+		if at == m.decidedAt && bs.outcome == Undecided && ob.outcome != Undecided && ob.at == at {
+			bs.outcome, bs.reason, bs.at = o, why, at
+			m.combineSameInstant(b, o)
+			return Effect{Decided: true}, nil
+		}
+		return Effect{}, fmt.Errorf("rules: the match was already decided (%s, %s); the result cannot change", m.result, m.reason)
+	}
+	if bs.outcome != Undecided {
+		return Effect{}, fmt.Errorf("rules: board %s is already over (%s)", b, bs.outcome)
+	}
+	bs.outcome, bs.reason, bs.at = o, why, at
+	if o == Drawn {
+		other := &m.boards[b.Other()]
+		if m.opts.OneBoardDraw == OtherContinues && other.outcome == Undecided {
+			// Art 34: the other board decides the match.
+			bs.clk.Stop(at)
+			bs.halted = true
+			return Effect{}, nil
+		}
+		m.halt(at)
+		m.status, m.decidedAt, m.result, m.ndecisive = Decided, at, MatchDraw, 0
+		m.reason = why
+		if other.outcome == Drawn {
+			m.reason = BothBoards
+		}
+		return Effect{Decided: true}, nil
+	}
+	m.halt(at)
+	loser := SeatOf(b, clock.White)
+	if o == WhiteWins {
+		loser = SeatOf(b, clock.Black)
+	}
+	m.status, m.decidedAt, m.result, m.reason = Decided, at, matchResult(b, o), why
+	m.decisive, m.ndecisive = [2]Seat{loser}, 1
+	return Effect{Decided: true}, nil
+}
+
+// combineSameInstant settles two boards decided at the same instant
+// (clock rule 7, Art 35): opposite results draw; the same team winning
+// both keeps its win.
+func (m *Match) combineSameInstant(b Board, o Outcome) {
+	r := matchResult(b, o)
+	if r == MatchDraw || r == m.result {
+		if r == m.result && r != MatchDraw {
+			loser := SeatOf(b, clock.White)
+			if o == WhiteWins {
+				loser = SeatOf(b, clock.Black)
+			}
+			if m.ndecisive < 2 {
+				m.decisive[m.ndecisive] = loser
+				m.ndecisive++
+			}
+		}
+		return
+	}
+	m.result, m.reason, m.ndecisive = MatchDraw, BothBoards, 0
+}
