@@ -1,0 +1,60 @@
+// Command tandem is the clock and arbiter's console for an over-the-board
+// bughouse match.
+//
+// Usage:
+//
+//	tandem                          simulated table in the terminal
+//	tandem sim [--config FILE]      the same, with a configuration
+//	tandem replay FILE [--preset NAME] [--json]
+//	tandem check-config FILE
+//	tandem presets
+//
+// main only parses the command line and hands over to the packages.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `tandem: the clock and arbiter's console for an over-the-board bughouse match
+
+Usage:
+  tandem                                   play on a simulated table in this terminal
+  tandem sim [--config FILE]               the same, with a configuration file
+  tandem replay FILE [--preset NAME] [--json]
+                                           adjudicate a recorded game (.bpgn) or a
+                                           scripted match (.timeline) in virtual time
+  tandem check-config FILE                 validate a configuration and print the
+                                           effective settings
+  tandem presets                           list the rule presets and their options
+  tandem help                              this text
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches a command line and returns the process exit code:
+// 0 success, 1 failure, 2 bad usage or bad input.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return runSim(nil, stdout, stderr)
+	}
+	switch args[0] {
+	case "sim":
+		return runSim(args[1:], stdout, stderr)
+	case "replay":
+		return runReplay(args[1:], stdout, stderr)
+	case "check-config":
+		return runCheckConfig(args[1:], stdout, stderr)
+	case "presets":
+		return runPresets(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "tandem: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
