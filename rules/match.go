@@ -66,7 +66,7 @@ type Match struct {
 	ndecisive uint8
 	decidedAt time.Duration
 
-	claim PendingClaim
+	claim  PendingClaim
 	last   Event
 	effect Effect
 }

@@ -46,6 +46,7 @@ var startNames = enum[StartMode]{"arbiter", "black-press"}
 func (v StartMode) String() string                { return startNames.name(v) }
 func (v StartMode) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
 func (v *StartMode) UnmarshalText(b []byte) error { return set(v, startNames, "start", b) }
+
 // set assigns the value named b to v; v is unchanged on error.
 func set[T ~uint8](v *T, e enum[T], what string, b []byte) error {
 	x, err := e.parse(what, string(b))
