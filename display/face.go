@@ -1,0 +1,133 @@
+package display
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"tandem/clock"
+	"tandem/rules"
+)
+
+// ClockFace is what one player's clock shows.
+type ClockFace struct {
+	Seat rules.Seat
+	// Time is the formatted remaining time (Format).
+	Time string
+	// Running: this clock counts down now.
+	Running bool
+	// Turn: it is this player's turn (running, or stopped by a pause).
+	Turn bool
+	// Flagged: this player's time ran out (the flag mark).
+	Flagged bool
+	// InDelay: the move's delay is being used; the time does not count down.
+	InDelay bool
+	// Moves counts the player's completed moves.
+	Moves int
+}
+
+// Face is what one board's display shows: both players' clocks, left and
+// right as seated, and the match marks.
+type Face struct {
+	Board       rules.Board
+	Left, Right ClockFace
+	// Paused: the pause mark (the match is paused or waiting to start).
+	Paused bool
+	// Status is a short word for the match state: "READY", "PAUSED",
+	// "CLAIM", "" while running, or the board's / match's result.
+	Status string
+}
+
+// Render returns board b's face in snapshot s. whiteLeft says whether
+// White sits on the display's left (DGT clocks are turned so that each
+// player has his own side; the default table has White on the left).
+func Render(s *rules.Snapshot, b rules.Board, whiteLeft bool, o *Opts) Face {
+	w, bl := clockFace(s, rules.SeatOf(b, clock.White), o), clockFace(s, rules.SeatOf(b, clock.Black), o)
+	f := Face{Board: b, Left: w, Right: bl}
+	if !whiteLeft {
+		f.Left, f.Right = bl, w
+	}
+	switch s.Status {
+	case rules.Ready:
+		f.Paused, f.Status = true, "READY"
+	case rules.Paused:
+		f.Paused, f.Status = true, "PAUSED"
+		if s.Claim.Active {
+			f.Status = "CLAIM " + s.Claim.Claimant.String()
+		}
+	case rules.Decided:
+		f.Status = ResultText(s)
+	case rules.Running:
+		if bv := s.Boards[b]; bv.Over {
+			f.Status = "DRAWN " + bv.Reason.String()
+		}
+	}
+	return f
+}
+
+func clockFace(s *rules.Snapshot, seat rules.Seat, o *Opts) ClockFace {
+	c := s.Clocks[seat]
+	return ClockFace{
+		Seat: seat, Time: Format(c.Remaining, o), Running: c.Running, Turn: c.Turn,
+		Flagged: c.Flagged, InDelay: c.Running && c.DelayLeft > 0, Moves: c.Moves,
+	}
+}
+
+// ResultText is the match result as a display line: "1-0 flag B-white",
+// "1/2-1/2 simultaneous-flag", "*" when undecided.
+func ResultText(s *rules.Snapshot) string {
+	if s.Result == rules.NoResult {
+		return "*"
+	}
+	parts := []string{s.Result.String(), s.Reason.String()}
+	for _, seat := range s.Decisive[:s.NDecisive] {
+		parts = append(parts, seat.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+// String renders the face on one text line, as a character display would:
+//
+//	A  W ▶ 4:59  │  5:00   B   PAUSED
+//
+// Marks: ▶ running, ▷ turn while stopped, ⚑ flag, d in delay.
+func (f Face) String() string {
+	return fmt.Sprintf("%s  %s │ %s  %s", f.Board, f.Left.text(true), f.Right.text(false), f.Status)
+}
+
+func (c ClockFace) mark() string {
+	switch {
+	case c.Flagged:
+		return "⚑"
+	case c.Running && c.InDelay:
+		return "d"
+	case c.Running:
+		return "▶"
+	case c.Turn:
+		return "▷"
+	}
+	return " "
+}
+
+func (c ClockFace) text(left bool) string {
+	color := "W"
+	if c.Seat.Color() == clock.Black {
+		color = "B"
+	}
+	if left {
+		return fmt.Sprintf("%s %s %7s", color, c.mark(), c.Time)
+	}
+	return fmt.Sprintf("%-7s %s %s", c.Time, c.mark(), color)
+}
+
+// NextChangeFunc returns a function for table.Opts.NextChange: the time
+// until a running clock's face changes, either its digits or the end of
+// its delay.
+func NextChangeFunc(o *Opts) func(rules.SeatClock) time.Duration {
+	return func(c rules.SeatClock) time.Duration {
+		if c.DelayLeft > 0 {
+			return c.DelayLeft
+		}
+		return NextChange(c.Remaining, o)
+	}
+}
