@@ -18,6 +18,9 @@ const (
 	Pause
 	// Resume: play continues. Run chooses whose clock runs on each board;
 	// a zero Run continues the turns that were in progress.
+	// Before the start, a Resume with a zero Run is the pause switch being
+	// released: it starts both boards (clock rule 1) unless start is
+	// "black-press".
 	Resume
 	// Adjust: the arbiter adds Delta (negative to remove) to Seat's time
 	// while the clocks are stopped (penalty or correction, Art 40).

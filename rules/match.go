@@ -327,6 +327,12 @@ func (m *Match) stopAll(at time.Duration) {
 }
 
 func (m *Match) resume(e Event) (Effect, error) {
+	if m.status == Ready && m.opts.Start == StartArbiter && e.Run == (RunChoice{}) {
+		// The arbiter releasing the pause switch before the start starts
+		// both boards (clock rule 1).
+		m.start(e.At)
+		return Effect{}, nil
+	}
 	if m.status != Paused {
 		return ignored(m.status.String())
 	}

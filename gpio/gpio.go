@@ -1,0 +1,54 @@
+package gpio
+
+import (
+	"time"
+
+	"tandem/rules"
+)
+
+// Kind is what an Input is.
+type Kind uint8
+
+const (
+	// Button: a seat's clock button was pressed (the first edge of a
+	// press; bounces inside the lockout are not reported).
+	Button Kind = iota + 1
+	// PauseOn: the arbiter's pause switch was turned on (play stops).
+	PauseOn
+	// PauseOff: the pause switch was turned off (play resumes).
+	PauseOff
+)
+
+// Input is one input from the table's hardware.
+type Input struct {
+	Kind Kind
+	// Seat is the button's seat (Button only).
+	Seat rules.Seat
+	// At is when the edge happened, with its monotonic reading: taken right
+	// after the wake-up, or the kernel's edge timestamp when available.
+	At time.Time
+}
+
+// Source delivers a table's inputs in the order they happened.
+//
+// Inputs returns the channel of inputs; it is closed after Halt. Halt stops
+// reading and unblocks any wait; Close releases the lines after Halt.
+// Both are safe to call more than once.
+type Source interface {
+	Inputs() <-chan Input
+	Halt() error
+	Close() error
+}
+
+// Event converts an input to the match event it stands for: a press, a
+// pause, or a resume that continues the turns in progress.
+func (in Input) Event() rules.Event {
+	switch in.Kind {
+	case Button:
+		return rules.Event{Kind: rules.Press, Seat: in.Seat}
+	case PauseOn:
+		return rules.Event{Kind: rules.Pause}
+	default:
+		return rules.Event{Kind: rules.Resume}
+	}
+}
