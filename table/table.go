@@ -54,6 +54,7 @@ type input struct {
 	at    time.Time
 	opts  *rules.Options // reconfigure when set
 	reply chan result    // nil for Post
+	res   result
 }
 
 type result struct {
@@ -106,6 +107,9 @@ func (t *Table) Since(at time.Time) time.Duration { return at.Sub(t.epoch) }
 // at once; the effect is visible in the next snapshot. It blocks only while
 // the input queue is full, and returns false if the table is closed.
 func (t *Table) Post(e rules.Event, at time.Time) bool {
+	if t.isClosed() {
+		return false
+	}
 	select {
 	case t.in <- input{ev: e, at: at}:
 		return true
@@ -129,6 +133,9 @@ func (t *Table) Reconfigure(ctx context.Context, opts rules.Options) error {
 }
 
 func (t *Table) call(ctx context.Context, in input) (rules.Effect, error) {
+	if t.isClosed() {
+		return rules.Effect{}, ErrClosed
+	}
 	select {
 	case t.in <- in:
 	case <-t.done:
@@ -143,6 +150,15 @@ func (t *Table) call(ctx context.Context, in input) (rules.Effect, error) {
 		return rules.Effect{}, ErrClosed
 	case <-ctx.Done():
 		return rules.Effect{}, ctx.Err()
+	}
+}
+
+func (t *Table) isClosed() bool {
+	select {
+	case <-t.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -226,9 +242,18 @@ func (t *Table) Run(ctx context.Context) error {
 				}
 			}
 			slices.SortStableFunc(batch, func(a, b input) int { return a.at.Compare(b.at) })
-			for _, in := range batch {
-				t.handle(in)
+			for i := range batch {
+				batch[i].res = t.handle(batch[i])
 			}
+			// Publish before replying: when Do returns, the snapshot
+			// already shows its event.
+			t.publish(t.m.Snapshot(t.snapAt()))
+			for _, in := range batch {
+				if in.reply != nil {
+					in.reply <- in.res
+				}
+			}
+			continue
 		case <-timer.C:
 			// A flag is judged only once its grace has passed; the
 			// decision takes the exact flag instant (rules.Advance).
@@ -251,8 +276,7 @@ func (t *Table) snapAt() time.Duration {
 	return now
 }
 
-func (t *Table) handle(in input) {
-	var r result
+func (t *Table) handle(in input) (r result) {
 	if in.opts != nil {
 		r.err = t.m.Reconfigure(*in.opts)
 	} else {
@@ -265,9 +289,7 @@ func (t *Table) handle(in input) {
 		}
 		r.eff, r.err = t.m.Apply(e)
 	}
-	if in.reply != nil {
-		in.reply <- r
-	}
+	return r
 }
 
 // arm sets the timer for the next instant something changes by itself.
