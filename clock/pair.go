@@ -9,6 +9,7 @@ import (
 // Color is a side of one board.
 type Color uint8
 
+// The two colors.
 const (
 	White Color = 0
 	Black Color = 1

@@ -54,6 +54,7 @@ func (k Kind) String() string {
 // about.
 type Reason uint8
 
+// Reasons.
 const (
 	NoReason Reason = iota
 	Flag

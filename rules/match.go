@@ -11,6 +11,7 @@ import (
 // Status is the match's state: ready -> running <-> paused -> decided.
 type Status uint8
 
+// Match statuses.
 const (
 	Ready Status = iota
 	Running

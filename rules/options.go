@@ -43,8 +43,12 @@ const (
 
 var startNames = enum[StartMode]{"arbiter", "black-press"}
 
+// String returns the option's word, as configuration files write it.
 func (v StartMode) String() string                { return startNames.name(v) }
+// MarshalText writes the option's word (encoding.TextMarshaler).
 func (v StartMode) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
 func (v *StartMode) UnmarshalText(b []byte) error { return set(v, startNames, "start", b) }
 
 // set assigns the value named b to v; v is unchanged on error.
@@ -68,8 +72,12 @@ const (
 
 var dropCheckNames = enum[DropCheck]{"allowed", "no-mate", "forbidden"}
 
+// String returns the option's word, as configuration files write it.
 func (v DropCheck) String() string                { return dropCheckNames.name(v) }
+// MarshalText writes the option's word (encoding.TextMarshaler).
 func (v DropCheck) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
 func (v *DropCheck) UnmarshalText(b []byte) error { return set(v, dropCheckNames, "drop_check", b) }
 
 // MateRule says which interpositions count when judging mate (Art 23).
@@ -85,8 +93,12 @@ const (
 
 var mateNames = enum[MateRule]{"bughouse", "reserve"}
 
+// String returns the option's word, as configuration files write it.
 func (v MateRule) String() string                { return mateNames.name(v) }
+// MarshalText writes the option's word (encoding.TextMarshaler).
 func (v MateRule) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
 func (v *MateRule) UnmarshalText(b []byte) error { return set(v, mateNames, "mate", b) }
 
 // Promotion says what a promoting pawn becomes (seed 003).
@@ -103,8 +115,12 @@ const (
 
 var promotionNames = enum[Promotion]{"upgrade", "steal"}
 
+// String returns the option's word, as configuration files write it.
 func (v Promotion) String() string                { return promotionNames.name(v) }
+// MarshalText writes the option's word (encoding.TextMarshaler).
 func (v Promotion) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
 func (v *Promotion) UnmarshalText(b []byte) error { return set(v, promotionNames, "promotion", b) }
 
 // StalemateRule says what a player with no legal move and no check means.
@@ -119,8 +135,12 @@ const (
 
 var stalemateNames = enum[StalemateRule]{"draw", "wait", "win-for-stalemated", "loss-for-stalemated"}
 
+// String returns the option's word, as configuration files write it.
 func (v StalemateRule) String() string                { return stalemateNames.name(v) }
+// MarshalText writes the option's word (encoding.TextMarshaler).
 func (v StalemateRule) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
 func (v *StalemateRule) UnmarshalText(b []byte) error { return set(v, stalemateNames, "stalemate", b) }
 
 // IllegalMovePolicy says how an upheld illegal-move claim is punished.
@@ -139,8 +159,12 @@ const (
 
 var illegalNames = enum[IllegalMovePolicy]{"loss-on-claim", "three-strikes", "arbiter"}
 
+// String returns the option's word, as configuration files write it.
 func (v IllegalMovePolicy) String() string               { return illegalNames.name(v) }
+// MarshalText writes the option's word (encoding.TextMarshaler).
 func (v IllegalMovePolicy) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
 func (v *IllegalMovePolicy) UnmarshalText(b []byte) error {
 	return set(v, illegalNames, "illegal_move", b)
 }
@@ -158,8 +182,12 @@ const (
 
 var oneBoardDrawNames = enum[OneBoardDraw]{"other-continues", "match-draw"}
 
+// String returns the option's word, as configuration files write it.
 func (v OneBoardDraw) String() string               { return oneBoardDrawNames.name(v) }
+// MarshalText writes the option's word (encoding.TextMarshaler).
 func (v OneBoardDraw) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
 func (v *OneBoardDraw) UnmarshalText(b []byte) error {
 	return set(v, oneBoardDrawNames, "one_board_draw", b)
 }

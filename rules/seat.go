@@ -10,6 +10,7 @@ import (
 // Board is one of the match's two boards.
 type Board uint8
 
+// The two boards.
 const (
 	BoardA Board = 0
 	BoardB Board = 1
@@ -115,8 +116,9 @@ func (t Team) String() string { return fmt.Sprintf("team %d", uint8(t)) }
 // Outcome is one board's game result.
 type Outcome uint8
 
+// Board outcomes.
 const (
-	Undecided Outcome = iota
+	Undecided Outcome = iota // the game goes on
 	WhiteWins
 	BlackWins
 	Drawn
