@@ -44,9 +44,11 @@ const (
 var startNames = enum[StartMode]{"arbiter", "black-press"}
 
 // String returns the option's word, as configuration files write it.
-func (v StartMode) String() string                { return startNames.name(v) }
+func (v StartMode) String() string { return startNames.name(v) }
+
 // MarshalText writes the option's word (encoding.TextMarshaler).
-func (v StartMode) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+func (v StartMode) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *StartMode) UnmarshalText(b []byte) error { return set(v, startNames, "start", b) }
@@ -73,9 +75,11 @@ const (
 var dropCheckNames = enum[DropCheck]{"allowed", "no-mate", "forbidden"}
 
 // String returns the option's word, as configuration files write it.
-func (v DropCheck) String() string                { return dropCheckNames.name(v) }
+func (v DropCheck) String() string { return dropCheckNames.name(v) }
+
 // MarshalText writes the option's word (encoding.TextMarshaler).
-func (v DropCheck) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+func (v DropCheck) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *DropCheck) UnmarshalText(b []byte) error { return set(v, dropCheckNames, "drop_check", b) }
@@ -94,9 +98,11 @@ const (
 var mateNames = enum[MateRule]{"bughouse", "reserve"}
 
 // String returns the option's word, as configuration files write it.
-func (v MateRule) String() string                { return mateNames.name(v) }
+func (v MateRule) String() string { return mateNames.name(v) }
+
 // MarshalText writes the option's word (encoding.TextMarshaler).
-func (v MateRule) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+func (v MateRule) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *MateRule) UnmarshalText(b []byte) error { return set(v, mateNames, "mate", b) }
@@ -116,9 +122,11 @@ const (
 var promotionNames = enum[Promotion]{"upgrade", "steal"}
 
 // String returns the option's word, as configuration files write it.
-func (v Promotion) String() string                { return promotionNames.name(v) }
+func (v Promotion) String() string { return promotionNames.name(v) }
+
 // MarshalText writes the option's word (encoding.TextMarshaler).
-func (v Promotion) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+func (v Promotion) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *Promotion) UnmarshalText(b []byte) error { return set(v, promotionNames, "promotion", b) }
@@ -136,9 +144,11 @@ const (
 var stalemateNames = enum[StalemateRule]{"draw", "wait", "win-for-stalemated", "loss-for-stalemated"}
 
 // String returns the option's word, as configuration files write it.
-func (v StalemateRule) String() string                { return stalemateNames.name(v) }
+func (v StalemateRule) String() string { return stalemateNames.name(v) }
+
 // MarshalText writes the option's word (encoding.TextMarshaler).
-func (v StalemateRule) MarshalText() ([]byte, error)  { return []byte(v.String()), nil }
+func (v StalemateRule) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *StalemateRule) UnmarshalText(b []byte) error { return set(v, stalemateNames, "stalemate", b) }
@@ -160,9 +170,11 @@ const (
 var illegalNames = enum[IllegalMovePolicy]{"loss-on-claim", "three-strikes", "arbiter"}
 
 // String returns the option's word, as configuration files write it.
-func (v IllegalMovePolicy) String() string               { return illegalNames.name(v) }
+func (v IllegalMovePolicy) String() string { return illegalNames.name(v) }
+
 // MarshalText writes the option's word (encoding.TextMarshaler).
 func (v IllegalMovePolicy) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *IllegalMovePolicy) UnmarshalText(b []byte) error {
@@ -183,9 +195,11 @@ const (
 var oneBoardDrawNames = enum[OneBoardDraw]{"other-continues", "match-draw"}
 
 // String returns the option's word, as configuration files write it.
-func (v OneBoardDraw) String() string               { return oneBoardDrawNames.name(v) }
+func (v OneBoardDraw) String() string { return oneBoardDrawNames.name(v) }
+
 // MarshalText writes the option's word (encoding.TextMarshaler).
 func (v OneBoardDraw) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *OneBoardDraw) UnmarshalText(b []byte) error {
