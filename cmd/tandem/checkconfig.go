@@ -1,12 +1,50 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+
+	"tandem/config"
 )
 
-// runCheckConfig is being written (placeholder replaced by its owner).
+const checkConfigUsage = `usage: tandem check-config FILE
+
+Reads the configuration FILE (TOML, see docs/config.md), and prints the
+effective settings: the preset with every override applied, each option
+explicit. Exit status 0 if FILE is valid, 2 if it is not or cannot be read.
+`
+
+// runCheckConfig validates a configuration file: on success it prints the
+// effective configuration (config.Config.Write) on stdout and a note per
+// reserved section on stderr, and returns 0. An invalid file prints
+// "file:line: field: message" on stderr and returns 2, as does a missing
+// argument or a file that cannot be read.
 func runCheckConfig(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "tandem: this command is being built")
-	return 1
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		fmt.Fprint(stdout, checkConfigUsage)
+		return 0
+	}
+	if len(args) != 1 {
+		fmt.Fprintf(stderr, "tandem check-config: want one FILE, got %d arguments\n%s", len(args), checkConfigUsage)
+		return 2
+	}
+	c, err := config.Load(args[0])
+	if err != nil {
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			fmt.Fprintln(stderr, ce)
+		} else {
+			fmt.Fprintf(stderr, "tandem check-config: %v\n", err)
+		}
+		return 2
+	}
+	if err := c.Write(stdout); err != nil {
+		fmt.Fprintf(stderr, "tandem check-config: %v\n", err)
+		return 1
+	}
+	for _, n := range c.Notes() {
+		fmt.Fprintf(stderr, "%s: note: %s\n", args[0], n)
+	}
+	return 0
 }

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tandem/config"
+	"tandem/rules"
+)
+
+func writeConfigFile(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func runForCheckConfig(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestCheckConfig_ValidFile_PrintsTheEffectiveConfiguration(t *testing.T) {
+	path := writeConfigFile(t, "club.toml", "preset = \"pasapiezas\"\n[rules]\nstalemate = \"draw\"\n[gpio]\npause = 17\n")
+	code, out, errs := runForCheckConfig("check-config", path)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{"preset = \"pasapiezas\"", "stalemate = \"draw\"", "# overridden", "mate = \"bughouse\"", "[gpio]\npause = 17"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if want := path + ": note: [gpio] is not used by this version yet\n"; errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+	// The output is itself a valid configuration, the same one.
+	c, err := config.Parse("out.toml", []byte(out))
+	if err != nil {
+		t.Fatalf("output does not parse: %v\n%s", err, out)
+	}
+	if c.Preset != "pasapiezas" || c.Rules.Stalemate != rules.StalemateDraw || c.Reserved["gpio"]["pause"] != int64(17) {
+		t.Errorf("output parses to %+v", c)
+	}
+}
+
+func TestCheckConfig_Examples(t *testing.T) {
+	files, _ := filepath.Glob("../../docs/examples/*.toml")
+	if len(files) == 0 {
+		t.Fatal("no examples in docs/examples")
+	}
+	for _, f := range files {
+		if code, _, errs := runForCheckConfig("check-config", f); code != 0 {
+			t.Errorf("%s: exit %d: %s", f, code, errs)
+		}
+	}
+}
+
+func TestCheckConfig_InvalidFile_Exit2WithFileLineField(t *testing.T) {
+	path := writeConfigFile(t, "tandem.toml", "preset = \"reglamento\"\n\n[rules]\nstalemate = \"lose\"\n")
+	code, out, errs := runForCheckConfig("check-config", path)
+	if code != 2 || out != "" {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
+	want := path + `:4: rules.stalemate: unknown stalemate "lose"; allowed: draw, wait, win-for-stalemated, loss-for-stalemated` + "\n"
+	if errs != want {
+		t.Errorf("stderr\n got %q\nwant %q", errs, want)
+	}
+}
+
+func TestCheckConfig_SyntaxError_Exit2(t *testing.T) {
+	path := writeConfigFile(t, "tandem.toml", "[time]\ncontrol = 5m\n")
+	code, out, errs := runForCheckConfig("check-config", path)
+	if code != 2 || out != "" || !strings.HasPrefix(errs, path+":2: invalid TOML") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestCheckConfig_Usage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"check-config"}, 2, "tandem check-config: want one FILE, got 0 arguments\nusage: tandem check-config FILE"},
+		{[]string{"check-config", "a.toml", "b.toml"}, 2, "tandem check-config: want one FILE, got 2 arguments\nusage:"},
+		{[]string{"check-config", filepath.Join(t.TempDir(), "missing.toml")}, 2, "tandem check-config: open "},
+		{[]string{"check-config", t.TempDir()}, 2, "is a directory"},
+	} {
+		code, out, errs := runForCheckConfig(tc.args...)
+		if code != tc.code || out != "" || !strings.Contains(errs, tc.err) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", tc.args, code, out, errs, tc.code, tc.err)
+		}
+	}
+	if code, out, _ := runForCheckConfig("check-config", "--help"); code != 0 || !strings.HasPrefix(out, "usage: tandem check-config FILE") {
+		t.Errorf("--help: exit %d, %q", code, out)
+	}
+}

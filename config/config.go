@@ -1,0 +1,561 @@
+package config
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"tandem/clock"
+	"tandem/rules"
+)
+
+// Mode says what the clock buttons, pause switch and displays are.
+type Mode uint8
+
+const (
+	// Simulated: the table is simulated in the terminal (the default).
+	Simulated Mode = iota
+	// Hardware: the buttons, switch and displays wired to the Raspberry
+	// Pi's GPIO.
+	Hardware
+)
+
+var modeNames = []string{"simulated", "hardware"}
+
+// String returns "simulated" or "hardware", as the mode key is written.
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", uint8(m))
+}
+
+// Display holds the settings of the clock displays.
+type Display struct {
+	// TenthsBelow: a remaining time below this is shown with tenths of a
+	// second. Allowed 0 (never) to MaxTenthsBelow; default
+	// DefaultTenthsBelow.
+	TenthsBelow time.Duration
+}
+
+// Display limits and defaults.
+const (
+	// DefaultTenthsBelow is Display.TenthsBelow when the file does not set
+	// it.
+	DefaultTenthsBelow = 20 * time.Second
+	// MaxTenthsBelow is the largest Display.TenthsBelow accepted.
+	MaxTenthsBelow = time.Hour
+)
+
+// ReservedSections are the tables a file may hold for features still to
+// come. They are accepted as free-form tables, kept in Config.Reserved and
+// written back by Write, but nothing reads them yet.
+var ReservedSections = []string{"gpio", "console", "journal", "hall"}
+
+// Config is tandem's configuration: the effective settings after the preset
+// and every override in the file are applied.
+type Config struct {
+	// Mode says whether the table is simulated or wired.
+	Mode Mode
+	// Preset is the name of the rule preset the file starts from
+	// (rules.PresetNames); Rules already includes it.
+	Preset string
+	// Rules are the effective options: the preset's, with the file's time
+	// and rules tables applied. Rules.Validate accepts them.
+	Rules rules.Options
+	// Display holds the display settings.
+	Display Display
+	// Reserved holds the reserved sections present in the file
+	// (ReservedSections), as go-toml decodes free-form tables; nil when
+	// there are none.
+	Reserved map[string]map[string]any
+	// Source is the name the configuration was read from; empty for
+	// Default.
+	Source string
+}
+
+// Default returns the configuration tandem uses without a file: simulated,
+// the rules.DefaultPreset preset as it is, tenths shown below 20 s.
+func Default() *Config {
+	p, err := rules.LookupPreset(rules.DefaultPreset)
+	if err != nil {
+		panic("config: " + err.Error()) // rules guarantees its default exists
+	}
+	return &Config{
+		Mode:    Simulated,
+		Preset:  p.Name,
+		Rules:   cloneOptions(p.Options),
+		Display: Display{TenthsBelow: DefaultTenthsBelow},
+	}
+}
+
+// Load reads and parses the configuration file at path (see Parse). A file
+// that cannot be read gives the *fs.PathError of os.ReadFile; anything
+// wrong inside it gives an *Error naming path and the line. On error the
+// Config is nil: nothing is half-applied.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a configuration from data; name is used in errors and kept as
+// Config.Source. An empty document gives Default's configuration.
+//
+// The preset named (default rules.DefaultPreset) is applied first, then
+// the time table, then each key of the rules table with
+// (*rules.Options).Set, in file order. The result, every time control and [display] are validated. Any
+// problem gives an *Error with the file, line and dotted key, and a nil
+// Config.
+func Parse(name string, data []byte) (*Config, error) {
+	// Editors on Windows may start the file with a byte-order mark; it
+	// stays on line 1, so positions are unchanged.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		return nil, syntaxError(name, err)
+	}
+	p := &parser{file: name, lines: indexLines(data)}
+	c, err := p.config(doc)
+	if err != nil {
+		return nil, err
+	}
+	c.Source = name
+	return c, nil
+}
+
+// Validate reports the first setting of c that tandem cannot use, as an
+// *Error naming the field (with no file or line), or nil. Parse only
+// returns configurations that validate; Validate is for a Config built or
+// changed in code.
+func (c *Config) Validate() error {
+	fail := func(field, format string, args ...any) error {
+		return &Error{Field: field, Msg: fmt.Sprintf(format, args...)}
+	}
+	if int(c.Mode) >= len(modeNames) {
+		return fail("mode", "mode %d out of range; allowed: %s", uint8(c.Mode), strings.Join(modeNames, ", "))
+	}
+	if _, err := rules.LookupPreset(c.Preset); err != nil {
+		return fail("preset", "%v", err)
+	}
+	if err := c.Rules.Control.Validate(); err != nil {
+		return fail("time.control", "%s: %s", c.Rules.Control, clockMsg(err))
+	}
+	for _, s := range rules.Seats {
+		sc := c.Rules.SeatControls[s]
+		if sc == nil {
+			continue
+		}
+		field := "time.seats." + s.String()
+		if err := sc.Validate(); err != nil {
+			return fail(field, "%s: %s", sc, clockMsg(err))
+		}
+		if sc.IncrementBeforeFirstMove != c.Rules.Control.IncrementBeforeFirstMove {
+			return fail(field, "increment_before_first_move is %v here and %v for the other seats; it applies to every seat",
+				sc.IncrementBeforeFirstMove, c.Rules.Control.IncrementBeforeFirstMove)
+		}
+	}
+	if err := c.Rules.Validate(); err != nil {
+		return fail("rules", "%v", err)
+	}
+	if d := c.Display.TenthsBelow; d < 0 || d > MaxTenthsBelow {
+		return fail("display.tenths_below", "%v out of range; allowed 0 to %s", d, formatDuration(MaxTenthsBelow))
+	}
+	for name := range c.Reserved {
+		if !slices.Contains(ReservedSections, name) {
+			return fail(name, "not a reserved section; reserved: %s", strings.Join(ReservedSections, ", "))
+		}
+	}
+	return nil
+}
+
+// Notes returns one line per reserved section present, e.g. "[gpio] is not
+// used by this version yet", in ReservedSections order.
+func (c *Config) Notes() []string {
+	var notes []string
+	for _, name := range ReservedSections {
+		if _, ok := c.Reserved[name]; ok {
+			notes = append(notes, fmt.Sprintf("[%s] is not used by this version yet", name))
+		}
+	}
+	return notes
+}
+
+// The keys of each table, in the order Write prints them.
+var (
+	topKeys  = append([]string{"mode", "preset", "time", "rules", "display"}, ReservedSections...)
+	timeKeys = []string{"control", "increment_before_first_move", "seats"}
+	// ruleKeys are the rules.OptionKeys that [rules] holds: all but
+	// increment_before_first_move, which belongs with the time control.
+	ruleKeys    = slices.DeleteFunc(slices.Clone(rules.OptionKeys), func(k string) bool { return k == ibfmKey })
+	displayKeys = []string{"tenths_below"}
+)
+
+const ibfmKey = "increment_before_first_move"
+
+// parser turns a decoded document into a Config, naming lines in errors.
+type parser struct {
+	file  string
+	lines lineIndex
+}
+
+// errorf returns an *Error about the key at path.
+func (p *parser) errorf(path []string, format string, args ...any) error {
+	return &Error{File: p.file, Line: p.lines.line(path), Field: fieldName(path), Msg: fmt.Sprintf(format, args...)}
+}
+
+// at returns base extended by key, as a new slice.
+func at(base []string, key ...string) []string {
+	return append(slices.Clone(base), key...)
+}
+
+// keys returns m's keys in the order the file names them, so that the first
+// error reported is the first in the file.
+func (p *parser) keys(base []string, m map[string]any) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Slice(ks, func(i, j int) bool {
+		li, lj := p.lines.exactLine(at(base, ks[i])), p.lines.exactLine(at(base, ks[j]))
+		if li != lj {
+			return li < lj
+		}
+		return ks[i] < ks[j]
+	})
+	return ks
+}
+
+// checkKeys rejects the first key of m that is not in allowed.
+func (p *parser) checkKeys(base []string, m map[string]any, allowed []string) error {
+	for _, k := range p.keys(base, m) {
+		if !slices.Contains(allowed, k) {
+			where := "at the top level"
+			if len(base) > 0 {
+				where = "in [" + fieldName(base) + "]"
+			}
+			if len(base) == 1 && base[0] == "rules" && k == ibfmKey {
+				return p.errorf(at(base, k), "increment_before_first_move belongs to the time control: write it in [time]")
+			}
+			return p.errorf(at(base, k), "unknown key %q; allowed %s: %s", k, where, strings.Join(allowed, ", "))
+		}
+	}
+	return nil
+}
+
+// table returns v as a table, or an error naming what it is instead.
+func (p *parser) table(path []string, v any) (map[string]any, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, p.errorf(path, "expected a table [%s], got %s", fieldName(path), kindOf(v))
+	}
+	return m, nil
+}
+
+// text returns v in the text form rules.Options.Set and clock.Parse read:
+// strings as they are, switches as true/false, numbers in decimal, arrays
+// as "[2, 6]". Tables are an error.
+func (p *parser) text(path []string, v any) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case bool:
+		return strconv.FormatBool(x), nil
+	case int64:
+		return strconv.FormatInt(x, 10), nil
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64), nil
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			if s, ok := e.(string); ok {
+				parts[i] = quote(s)
+				continue
+			}
+			t, err := p.text(path, e)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = t
+		}
+		return "[" + strings.Join(parts, ", ") + "]", nil
+	case map[string]any:
+		return "", p.errorf(path, "expected a value, got a table")
+	}
+	return fmt.Sprint(v), nil
+}
+
+// kindOf names the TOML kind of a decoded value.
+func kindOf(v any) string {
+	switch x := v.(type) {
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case map[string]any:
+		return "a table"
+	case []any:
+		for _, e := range x {
+			if _, ok := e.(map[string]any); !ok {
+				return "an array"
+			}
+		}
+		if len(x) > 0 {
+			return "an array of tables"
+		}
+		return "an array"
+	}
+	return "a date or time"
+}
+
+// config builds the Config of a decoded document.
+func (p *parser) config(doc map[string]any) (*Config, error) {
+	if err := p.checkKeys(nil, doc, topKeys); err != nil {
+		return nil, err
+	}
+	c := Default()
+	if v, ok := doc["mode"]; ok {
+		path := []string{"mode"}
+		s, err := p.text(path, v)
+		if err != nil {
+			return nil, err
+		}
+		i := slices.Index(modeNames, s)
+		if i < 0 {
+			return nil, p.errorf(path, "unknown mode %q; allowed: %s", s, strings.Join(modeNames, ", "))
+		}
+		c.Mode = Mode(i)
+	}
+	if v, ok := doc["preset"]; ok {
+		path := []string{"preset"}
+		s, err := p.text(path, v)
+		if err != nil {
+			return nil, err
+		}
+		pr, err := rules.LookupPreset(s)
+		if err != nil {
+			return nil, p.errorf(path, "%v", err)
+		}
+		c.Preset, c.Rules = pr.Name, cloneOptions(pr.Options)
+	}
+	if v, ok := doc["time"]; ok {
+		if err := p.applyTime(&c.Rules, v); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := doc["rules"]; ok {
+		if err := p.applyRules(&c.Rules, v); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.Rules.Validate(); err != nil {
+		// Every option was checked where it was set; this is a safety net.
+		return nil, p.errorf([]string{"rules"}, "%v", err)
+	}
+	if v, ok := doc["display"]; ok {
+		if err := p.applyDisplay(&c.Display, v); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range ReservedSections {
+		v, ok := doc[name]
+		if !ok {
+			continue
+		}
+		m, err := p.table([]string{name}, v)
+		if err != nil {
+			return nil, err
+		}
+		if c.Reserved == nil {
+			c.Reserved = map[string]map[string]any{}
+		}
+		c.Reserved[name] = m
+	}
+	return c, nil
+}
+
+// applyTime applies [time]: the control, the seats' controls, then
+// increment_before_first_move to all of them, and validates every control.
+func (p *parser) applyTime(o *rules.Options, v any) error {
+	base := []string{"time"}
+	t, err := p.table(base, v)
+	if err != nil {
+		return err
+	}
+	if err := p.checkKeys(base, t, timeKeys); err != nil {
+		return err
+	}
+	ibfm := o.Control.IncrementBeforeFirstMove
+	if v, ok := t["control"]; ok {
+		ctl, err := p.control(at(base, "control"), v)
+		if err != nil {
+			return err
+		}
+		ctl.IncrementBeforeFirstMove = ibfm
+		o.Control = ctl
+	}
+	var seatKeys [4]string // the key each seat was given under, for errors
+	if v, ok := t["seats"]; ok {
+		sbase := at(base, "seats")
+		seats, err := p.table(sbase, v)
+		if err != nil {
+			return err
+		}
+		for _, k := range p.keys(sbase, seats) {
+			path := at(sbase, k)
+			s, err := rules.ParseSeat(k)
+			if err != nil {
+				return p.errorf(path, "%v", err)
+			}
+			if seatKeys[s] != "" {
+				return p.errorf(path, "seat %s is already given as %q", s, seatKeys[s])
+			}
+			ctl, err := p.control(path, seats[k])
+			if err != nil {
+				return err
+			}
+			ctl.IncrementBeforeFirstMove = ibfm
+			o.SeatControls[s] = &ctl
+			seatKeys[s] = k
+		}
+	}
+	if v, ok := t[ibfmKey]; ok {
+		path := at(base, ibfmKey)
+		s, err := p.text(path, v)
+		if err != nil {
+			return err
+		}
+		if err := o.Set(ibfmKey, s); err != nil {
+			return p.errorf(path, "%s", setMsg(ibfmKey, err))
+		}
+	}
+	// Validate once increment_before_first_move is known: whether a base of
+	// 0 can be played depends on it (clock.Parse).
+	field := at(base, "control")
+	if _, ok := t["control"]; !ok {
+		field = at(base, ibfmKey)
+	}
+	if err := o.Control.Validate(); err != nil {
+		return p.errorf(field, "%s: %s", o.Control, clockMsg(err))
+	}
+	for _, s := range rules.Seats {
+		if sc := o.SeatControls[s]; sc != nil {
+			if err := sc.Validate(); err != nil {
+				return p.errorf(at(base, "seats", seatKeys[s]), "%s: %s", sc, clockMsg(err))
+			}
+		}
+	}
+	return nil
+}
+
+// control parses a time control. A delay kind is kept only when some stage
+// has a delay: "5m us0s" is the same clock as "5m", and Write could not tell
+// them apart.
+func (p *parser) control(path []string, v any) (clock.Control, error) {
+	s, err := p.text(path, v)
+	if err != nil {
+		return clock.Control{}, err
+	}
+	ctl, err := clock.Parse(s)
+	if err != nil {
+		return clock.Control{}, p.errorf(path, "%v", err)
+	}
+	if !ctl.HasDelay() {
+		ctl.DelayKind = clock.Bronstein
+	}
+	return ctl, nil
+}
+
+// applyRules applies [rules] with rules.Options.Set, key by key in file
+// order: the one place where option values are read.
+func (p *parser) applyRules(o *rules.Options, v any) error {
+	base := []string{"rules"}
+	r, err := p.table(base, v)
+	if err != nil {
+		return err
+	}
+	if err := p.checkKeys(base, r, ruleKeys); err != nil {
+		return err
+	}
+	for _, k := range p.keys(base, r) {
+		path := at(base, k)
+		s, err := p.text(path, r[k])
+		if err != nil {
+			return err
+		}
+		if err := o.Set(k, s); err != nil {
+			return p.errorf(path, "%s", setMsg(k, err))
+		}
+	}
+	return nil
+}
+
+// applyDisplay applies [display].
+func (p *parser) applyDisplay(d *Display, v any) error {
+	base := []string{"display"}
+	t, err := p.table(base, v)
+	if err != nil {
+		return err
+	}
+	if err := p.checkKeys(base, t, displayKeys); err != nil {
+		return err
+	}
+	if v, ok := t["tenths_below"]; ok {
+		path := at(base, "tenths_below")
+		s, err := p.text(path, v)
+		if err != nil {
+			return err
+		}
+		dur, err := clock.ParseDuration(s)
+		if err != nil {
+			return p.errorf(path, "%v", err)
+		}
+		if dur > MaxTenthsBelow {
+			return p.errorf(path, "%q is out of range; allowed 0 to %s", s, formatDuration(MaxTenthsBelow))
+		}
+		d.TenthsBelow = dur
+	}
+	return nil
+}
+
+// setMsg drops the "key: " prefix some rules.Options.Set errors carry, since
+// the *Error names the field already.
+func setMsg(key string, err error) string {
+	return strings.TrimPrefix(err.Error(), key+": ")
+}
+
+// clockMsg drops the package prefix of a clock.Control.Validate error.
+func clockMsg(err error) string {
+	return strings.TrimPrefix(err.Error(), "clock: ")
+}
+
+// cloneOptions copies o so that nothing in the copy shares memory with o
+// (a preset's stages in particular).
+func cloneOptions(o rules.Options) rules.Options {
+	o.Control = cloneControl(o.Control)
+	for i, c := range o.SeatControls {
+		if c != nil {
+			cc := cloneControl(*c)
+			o.SeatControls[i] = &cc
+		}
+	}
+	return o
+}
+
+func cloneControl(c clock.Control) clock.Control {
+	c.Stages = slices.Clone(c.Stages)
+	return c
+}

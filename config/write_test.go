@@ -1,0 +1,298 @@
+package config
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"tandem/clock"
+	"tandem/rules"
+)
+
+// roundTrip writes c, parses the output and checks that it is c again and
+// that writing that gives the same text. It returns the text.
+func roundTrip(c *Config) (string, string) {
+	var out bytes.Buffer
+	if err := c.Write(&out); err != nil {
+		return "", "Write: " + err.Error()
+	}
+	back, err := Parse("written.toml", out.Bytes())
+	if err != nil {
+		return out.String(), "Parse of Write's output: " + err.Error() + "\n" + out.String()
+	}
+	if d := diffConfig(c, back); d != "" {
+		return out.String(), d + "\n" + out.String()
+	}
+	back.Source = c.Source
+	var again bytes.Buffer
+	if err := back.Write(&again); err != nil {
+		return out.String(), "second Write: " + err.Error()
+	}
+	if again.String() != out.String() {
+		return out.String(), "Write is not stable:\n" + out.String() + "\n---\n" + again.String()
+	}
+	return out.String(), ""
+}
+
+func exampleFiles(t testing.TB) []string {
+	files, err := filepath.Glob("../docs/examples/*.toml")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("examples: %v %v", files, err)
+	}
+	return files
+}
+
+func TestWrite_RoundTrip(t *testing.T) {
+	docs := map[string]string{
+		"empty": "",
+		"everything": `
+mode = "hardware"
+preset = "uscf-fics"
+[time]
+control = "40/90m+1.118s, 30m+30s"
+increment_before_first_move = false
+[time.seats]
+A-black = "1h30m0.000000001s"
+[rules]
+simultaneous_window = "0.123456789s"
+stalemate = "loss-for-stalemated"
+pawn_drop_ranks = [3, 5]
+[display]
+tenths_below = "0.000001s"
+[gpio]
+pause = 17
+"odd key" = "tab\there"
+when = 1979-05-27T07:32:00-08:00
+day = 1979-05-27
+ratio = nan
+[[gpio.leds]]
+pin = 4
+[[gpio.leds]]
+pin = 5
+[gpio.nested.deeper]
+x = [1, [2, 3], "four"]
+[console]
+[journal]
+dir = "/var/lib/tandem"
+[hall]
+tables = 12
+`,
+		"delays": "[time]\ncontrol = \"10m us5s\"\n[time.seats]\nB-white = \"8m us5s\"\n",
+	}
+	for _, f := range exampleFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[filepath.Base(f)] = string(b)
+	}
+	for _, name := range rules.PresetNames() {
+		docs["preset "+name] = "preset = " + quote(name)
+	}
+	for name, doc := range docs {
+		t.Run(name, func(t *testing.T) {
+			c := mustParse(t, doc)
+			if _, d := roundTrip(c); d != "" {
+				t.Fatal(d)
+			}
+		})
+	}
+}
+
+func TestWrite_CommentsSayWhereValuesComeFrom(t *testing.T) {
+	c := mustParse(t, `
+preset = "pasapiezas"
+[time]
+control = "3m+2s"
+[time.seats]
+A-white = "2m+2s"
+[rules]
+stalemate = "draw"
+mate = "bughouse"     # the preset's own value
+[display]
+tenths_below = "10s"
+[hall]
+`)
+	var b bytes.Buffer
+	if err := c.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		`(?m)^mode = "simulated" +# default$`,
+		`(?m)^preset = "pasapiezas" +# seed 001 \(rules summary\)$`,
+		`(?m)^control = "3m\+2s" +# overridden; preset: "5m"$`,
+		`(?m)^increment_before_first_move = true +# preset$`,
+		`(?m)^\[time\.seats\]\nA-white = "2m\+2s" +# handicap`,
+		`(?m)^stalemate = "draw" +# overridden; preset: "wait"$`,
+		`(?m)^mate = "bughouse" +# preset$`,
+		`(?m)^pawn_drop_ranks = \[2, 6\] +# preset$`,
+		`(?m)^piece_drop_ranks = \[1, 7\] +# preset$`,
+		`(?m)^repetition_draw = true +# preset$`,
+		`(?m)^simultaneous_window = "0.001s" +# preset$`,
+		`(?m)^tenths_below = "10s" +# default: 20s$`,
+		`(?m)^# \[hall\] is not used by this version yet.*\n\[hall\]$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("output does not match %s:\n%s", want, out)
+		}
+	}
+	// Every option of [rules] is written, once.
+	for _, k := range ruleKeys {
+		if n := len(regexp.MustCompile(`(?m)^`+k+` = `).FindAllString(out, -1)); n != 1 {
+			t.Errorf("%s written %d times", k, n)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, os.ErrClosed }
+
+func TestWrite_ReportsTheWritersError(t *testing.T) {
+	if err := Default().Write(failingWriter{}); err != os.ErrClosed {
+		t.Fatalf("Write to a failing writer: %v", err)
+	}
+}
+
+// genDuration draws a duration in [lo, hi], often a round one, sometimes
+// with nanoseconds.
+func genDuration(t *rapid.T, lo, hi time.Duration, label string) time.Duration {
+	switch rapid.IntRange(0, 2).Draw(t, label+"-kind") {
+	case 0:
+		return time.Duration(rapid.Int64Range(int64(lo/time.Second), int64(hi/time.Second)).Draw(t, label+"-s")) * time.Second
+	case 1:
+		return time.Duration(rapid.Int64Range(int64(lo/time.Millisecond), int64(hi/time.Millisecond)).Draw(t, label+"-ms")) * time.Millisecond
+	}
+	return time.Duration(rapid.Int64Range(int64(lo), int64(hi)).Draw(t, label+"-ns"))
+}
+
+func genControl(t *rapid.T, label string) clock.Control {
+	var c clock.Control
+	n := rapid.IntRange(1, 3).Draw(t, label+"-stages")
+	hasDelay := false
+	for i := 0; i < n; i++ {
+		var s clock.Stage
+		if i < n-1 || rapid.Bool().Draw(t, label+"-repeat") {
+			s.Moves = rapid.IntRange(1, clock.MaxMoves).Draw(t, label+"-moves")
+		}
+		s.Time = genDuration(t, time.Second, clock.MaxStageTime, label+"-time")
+		switch rapid.IntRange(0, 2).Draw(t, label+"-bonus") {
+		case 1:
+			s.Increment = genDuration(t, 0, clock.MaxBonus, label+"-inc")
+		case 2:
+			s.Delay = genDuration(t, 0, clock.MaxBonus, label+"-delay")
+			hasDelay = hasDelay || s.Delay > 0
+		}
+		c.Stages = append(c.Stages, s)
+	}
+	if hasDelay && rapid.Bool().Draw(t, label+"-us") {
+		c.DelayKind = clock.US
+	}
+	return c
+}
+
+func genRanks(t *rapid.T, label string) rules.Ranks {
+	lo := rapid.IntRange(1, 8).Draw(t, label+"-min")
+	return rules.Ranks{lo, rapid.IntRange(lo, 8).Draw(t, label+"-max")}
+}
+
+// genConfig draws a valid Config the way code could build one.
+func genConfig(t *rapid.T) *Config {
+	c := Default()
+	c.Mode = Mode(rapid.IntRange(0, 1).Draw(t, "mode"))
+	p, err := rules.LookupPreset(rapid.SampledFrom(rules.PresetNames()).Draw(t, "preset"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Preset, c.Rules = p.Name, cloneOptions(p.Options)
+	o := &c.Rules
+	if rapid.Bool().Draw(t, "own-control") {
+		o.Control = genControl(t, "control")
+	}
+	o.Control.IncrementBeforeFirstMove = rapid.Bool().Draw(t, "ibfm")
+	for _, s := range rules.Seats {
+		if rapid.Bool().Draw(t, "seat-"+s.String()) {
+			sc := genControl(t, s.String())
+			sc.IncrementBeforeFirstMove = o.Control.IncrementBeforeFirstMove
+			o.SeatControls[s] = &sc
+		}
+	}
+	if rapid.Bool().Draw(t, "own-rules") {
+		o.Start = rules.StartMode(rapid.IntRange(0, 1).Draw(t, "start"))
+		o.SimultaneousWindow = genDuration(t, 0, time.Second, "window")
+		o.OneBoardDraw = rules.OneBoardDraw(rapid.IntRange(0, 1).Draw(t, "one_board_draw"))
+		o.IllegalMove = rules.IllegalMovePolicy(rapid.IntRange(0, 2).Draw(t, "illegal_move"))
+		o.Stalemate = rules.StalemateRule(rapid.IntRange(0, 3).Draw(t, "stalemate"))
+		o.RepetitionDraw = rapid.Bool().Draw(t, "repetition_draw")
+		o.DropCheck = rules.DropCheck(rapid.IntRange(0, 2).Draw(t, "drop_check"))
+		o.PawnDropRanks = genRanks(t, "pawn")
+		o.PieceDropRanks = genRanks(t, "piece")
+		o.Mate = rules.MateRule(rapid.IntRange(0, 1).Draw(t, "mate"))
+		o.Promotion = rules.Promotion(rapid.IntRange(0, 1).Draw(t, "promotion"))
+		o.CastleDroppedRook = rapid.Bool().Draw(t, "castle")
+		o.DroppedPawnDoubleStep = rapid.Bool().Draw(t, "double")
+	}
+	c.Display.TenthsBelow = genDuration(t, 0, MaxTenthsBelow, "tenths")
+	for _, name := range ReservedSections {
+		if rapid.Bool().Draw(t, name) {
+			if c.Reserved == nil {
+				c.Reserved = map[string]map[string]any{}
+			}
+			c.Reserved[name] = map[string]any{"n": rapid.Int64().Draw(t, name+"-n"), "s": rapid.String().Draw(t, name+"-s")}
+		}
+	}
+	return c
+}
+
+func TestWrite_RoundTrip_Property(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genConfig(t)
+		if err := c.Validate(); err != nil {
+			t.Fatalf("generated an invalid config: %v", err)
+		}
+		if _, d := roundTrip(c); d != "" {
+			t.Fatal(d)
+		}
+	})
+}
+
+func TestFormatDuration_ParsesBackExactly(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "0s", time.Millisecond: "1ms", 250 * time.Microsecond: "250us", 7: "7ns",
+		1118 * time.Millisecond: "1.118s", 90 * time.Minute: "1h30m", 5 * time.Minute: "5m",
+		time.Hour + 100: "1h0.0000001s", 24 * time.Hour: "24h",
+	} {
+		if got := formatDuration(d); got != want {
+			t.Errorf("formatDuration(%d) = %q, want %q", int64(d), got, want)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		d := time.Duration(rapid.Int64Range(0, int64(48*time.Hour)).Draw(t, "d"))
+		s := formatDuration(d)
+		back, err := clock.ParseDuration(s)
+		if err != nil || back != d {
+			t.Fatalf("%d -> %q -> %d, %v", int64(d), s, int64(back), err)
+		}
+	})
+}
+
+func TestFormatControl_MatchesClockSyntax(t *testing.T) {
+	// formatControl stands in for clock.Control.String (whose durations go
+	// through float64); it must write the same text where that is exact.
+	for _, s := range []string{"5m", "3m+2s", "5m d2s", "5m us2s", "40/90m+30s, 30m+30s", "0s+2s", "1h30m", "90s d500ms"} {
+		c, err := clock.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := formatControl(c), c.String(); got != want && !strings.Contains(want, "0.") {
+			t.Errorf("%s: formatControl %q, clock %q", s, got, want)
+		}
+	}
+}
