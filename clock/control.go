@@ -241,8 +241,9 @@ func (c Control) String() string {
 	return b.String()
 }
 
-// FormatDuration writes d compactly with h, m, s and ms units: "1h30m",
-// "5m", "2s", "1.5s", "0s".
+// FormatDuration writes d exactly and compactly with h, m, s and ms units:
+// "1h30m", "5m", "2s", "1.118s", "500ms", "0s". Integer arithmetic only, so
+// ParseDuration reads the text back to the same nanosecond.
 func FormatDuration(d time.Duration) string {
 	if d == 0 {
 		return "0s"
@@ -260,13 +261,17 @@ func FormatDuration(d time.Duration) string {
 		b.WriteString(strconv.FormatInt(int64(m), 10) + "m")
 		d -= m * time.Minute
 	}
-	if d > 0 {
-		s := strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
-		if d%time.Millisecond == 0 || d >= time.Second {
-			b.WriteString(s + "s")
-		} else {
-			b.WriteString(d.String())
+	switch {
+	case d == 0:
+	case d < time.Second && d%time.Millisecond == 0:
+		b.WriteString(strconv.FormatInt(int64(d/time.Millisecond), 10) + "ms")
+	default:
+		b.WriteString(strconv.FormatInt(int64(d/time.Second), 10))
+		if f := int64(d % time.Second); f != 0 {
+			frac := strconv.FormatInt(f+1e9, 10)[1:] // 9 digits, leading zeros kept
+			b.WriteString("." + strings.TrimRight(frac, "0"))
 		}
+		b.WriteString("s")
 	}
 	return b.String()
 }
