@@ -168,7 +168,7 @@ func (c *Config) Validate() error {
 		return fail("rules", "%v", err)
 	}
 	if d := c.Display.TenthsBelow; d < 0 || d > MaxTenthsBelow {
-		return fail("display.tenths_below", "%v out of range; allowed 0 to %s", d, formatDuration(MaxTenthsBelow))
+		return fail("display.tenths_below", "%v out of range; allowed 0 to %s", d, clock.FormatDuration(MaxTenthsBelow))
 	}
 	for name := range c.Reserved {
 		if !slices.Contains(ReservedSections, name) {
@@ -524,7 +524,7 @@ func (p *parser) applyDisplay(d *Display, v any) error {
 			return p.errorf(path, "%v", err)
 		}
 		if dur > MaxTenthsBelow {
-			return p.errorf(path, "%q is out of range; allowed 0 to %s", s, formatDuration(MaxTenthsBelow))
+			return p.errorf(path, "%q is out of range; allowed 0 to %s", s, clock.FormatDuration(MaxTenthsBelow))
 		}
 		d.TenthsBelow = dur
 	}

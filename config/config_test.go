@@ -58,13 +58,13 @@ func diffConfig(want, got *Config) string {
 // dump shows a config with its controls in text form.
 func dump(c *Config) string {
 	var b strings.Builder
-	b.WriteString(c.Mode.String() + " " + c.Preset + " control=" + formatControl(c.Rules.Control))
+	b.WriteString(c.Mode.String() + " " + c.Preset + " control=" + c.Rules.Control.String())
 	if c.Rules.Control.IncrementBeforeFirstMove {
 		b.WriteString(" ibfm")
 	}
 	for _, s := range rules.Seats {
 		if sc := c.Rules.SeatControls[s]; sc != nil {
-			b.WriteString(" " + s.String() + "=" + formatControl(*sc))
+			b.WriteString(" " + s.String() + "=" + sc.String())
 		}
 	}
 	o := c.Rules

@@ -60,7 +60,7 @@ func ExampleConfig_Write() {
 	//
 	// [rules]
 	// start = "arbiter"                   # preset
-	// simultaneous_window = "0.001s"      # preset
+	// simultaneous_window = "1ms"         # preset
 	// one_board_draw = "other-continues"  # preset
 	// illegal_move = "loss-on-claim"      # preset
 	// stalemate = "draw"                  # preset

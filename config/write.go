@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -49,8 +48,8 @@ func (c *Config) Write(w io.Writer) error {
 
 	b.WriteString("\n[time]\n")
 	var tb block
-	ctl := formatControl(c.Rules.Control)
-	tb.add("control", quote(ctl), fromPreset(quote(ctl), quote(formatControl(po.Control))))
+	ctl := c.Rules.Control.String()
+	tb.add("control", quote(ctl), fromPreset(quote(ctl), quote(po.Control.String())))
 	ibfm := strconv.FormatBool(c.Rules.Control.IncrementBeforeFirstMove)
 	tb.add(ibfmKey, ibfm, fromPreset(ibfm, strconv.FormatBool(po.Control.IncrementBeforeFirstMove)))
 	tb.writeTo(&b)
@@ -58,7 +57,7 @@ func (c *Config) Write(w io.Writer) error {
 	var sb block
 	for _, s := range rules.Seats {
 		if sc := c.Rules.SeatControls[s]; sc != nil {
-			sb.add(s.String(), quote(formatControl(*sc)), "handicap: replaces control for this seat")
+			sb.add(s.String(), quote(sc.String()), "handicap: replaces control for this seat")
 		}
 	}
 	if len(sb.lines) > 0 {
@@ -85,9 +84,9 @@ func (c *Config) Write(w io.Writer) error {
 
 	b.WriteString("\n[display]\n")
 	var db block
-	tenths := formatDuration(c.Display.TenthsBelow)
+	tenths := clock.FormatDuration(c.Display.TenthsBelow)
 	db.add("tenths_below", quote(tenths), pick(c.Display.TenthsBelow == DefaultTenthsBelow,
-		"default", "default: "+formatDuration(DefaultTenthsBelow)))
+		"default", "default: "+clock.FormatDuration(DefaultTenthsBelow)))
 	db.writeTo(&b)
 
 	for _, name := range ReservedSections {
@@ -158,74 +157,4 @@ func optionValue(o *rules.Options, k string) (string, error) {
 		return v, nil
 	}
 	return quote(v), nil
-}
-
-// formatControl writes c in clock.Parse's syntax, like clock.Control.String
-// but with exact durations: clock.FormatDuration goes through float64 and
-// can lose a nanosecond at a second or more ("1.118s" is written
-// "1.1179999999999999s", which reads back as 1.117999999s).
-func formatControl(c clock.Control) string {
-	var b strings.Builder
-	for i, s := range c.Stages {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		if s.Moves > 0 {
-			b.WriteString(strconv.Itoa(s.Moves) + "/")
-		}
-		b.WriteString(formatDuration(s.Time))
-		if s.Increment > 0 {
-			b.WriteString("+" + formatDuration(s.Increment))
-		}
-		if s.Delay > 0 {
-			if c.DelayKind == clock.US {
-				b.WriteString(" us")
-			} else {
-				b.WriteString(" d")
-			}
-			b.WriteString(formatDuration(s.Delay))
-		}
-	}
-	return b.String()
-}
-
-// formatDuration writes d exactly, as clock.ParseDuration reads it: h, m
-// and s with up to nine decimals of seconds ("1h30m", "5m", "2.5s", "0s"),
-// or below a second the largest of ms, us and ns that is exact ("1ms",
-// "250us"). Negative durations (never valid here) use time.Duration.String.
-func formatDuration(d time.Duration) string {
-	switch {
-	case d == 0:
-		return "0s"
-	case d < 0:
-		return d.String()
-	case d < time.Second:
-		for _, u := range []struct {
-			unit time.Duration
-			name string
-		}{{time.Millisecond, "ms"}, {time.Microsecond, "us"}} {
-			if d%u.unit == 0 {
-				return strconv.FormatInt(int64(d/u.unit), 10) + u.name
-			}
-		}
-		return strconv.FormatInt(int64(d), 10) + "ns"
-	}
-	var b strings.Builder
-	if h := d / time.Hour; h > 0 {
-		b.WriteString(strconv.FormatInt(int64(h), 10) + "h")
-		d -= h * time.Hour
-	}
-	if m := d / time.Minute; m > 0 {
-		b.WriteString(strconv.FormatInt(int64(m), 10) + "m")
-		d -= m * time.Minute
-	}
-	if d > 0 {
-		b.WriteString(strconv.FormatInt(int64(d/time.Second), 10))
-		if ns := d % time.Second; ns > 0 {
-			frac := fmt.Sprintf("%09d", int64(ns))
-			b.WriteString("." + strings.TrimRight(frac, "0"))
-		}
-		b.WriteString("s")
-	}
-	return b.String()
 }
