@@ -221,6 +221,12 @@ func (m *Match) Apply(e Event) (Effect, error) {
 		return Effect{}, err
 	}
 	decided := m.Advance(e.At)
+	// Advance leaves Now at the flag instant when a flag fell before e.At;
+	// e itself is still the last applied event, so a later event stamped
+	// before e.At must be refused (ErrBackwards) rather than applied, e.g.
+	// as a result "at the same instant" as the flag that would reopen the
+	// decision (clock-cases C18; tested by TestC18_EventAfterFlagStaysLastApplied).
+	m.now = e.At
 	eff, err := m.apply(e)
 	if err != nil {
 		eff = Effect{}
@@ -416,6 +422,13 @@ func (m *Match) claimEvent(e Event) (Effect, error) {
 }
 
 func (m *Match) resolve(e Event) (Effect, error) {
+	if m.status == Decided {
+		// A claim still pending when the arbiter declared a result cannot
+		// be resolved afterwards: without this check Uphold counted a
+		// strike and cleared the claim before declare refused, breaking
+		// Apply's "an error changes nothing" (TestResultImmutable).
+		return Effect{}, errors.New("rules: the match is decided")
+	}
 	if !m.claim.Active {
 		return Effect{}, errors.New("rules: no claim is pending")
 	}

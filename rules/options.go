@@ -393,8 +393,21 @@ var presets = []Preset{
 // copies: changing them changes nothing here.
 func Presets() []Preset {
 	out := append([]Preset(nil), presets...)
+	for i := range out {
+		out[i] = out[i].clone()
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// clone returns p with its own copy of the control's Stages. Copying a
+// Preset copies the Stages slice header only, so writing
+// Options.Control.Stages[i] in a returned "copy" rewrote the preset table
+// for every later caller (TestPresets_AreCopies). The presets have no
+// SeatControls, so nothing else is shared.
+func (p Preset) clone() Preset {
+	p.Options.Control.Stages = append([]clock.Stage(nil), p.Options.Control.Stages...)
+	return p
 }
 
 // PresetNames returns the preset names, sorted.
@@ -411,7 +424,7 @@ func PresetNames() []string {
 func LookupPreset(name string) (Preset, error) {
 	for _, p := range presets {
 		if p.Name == name {
-			return p, nil
+			return p.clone(), nil
 		}
 	}
 	return Preset{}, fmt.Errorf("unknown preset %q; presets are %s", name, strings.Join(PresetNames(), ", "))
