@@ -1,12 +1,128 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
+
+	"tandem/replay"
+	"tandem/rules"
 )
 
-// runReplay is being written (placeholder replaced by its owner).
+const replayUsage = `usage: tandem replay FILE [--preset NAME] [--json]
+
+Adjudicates a recorded game or a scripted match by driving the rules engine
+in virtual time (instantly) and prints the result, its reason, the decisive
+seat(s), the decision instant and the four clocks at that instant.
+
+FILE is a BPGN record (.bpgn, .pgn) or a timeline (.timeline; see package
+timeline). BPGN: presses are rebuilt from the {remaining-time} stamps (or
+bughouse.pro {[ts=S]} instants) with the record's TimeControl; the recorded
+ending ({X checkmated}, {X resigns}, {X forfeits on time}) is replayed, and
+the Result tag is checked against the replay. Timeline: events apply at
+their instants; the report is taken at the last event, or at the instant of
+a final "end" line (which lets flags fall until then).
+
+Flags (before or after FILE):
+  --preset NAME   the rule preset; it wins over everything, including a
+                  timeline's own "preset" line. Defaults: fics for BPGN,
+                  the timeline's preset line, else reglamento.
+  --json          print one JSON object (times in milliseconds) instead of text
+
+Exit status: 0 replayed (also when the match is not decided); 1 the replay
+disagrees with the record's result (the report is still printed); 2 bad
+usage, unknown preset, or malformed input (FILE:LINE: what is wrong).
+`
+
+// runReplay implements "tandem replay" (package replay does the work).
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "tandem: this command is being built")
-	return 1
+	var (
+		file, preset string
+		asJSON       bool
+		files        []string
+	)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--json" || a == "-json":
+			asJSON = true
+		case a == "--preset" || a == "-preset":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "tandem replay: --preset needs a name; presets are %s\n", strings.Join(rules.PresetNames(), ", "))
+				return 2
+			}
+			i++
+			preset = args[i]
+		case strings.HasPrefix(a, "--preset=") || strings.HasPrefix(a, "-preset="):
+			_, preset, _ = strings.Cut(a, "=")
+		case a == "-h" || a == "--help" || a == "-help":
+			fmt.Fprint(stdout, replayUsage)
+			return 0
+		case a == "--":
+			files = append(files, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "-") && a != "-":
+			fmt.Fprintf(stderr, "tandem replay: unknown flag %s\n\n%s", a, replayUsage)
+			return 2
+		default:
+			files = append(files, a)
+		}
+	}
+	if len(files) != 1 {
+		fmt.Fprintf(stderr, "tandem replay: expected one FILE, got %d\n\n%s", len(files), replayUsage)
+		return 2
+	}
+	file = files[0]
+	if preset != "" {
+		if _, err := rules.LookupPreset(preset); err != nil {
+			fmt.Fprintf(stderr, "tandem replay: %v\n", err)
+			return 2
+		}
+	}
+	var (
+		src []byte
+		err error
+	)
+	if file == "-" {
+		src, err = io.ReadAll(os.Stdin)
+	} else {
+		src, err = os.ReadFile(file)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem replay: %v\n", err)
+		return 2
+	}
+	plan, err := replay.Load(file, src, preset)
+	if err != nil {
+		var ie *replay.InputError
+		if errors.As(err, &ie) {
+			fmt.Fprintln(stderr, ie)
+		} else {
+			fmt.Fprintf(stderr, "tandem replay: %s: %v\n", file, err)
+		}
+		return 2
+	}
+	rep, err := plan.Run(nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem replay: %s: %v\n", file, err)
+		return 2
+	}
+	if asJSON {
+		if err := rep.WriteJSON(stdout); err != nil {
+			fmt.Fprintf(stderr, "tandem replay: %v\n", err)
+			return 1
+		}
+	} else {
+		fmt.Fprintf(stdout, "%s\n", file)
+		if err := rep.WriteText(stdout); err != nil {
+			return 1
+		}
+	}
+	if rep.Mismatch != "" {
+		fmt.Fprintf(stderr, "tandem replay: %s: the replay disagrees with the record: %s\n", file, rep.Mismatch)
+		return 1
+	}
+	return 0
 }

@@ -1,0 +1,198 @@
+package bpgn_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"tandem/bpgn"
+	"tandem/rules"
+)
+
+func parseFile(t *testing.T, name string) *bpgn.Game {
+	t.Helper()
+	src, err := os.ReadFile("../testdata/bpgn/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := bpgn.Parse(src)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return g
+}
+
+func TestParse_FICSRecord(t *testing.T) {
+	g := parseFile(t, "fics_1934461_flag.bpgn")
+	if tc, _ := g.Tag("TimeControl"); tc.Value != "300+0" || tc.Line != 9 {
+		t.Errorf("TimeControl %+v", tc)
+	}
+	if g.Player(rules.AWhite) != "Alba" || g.Player(rules.BWhite) != "Carla" || g.Player(rules.BBlack) != "Dario" {
+		t.Errorf("players %q %q %q", g.Player(rules.AWhite), g.Player(rules.BWhite), g.Player(rules.BBlack))
+	}
+	if len(g.Moves) != 125 {
+		t.Errorf("%d moves, want 125 (31+30 on A, 32+32 on B)", len(g.Moves))
+	}
+	first, last := g.Moves[0], g.Moves[len(g.Moves)-1]
+	if first.Label() != "1A. e4" || first.Stamp != 298652*time.Millisecond || first.StampKind != bpgn.Remaining || first.Line != 13 {
+		t.Errorf("first move %+v", first)
+	}
+	if last.Label() != "32b. Ka5" || last.Seat != rules.BBlack || last.Stamp != 136738*time.Millisecond {
+		t.Errorf("last move %+v", last)
+	}
+	if g.Result != "0-1" || g.ResultLine != 14 {
+		t.Errorf("result %q on line %d", g.Result, g.ResultLine)
+	}
+	term := g.Termination()
+	if term.Ending != bpgn.EndTime || len(term.Players) != 1 || term.Players[0] != "Carla" || term.Line != 14 {
+		t.Errorf("termination %+v", term)
+	}
+	if len(g.Comments) != 1 || !strings.HasPrefix(g.Comments[0].Text, "C: This is game number 1934461") {
+		t.Errorf("game comments %+v", g.Comments)
+	}
+}
+
+func countMoves(g *bpgn.Game) (n [4]int) {
+	for _, m := range g.Moves {
+		n[m.Seat]++
+	}
+	return n
+}
+
+func TestParse_MoveCountsPerSeat(t *testing.T) {
+	// Counted from the files' last move numbers per seat.
+	for _, tc := range []struct {
+		file string
+		want [4]int
+	}{
+		{"fics_1934461_flag.bpgn", [4]int{31, 30, 32, 32}},
+		{"fics_1934301_checkmate.bpgn", [4]int{33, 32, 23, 22}},
+		{"fics_1934587_checkmate.bpgn", [4]int{27, 26, 19, 18}},
+		{"fics_1283326_aborted.bpgn", [4]int{4, 3, 1, 0}},
+		{"sunsetter_bench_crazyhouse.bpgn", [4]int{30, 30, 0, 0}},
+		{"bughousepro_golden_export_synthetic.bpgn", [4]int{11, 11, 9, 8}},
+		{"chesscom_export_sample.bpgn", [4]int{19, 19, 21, 20}},
+	} {
+		if got := countMoves(parseFile(t, tc.file)); got != tc.want {
+			t.Errorf("%s: %v moves per seat, want %v", tc.file, got, tc.want)
+		}
+	}
+}
+
+func TestParse_StampDialects(t *testing.T) {
+	g, err := bpgn.Parse([]byte(`[TimeControl "180"]
+1A. e4 {179} 1a. e5{118.585} 1B. d4 {[%clk 0:02:58.5]} 1b. d5 {[ts=1.700]} 2A. Nf3 {a comment} {[%clk 1:00:00]} *`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		kind bpgn.StampKind
+		d    time.Duration
+	}{
+		{bpgn.Remaining, 179 * time.Second},
+		{bpgn.Remaining, 118585 * time.Millisecond}, // exactly, not 118.58499999
+		{bpgn.Remaining, 178500 * time.Millisecond},
+		{bpgn.Instant, 1700 * time.Millisecond},
+		{bpgn.Remaining, time.Hour},
+	}
+	for i, w := range want {
+		if m := g.Moves[i]; m.StampKind != w.kind || m.Stamp != w.d {
+			t.Errorf("move %s: %s %v, want %s %v", m.Label(), m.StampKind, m.Stamp, w.kind, w.d)
+		}
+	}
+	if c := g.Moves[4].Comments; len(c) != 1 || c[0].Text != "a comment" {
+		t.Errorf("comments %+v", c)
+	}
+}
+
+func TestParse_KeepsSANVerbatim(t *testing.T) {
+	g := parseFile(t, "chesscom_export_sample.bpgn")
+	var sans []string
+	for _, m := range g.Moves {
+		if strings.HasPrefix(m.SAN, "$") || strings.HasPrefix(m.SAN, "@") {
+			sans = append(sans, m.Label())
+		}
+	}
+	// Not validated here: the board engine will refuse them.
+	if len(sans) == 0 || sans[0] != "5b. $146@g4" {
+		t.Errorf("odd tokens %v", sans)
+	}
+	if m := g.Moves[0]; m.StampKind != bpgn.NoStamp || m.Line != 20 {
+		t.Errorf("first chess.com move %+v", m)
+	}
+}
+
+func TestTermination(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		ending  bpgn.Ending
+		players []string
+	}{
+		{"{Dario checkmated} 1-0", bpgn.EndCheckmate, []string{"Dario"}},
+		{"{Dario resigns} 1-0", bpgn.EndResignation, []string{"Dario"}},
+		{"{Carla forfeits on time} 0-1", bpgn.EndTime, []string{"Carla"}},
+		{"{Carla forfeits by disconnection} 0-1", bpgn.EndDisconnection, []string{"Carla"}},
+		{"{Game drawn by mutual agreement} 1/2-1/2", bpgn.EndAgreement, nil},
+		{"{Game drawn by repetition} 1/2-1/2", bpgn.EndRepetition, nil},
+		{"{R: Bruno requests to abort the game.} {Game aborted on move 1} *", bpgn.EndAborted, nil},
+		{"{Game adjourned by mutual agreement} *", bpgn.EndAborted, nil},
+		{"{something else} *", bpgn.EndUnknown, nil},
+		{"{Carla checkmated} {Dario checkmated} 1-0", bpgn.EndCheckmate, []string{"Dario"}}, // the last one counts
+	} {
+		g, err := bpgn.Parse([]byte("[WhiteA \"x\"]\n1A. e4 {1} " + tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		term := g.Termination()
+		if term.Ending != tc.ending || strings.Join(term.Players, ",") != strings.Join(tc.players, ",") {
+			t.Errorf("%s: %s %v", tc.text, term.Ending, term.Players)
+		}
+	}
+	// bughouse.pro says it in the Outcome tag.
+	term := parseFile(t, "bughousepro_golden_export_synthetic.bpgn").Termination()
+	if term.Ending != bpgn.EndCheckmate || strings.Join(term.Players, ",") != "Alba,Dario" || term.Line != 17 {
+		t.Errorf("bughouse.pro: %+v", term)
+	}
+}
+
+func TestSeatsOf(t *testing.T) {
+	g := parseFile(t, "sunsetter_bench_crazyhouse.bpgn")
+	if s := g.SeatsOf("Carla"); len(s) != 2 || s[0] != rules.AWhite || s[1] != rules.BWhite {
+		t.Errorf("Carla plays %v", s)
+	}
+	if s := g.SeatsOf("Nobody"); len(s) != 0 {
+		t.Errorf("Nobody plays %v", s)
+	}
+}
+
+func TestParse_Errors(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		line int
+		want string
+	}{
+		{"[A \"x\"]\n\n1A. e4 {1}\n1A. d4 {1}\n", 4, "expected 1a."},
+		{"[A \"x\"]\n1A. e4 {1}\n1a. e5 {1}\n1a. d5 {1}\n", 4, "expected 2A."},
+		{"[A \"x\"]\n1B. e4 {1} 1b. e5 {1}\n2b. d5\n", 3, "expected 2B."},
+		{"[A \"x\"]\n1A. e4 {1} 0-1 1-0\n", 2, "after the result"},
+		{"\n\n\n", 1, "not a BPGN record"},
+		{"[A \"x\"]\n1A. e4 {1}\n)", 3, "unexpected"},
+		{"[A \"x\"]\n$5 1A. e4\n", 2, "annotation $5 before the first move"},
+		{"[A \"x\"]\n1A. {c} e4\n", 2, "a comment between move number 1A."},
+		{"[A \"x\"]\n99999999999A. e4\n", 2, "out of range"},
+	} {
+		_, err := bpgn.Parse([]byte(tc.text))
+		e, ok := err.(*bpgn.Error)
+		if !ok || e.Line != tc.line || !strings.Contains(e.Msg, tc.want) {
+			t.Errorf("%q: got %v, want line %d: ...%s", tc.text, err, tc.line, tc.want)
+		}
+	}
+}
+
+func TestRead_TooLarge(t *testing.T) {
+	_, err := bpgn.Read(strings.NewReader(strings.Repeat(" ", bpgn.MaxSize+1)))
+	if err == nil {
+		t.Error("a record larger than MaxSize was accepted")
+	}
+}

@@ -1,0 +1,24 @@
+// Package replay adjudicates a recorded bughouse game (.bpgn) or a
+// scripted match (.timeline) by driving the same rules engine as the
+// table (rules.Match) in virtual time: every event is applied at its
+// recorded instant, instantly, and flags fall at their exact instants
+// (rules.Match.Advance, NextDeadline).
+//
+// A replay has two steps. A Plan (FromBPGN, FromTimeline, or Load for a
+// file) turns a record into options and an ordered list of Steps; Run
+// applies them and returns a Report: result, reason, decisive seats, the
+// decision instant and the four clocks, plus every event the engine
+// ignored or refused.
+//
+// BPGN records carry each mover's remaining time after each move. A
+// board's press instant is the total time both its players had used at
+// that press: used = base + credited increments - remaining stamp, with
+// FICS crediting the increment after each move (RULES.md test data).
+// Both White clocks start at instant 0. The two boards' presses are merged
+// by instant; equal instants keep the record's order.
+//
+// Units: every instant and duration in Go values is a time.Duration
+// (nanoseconds since the match epoch); the JSON report writes
+// milliseconds, with a fraction when the instant is not a whole
+// millisecond (118585.5).
+package replay

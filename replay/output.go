@@ -1,0 +1,206 @@
+package replay
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"tandem/rules"
+)
+
+// Millis formats d as a JSON number of milliseconds, exactly: whole
+// milliseconds without a fraction ("118585"), otherwise with up to six
+// decimals ("118585.5").
+func Millis(d time.Duration) json.Number {
+	neg := ""
+	if d < 0 {
+		neg, d = "-", -d
+	}
+	ms, frac := d/time.Millisecond, d%time.Millisecond
+	if frac == 0 {
+		return json.Number(fmt.Sprintf("%s%d", neg, ms))
+	}
+	return json.Number(strings.TrimRight(fmt.Sprintf("%s%d.%06d", neg, ms, frac), "0"))
+}
+
+// Clock formats d as m:ss.mmm (minutes unbounded, milliseconds truncated),
+// e.g. "1:58.585".
+func Clock(d time.Duration) string {
+	neg := ""
+	if d < 0 {
+		neg, d = "-", -d
+	}
+	ms := d / time.Millisecond
+	return fmt.Sprintf("%s%d:%02d.%03d", neg, ms/60000, ms/1000%60, ms%1000)
+}
+
+type jsonClocks struct {
+	AWhite json.Number `json:"A-white"`
+	ABlack json.Number `json:"A-black"`
+	BWhite json.Number `json:"B-white"`
+	BBlack json.Number `json:"B-black"`
+}
+
+type jsonBoards struct {
+	A string `json:"A"`
+	B string `json:"B"`
+}
+
+type jsonNote struct {
+	Line    int         `json:"line"`
+	AtMS    json.Number `json:"at_ms"`
+	Event   string      `json:"event"`
+	Why     string      `json:"why"`
+	Refused bool        `json:"refused"`
+}
+
+type jsonRecord struct {
+	Result string `json:"result"`
+	// View is how Result is written: "team1" (RULES.md) or "board" (the
+	// deciding board's game, FICS).
+	View        string `json:"view"`
+	Termination string `json:"termination,omitempty"`
+	Agrees      bool   `json:"agrees"`
+	Mismatch    string `json:"mismatch,omitempty"`
+}
+
+type jsonReport struct {
+	Result      string       `json:"result"`
+	Reason      string       `json:"reason"`
+	Seats       []string     `json:"seats"`
+	Decided     bool         `json:"decided"`
+	DecidedAtMS *json.Number `json:"decided_at_ms"`
+	AtMS        json.Number  `json:"at_ms"`
+	ClocksMS    jsonClocks   `json:"clocks_ms"`
+	Boards      jsonBoards   `json:"boards"`
+	Source      string       `json:"source"`
+	Preset      string       `json:"preset"`
+	Control     string       `json:"control"`
+	Players     *[4]string   `json:"players,omitempty"`
+	Ignored     int          `json:"ignored"`
+	Notes       []jsonNote   `json:"notes"`
+	Record      *jsonRecord  `json:"record,omitempty"`
+}
+
+// MarshalJSON writes the report as one object:
+//
+//	{"result":"0-1","reason":"flag","seats":["B-white"],"decided":true,
+//	 "decided_at_ms":631290,"at_ms":631290,
+//	 "clocks_ms":{"A-white":...,"A-black":...,"B-white":0,"B-black":136738},
+//	 "source":"bpgn","preset":"fics","control":"5m",
+//	 "players":["Alba","Bruno","Carla","Dario"],"ignored":0,"notes":[],
+//	 "record":{"result":"0-1","termination":"Carla forfeits on time","agrees":true}}
+//
+// Times are milliseconds (Millis). An undecided match has result "*",
+// reason "", seats [], decided false and decided_at_ms null; at_ms is then
+// the last instant of the replay, where the clocks are taken. players and
+// record appear for BPGN records only.
+func (r *Report) MarshalJSON() ([]byte, error) {
+	j := jsonReport{
+		Result: r.Result.String(), Seats: []string{}, Decided: r.Decided,
+		AtMS: Millis(r.At), Source: r.Source, Preset: r.Preset, Control: r.Control,
+		Ignored: r.Ignored, Notes: []jsonNote{},
+		Boards:   jsonBoards{r.Boards[rules.BoardA].Outcome.String(), r.Boards[rules.BoardB].Outcome.String()},
+		ClocksMS: jsonClocks{Millis(r.Clocks[rules.AWhite]), Millis(r.Clocks[rules.ABlack]), Millis(r.Clocks[rules.BWhite]), Millis(r.Clocks[rules.BBlack])},
+	}
+	if r.Reason != rules.NoReason {
+		j.Reason = r.Reason.String()
+	}
+	for _, s := range r.Seats {
+		j.Seats = append(j.Seats, s.String())
+	}
+	if r.Decided {
+		n := Millis(r.DecidedAt)
+		j.DecidedAtMS = &n
+	}
+	if r.Names != [4]string{} {
+		j.Players = &r.Names
+	}
+	for _, n := range r.Notes {
+		j.Notes = append(j.Notes, jsonNote{Line: n.Line, AtMS: Millis(n.At), Event: n.Event, Why: n.Why, Refused: n.Refused})
+	}
+	if r.Expect != nil {
+		view := "team1"
+		if r.Expect.BoardResult {
+			view = "board"
+		}
+		j.Record = &jsonRecord{Result: r.Expect.Result, View: view, Termination: r.Expect.Text, Agrees: r.Mismatch == "", Mismatch: r.Mismatch}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(j); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// WriteJSON writes the report as MarshalJSON does, without escaping
+// "&", "<" and ">", followed by a newline.
+func (r *Report) WriteJSON(w io.Writer) error {
+	b, err := r.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteText writes the report for people: result and reason, decisive
+// seats, decision instant, the four clocks (m:ss.mmm and ms), the ignored
+// events, and for a record whether it agrees.
+func (r *Report) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	src := r.Source
+	if r.Dialect != "" {
+		src += " (" + r.Dialect + " stamps)"
+	}
+	fmt.Fprintf(tw, "replay\t%s, preset %s, time control %s\n", src, r.Preset, r.Control)
+	if r.Decided {
+		fmt.Fprintf(tw, "result\t%s  %s\n", r.Result, r.Reason)
+		fmt.Fprintf(tw, "decisive\t%s\n", seatList(r.Seats, r.Names))
+		fmt.Fprintf(tw, "decided at\t%s  (%s ms)\n", Clock(r.DecidedAt), Millis(r.DecidedAt))
+	} else {
+		fmt.Fprintf(tw, "result\t*  not decided\n")
+		fmt.Fprintf(tw, "last instant\t%s  (%s ms)\n", Clock(r.At), Millis(r.At))
+	}
+	fmt.Fprintf(tw, "clocks at\t%s\n", Clock(r.At))
+	for _, s := range rules.Seats {
+		name := ""
+		if r.Names[s] != "" {
+			name = "  " + r.Names[s]
+		}
+		fmt.Fprintf(tw, "  %s\t%s  (%s ms)%s\n", s, Clock(r.Clocks[s]), Millis(r.Clocks[s]), name)
+	}
+	fmt.Fprintf(tw, "boards\tA %s, B %s  (each game from its White's view)\n", r.Boards[rules.BoardA].Outcome, r.Boards[rules.BoardB].Outcome)
+	fmt.Fprintf(tw, "ignored\t%d\n", r.Ignored)
+	for _, n := range r.Notes {
+		what := "ignored"
+		if n.Refused {
+			what = "refused"
+		}
+		fmt.Fprintf(tw, "  line %d\tat %s s: %s: %s: %s\n", n.Line, seconds(n.At), n.Event, what, n.Why)
+	}
+	if e := r.Expect; e != nil {
+		verdict := "agrees"
+		if r.Mismatch != "" {
+			verdict = "MISMATCH: " + r.Mismatch
+		}
+		rec := e.Result
+		if rec == "" {
+			rec = "(no result)"
+		}
+		if e.BoardResult {
+			rec += " (FICS: the deciding board's game)"
+		}
+		if e.Text != "" {
+			rec += fmt.Sprintf(" %q", e.Text)
+		}
+		fmt.Fprintf(tw, "record\t%s: %s\n", rec, verdict)
+	}
+	return tw.Flush()
+}

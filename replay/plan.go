@@ -1,0 +1,455 @@
+package replay
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"tandem/bpgn"
+	"tandem/clock"
+	"tandem/rules"
+	"tandem/timeline"
+)
+
+// DefaultBPGNPreset is the preset used for a BPGN record when none is
+// named: the FICS server's rules, since the shared records come from FICS.
+const DefaultBPGNPreset = "fics"
+
+// InputError is a malformed record: File (may be empty) and Line (1-based)
+// say where, Msg what is wrong.
+type InputError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+// Error returns "file:line: what is wrong" ("line N: ..." without a file).
+func (e *InputError) Error() string {
+	if e.File == "" {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
+
+func inputErr(line int, format string, args ...any) *InputError {
+	return &InputError{Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Step is one event to apply, with where it came from.
+type Step struct {
+	Event rules.Event
+	// Line is the source line (0 for the implicit start of a BPGN game).
+	Line int
+	// Label is the record's text for a BPGN move ("23B. B@g7#"), or a
+	// short description of a synthesized event; "" for timeline lines.
+	Label string
+	// Stamp is the recorded remaining time of the presser right after a
+	// BPGN press (ns), valid when Stamped.
+	Stamp   time.Duration
+	Stamped bool
+}
+
+// Expect is what a record says the replay must reach.
+type Expect struct {
+	// Result is the recorded result ("1-0", "0-1", "1/2-1/2", "*"), ""
+	// when the record has none.
+	Result string
+	// Reason is the recorded way it ended (rules.NoReason when unknown).
+	Reason rules.Reason
+	// Seat is the recorded losing seat (flagged, mated, resigned), valid
+	// when HasSeat.
+	Seat    rules.Seat
+	HasSeat bool
+	// Text is the record's own words, e.g. "Carla forfeits on time".
+	Text string
+	// BoardResult: Result is the result of the game on the board that
+	// decided the match, from that board's White's view, as the FICS
+	// records write it (a B-white flag is "0-1"), instead of team 1's view
+	// (RULES.md: a B-white flag is "1-0" for the match).
+	BoardResult bool
+}
+
+// Plan is a replay ready to run.
+type Plan struct {
+	// Source is "bpgn" or "timeline"; Dialect refines it for BPGN
+	// ("remaining" stamps or "instant" stamps).
+	Source, Dialect string
+	// Preset is the preset the options start from.
+	Preset  string
+	Options rules.Options
+	// Steps in the order they are applied; their instants never decrease.
+	Steps []Step
+	// UntilFlag: after the last step, advance the match to its next flag
+	// (a BPGN game lost on time).
+	UntilFlag bool
+	// End, valid when HasEnd: after the last step, advance the match to
+	// this instant (a timeline's end directive).
+	End    time.Duration
+	HasEnd bool
+	// Names are the players' names per seat (BPGN), "" when unknown.
+	Names [4]string
+	// Expect is the record's own result (BPGN); nil for timelines.
+	Expect *Expect
+}
+
+// Load reads a record and plans its replay. name's extension chooses the
+// format (.bpgn or .pgn: BPGN; .timeline: timeline; otherwise a file
+// starting with "[" is BPGN). preset, when not "", replaces the format's
+// default preset and a timeline's own preset line. Malformed input gives
+// an *InputError naming name and the line; an unknown preset gives the
+// error of rules.LookupPreset.
+func Load(name string, src []byte, preset string) (*Plan, error) {
+	var (
+		p   *Plan
+		err error
+	)
+	if isBPGN(name, src) {
+		var g *bpgn.Game
+		if g, err = bpgn.Parse(src); err == nil {
+			p, err = FromBPGN(g, preset)
+		}
+	} else {
+		var s *timeline.Script
+		if s, err = timeline.Parse(src); err == nil {
+			p, err = FromTimeline(s, preset)
+		}
+	}
+	if err != nil {
+		var (
+			be *bpgn.Error
+			te *timeline.Error
+			ie *InputError
+		)
+		switch {
+		case errors.As(err, &be):
+			return nil, &InputError{File: name, Line: be.Line, Msg: be.Msg}
+		case errors.As(err, &te):
+			return nil, &InputError{File: name, Line: te.Line, Msg: te.Msg}
+		case errors.As(err, &ie):
+			return nil, &InputError{File: name, Line: ie.Line, Msg: ie.Msg}
+		}
+		return nil, err
+	}
+	return p, nil
+}
+
+func isBPGN(name string, src []byte) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".bpgn", ".pgn":
+		return true
+	case ".timeline":
+		return false
+	}
+	t := bytes.TrimLeft(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(t) > 0 && t[0] == '['
+}
+
+// FromTimeline plans a timeline's replay. The preset is preset when not
+// "" (the command line wins over the file), else the script's preset
+// line, else rules.DefaultPreset.
+// Errors are *timeline.Error (options that cannot be played, with the
+// line) or rules.LookupPreset's.
+func FromTimeline(s *timeline.Script, preset string) (*Plan, error) {
+	name := preset
+	if name == "" {
+		name = s.Preset
+	}
+	if name == "" {
+		name = rules.DefaultPreset
+	}
+	p, err := rules.LookupPreset(name)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := s.Options(p)
+	if err != nil {
+		return nil, err
+	}
+	plan := &Plan{Source: "timeline", Preset: name, Options: opts, End: s.End, HasEnd: s.EndLine > 0}
+	plan.Steps = make([]Step, len(s.Entries))
+	for i, e := range s.Entries {
+		plan.Steps[i] = Step{Event: e.Event, Line: e.Line}
+	}
+	return plan, nil
+}
+
+// FromBPGN plans a BPGN record's replay under preset (DefaultBPGNPreset
+// when ""), with the record's TimeControl and the increment credited after
+// each move (FICS). Every move needs a clock stamp, all of one kind
+// (remaining time or instant). Errors are *InputError with the line, or
+// rules.LookupPreset's.
+func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
+	if preset == "" {
+		preset = DefaultBPGNPreset
+	}
+	p, err := rules.LookupPreset(preset)
+	if err != nil {
+		return nil, err
+	}
+	plan := &Plan{Source: "bpgn", Preset: preset, Options: p.Options}
+	for _, s := range rules.Seats {
+		plan.Names[s] = g.Player(s)
+	}
+	if len(g.Moves) == 0 {
+		return nil, inputErr(max(g.ResultLine, 1), "the record has no moves to replay")
+	}
+	kind := g.Moves[0].StampKind
+	for i := range g.Moves {
+		m := &g.Moves[i]
+		if m.StampKind == bpgn.NoStamp {
+			return nil, inputErr(m.Line, "move %s has no clock stamp: tandem needs every move's remaining time ({seconds} after the move, e.g. {118.585}) or its instant ({[ts=S]}) to rebuild the presses", m.Label())
+		}
+		if m.StampKind != kind {
+			return nil, inputErr(m.Line, "move %s has a %s stamp but move %s has a %s stamp; one record uses one kind", m.Label(), m.StampKind, g.Moves[0].Label(), kind)
+		}
+	}
+	plan.Dialect = kind.String()
+
+	// The time control: the record's, increment after each move (FICS).
+	tc, hasTC := g.Tag("TimeControl")
+	if hasTC {
+		c, err := clock.ParsePGN(tc.Value)
+		if err != nil {
+			return nil, inputErr(tc.Line, "%v", err)
+		}
+		c.IncrementBeforeFirstMove = false
+		if err := c.Validate(); err != nil {
+			return nil, inputErr(tc.Line, "TimeControl %q: %v", tc.Value, err)
+		}
+		plan.Options.Control = c
+		plan.Options.SeatControls = [4]*clock.Control{}
+	} else if kind == bpgn.Remaining {
+		return nil, inputErr(g.Moves[0].Line, "the record has no TimeControl tag: tandem needs the base time to turn remaining-time stamps into press instants")
+	}
+
+	// Each press's instant.
+	at := make([]time.Duration, len(g.Moves))
+	if kind == bpgn.Remaining {
+		if err := remainingInstants(g.Moves, &plan.Options, at); err != nil {
+			return nil, err
+		}
+	} else {
+		var last [2]time.Duration
+		var lastMove [2]*bpgn.Move
+		for i := range g.Moves {
+			m := &g.Moves[i]
+			b := m.Seat.Board()
+			if m.Stamp < last[b] {
+				return nil, inputErr(m.Line, "move %s is stamped at %s, before move %s at %s on the same board", m.Label(), seconds(m.Stamp), lastMove[b].Label(), seconds(last[b]))
+			}
+			at[i], last[b], lastMove[b] = m.Stamp, m.Stamp, m
+		}
+	}
+
+	// Merge the boards by instant; equal instants keep the record's order.
+	order := make([]int, len(g.Moves))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case at[a] < at[b]:
+			return -1
+		case at[a] > at[b]:
+			return 1
+		}
+		return 0
+	})
+
+	// How the record says it ended.
+	exp := &Expect{Result: g.Result, BoardResult: isFICS(g)}
+	if t, ok := g.Tag("Result"); ok {
+		exp.Result = t.Value
+	}
+	term := g.Termination()
+	exp.Text = term.Text
+	var declare *rules.Event
+	lastBoard := g.Moves[len(g.Moves)-1].Seat.Board()
+	switch term.Ending {
+	case bpgn.EndCheckmate, bpgn.EndResignation, bpgn.EndDisconnection, bpgn.EndTime:
+		loser, err := loserSeat(g, term, lastBoard)
+		if err != nil {
+			return nil, err
+		}
+		exp.Seat, exp.HasSeat = loser, true
+		why := map[bpgn.Ending]rules.Reason{bpgn.EndCheckmate: rules.Checkmate, bpgn.EndResignation: rules.Resignation,
+			bpgn.EndDisconnection: rules.Forfeit, bpgn.EndTime: rules.Flag}[term.Ending]
+		exp.Reason = why
+		if why == rules.Flag {
+			plan.UntilFlag = true
+			break
+		}
+		o := rules.WhiteWins
+		if loser.Color() == clock.White {
+			o = rules.BlackWins
+		}
+		declare = &rules.Event{Kind: rules.Declare, Board: loser.Board(), Outcome: o, Reason: why}
+	case bpgn.EndAgreement, bpgn.EndRepetition:
+		why := rules.Agreement
+		if term.Ending == bpgn.EndRepetition {
+			why = rules.Repetition
+		}
+		exp.Reason = why
+		declare = &rules.Event{Kind: rules.Declare, Board: lastBoard, Outcome: rules.Drawn, Reason: why}
+	}
+	plan.Expect = exp
+
+	// The steps: both White clocks start at 0 (RULES.md clock rule 1, as
+	// the FICS records confirm), then the presses; a recorded result is
+	// declared right after the last press on its board, at its instant.
+	plan.Steps = make([]Step, 0, len(g.Moves)+2)
+	plan.Steps = append(plan.Steps, Step{Event: rules.Event{Kind: rules.Start}, Label: "start (both White clocks)"})
+	lastOn := -1
+	if declare != nil {
+		for i := range g.Moves {
+			if g.Moves[i].Seat.Board() == declare.Board && (lastOn < 0 || at[i] >= at[lastOn]) {
+				lastOn = i
+			}
+		}
+		if lastOn < 0 {
+			declare.At = 0
+			plan.Steps = append(plan.Steps, Step{Event: *declare, Line: term.Line, Label: term.Text})
+		}
+	}
+	for _, i := range order {
+		m := &g.Moves[i]
+		st := Step{Event: rules.Event{Kind: rules.Press, At: at[i], Seat: m.Seat}, Line: m.Line, Label: m.Label()}
+		if kind == bpgn.Remaining {
+			st.Stamp, st.Stamped = m.Stamp, true
+		}
+		plan.Steps = append(plan.Steps, st)
+		if i == lastOn {
+			declare.At = at[i]
+			plan.Steps = append(plan.Steps, Step{Event: *declare, Line: term.Line, Label: term.Text})
+		}
+	}
+	return plan, nil
+}
+
+// remainingInstants computes each press's instant from remaining-time
+// stamps: a board's instant is the time both its players had used, and a
+// player's used time is what was credited (base, increments, stage times)
+// minus the stamp.
+func remainingInstants(moves []bpgn.Move, o *rules.Options, at []time.Duration) error {
+	var (
+		credit [4]time.Duration // credited to each seat so far
+		used   [4]time.Duration // used by each seat at its last press
+		count  [4]int           // moves made by each seat
+	)
+	for _, s := range rules.Seats {
+		c := o.ControlFor(s)
+		credit[s] = c.Initial()
+	}
+	for i := range moves {
+		m := &moves[i]
+		s := m.Seat
+		c := o.ControlFor(s)
+		count[s]++
+		credit[s] += bonus(&c, count[s])
+		u := credit[s] - m.Stamp
+		if u < used[s] {
+			return inputErr(m.Line, "move %s: the stamp {%s} leaves %s more time than at its previous move (%s s used before, %s now): a clock cannot go up beyond its increments", m.Label(), seconds(m.Stamp), s, seconds(used[s]), seconds(u))
+		}
+		used[s] = u
+		at[i] = u + used[s.Opponent()]
+	}
+	return nil
+}
+
+// bonus returns the time credited to a player by the press that ends his
+// move m (1-based): the increment of that move (of move m+1 when the
+// increment is credited before the first move) and, when move m ends a
+// stage, the next stage's time. It is the PGN TimeControl's meaning,
+// written here from the standard rather than taken from package clock, so
+// that the replay checks the clock instead of echoing it.
+func bonus(c *clock.Control, m int) time.Duration {
+	inc := stageOf(c, m).Increment
+	if c.IncrementBeforeFirstMove {
+		inc = stageOf(c, m+1).Increment
+	}
+	// Stage time: credited when move m completes a stage's move count.
+	end := 0
+	for i, s := range c.Stages {
+		if s.Moves == 0 {
+			return inc
+		}
+		end += s.Moves
+		if m == end {
+			if i+1 < len(c.Stages) {
+				return inc + c.Stages[i+1].Time
+			}
+			return inc + s.Time
+		}
+		if m < end {
+			return inc
+		}
+	}
+	last := c.Stages[len(c.Stages)-1] // repeats
+	if (m-end)%last.Moves == 0 {
+		return inc + last.Time
+	}
+	return inc
+}
+
+// stageOf returns the stage move m (1-based) is played in; the last stage
+// repeats.
+func stageOf(c *clock.Control, m int) clock.Stage {
+	end := 0
+	for _, s := range c.Stages {
+		if s.Moves == 0 {
+			return s
+		}
+		end += s.Moves
+		if m <= end {
+			return s
+		}
+	}
+	return c.Stages[len(c.Stages)-1]
+}
+
+// loserSeat maps the termination's named players to one seat: a name
+// that plays several seats prefers the seat on the board of the last move.
+func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.Seat, error) {
+	var all, onLast []rules.Seat
+	for _, name := range t.Players {
+		for _, s := range g.SeatsOf(name) {
+			all = append(all, s)
+			if s.Board() == lastBoard {
+				onLast = append(onLast, s)
+			}
+		}
+	}
+	switch {
+	case len(onLast) == 1:
+		return onLast[0], nil
+	case len(onLast) == 0 && len(all) == 1:
+		return all[0], nil
+	case len(all) == 0:
+		return 0, inputErr(t.Line, "%q names %s, who is not among the players (tags WhiteA, BlackA, WhiteB, BlackB)", t.Text, strings.Join(t.Players, " & "))
+	}
+	return 0, inputErr(t.Line, "%q: cannot tell which seat lost: %s plays %v", t.Text, strings.Join(t.Players, " & "), all)
+}
+
+// isFICS reports whether the record comes from the FICS server, whose
+// Result is the deciding board's game result (fics_1934461: Carla, White
+// on B, forfeits on time, Result "0-1"; fics_1934301: Dario, Black on B,
+// is mated, Result "1-0").
+func isFICS(g *bpgn.Game) bool {
+	site, _ := g.Tag("Site")
+	ev, _ := g.Tag("Event")
+	return strings.EqualFold(site.Value, "freechess.org") || strings.HasPrefix(ev.Value, "FICS ")
+}
+
+// seconds formats d as seconds with up to 9 decimals, e.g. "118.585".
+func seconds(d time.Duration) string {
+	neg := ""
+	if d < 0 {
+		neg, d = "-", -d
+	}
+	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
+	return neg + strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}

@@ -1,0 +1,332 @@
+package timeline
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"tandem/clock"
+	"tandem/rules"
+)
+
+// Error is a malformed line: Line (1-based) says where, Msg what is wrong.
+type Error struct {
+	Line int
+	Msg  string
+}
+
+// Error returns "line N: what is wrong".
+func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+func errorf(line int, format string, args ...any) *Error {
+	return &Error{Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Setting is one "option KEY VALUE" header line.
+type Setting struct {
+	Key, Value string
+	Line       int
+}
+
+// Entry is one event line: the event (At is its instant, ns since the
+// match epoch) and the line it came from.
+type Entry struct {
+	Event rules.Event
+	Line  int
+}
+
+// Script is a parsed timeline.
+type Script struct {
+	// Preset is the header's preset name ("" when none); PresetLine its
+	// line (0 when none).
+	Preset     string
+	PresetLine int
+	// Control is the header's time control (clock.Parse syntax), valid
+	// when ControlLine > 0. Its IncrementBeforeFirstMove is left false:
+	// Options takes it from the preset.
+	Control     clock.Control
+	ControlLine int
+	// Settings are the option lines, in file order.
+	Settings []Setting
+	// Entries are the events in file order, which is time order.
+	Entries []Entry
+	// End is the instant of the final "end" directive (ns), valid when
+	// EndLine > 0: the replay advances the match to it.
+	End     time.Duration
+	EndLine int
+}
+
+// MaxLine is the longest line Read accepts (bytes).
+const MaxLine = 4096
+
+// Read parses a timeline from r. Errors are *Error with the line, or the
+// reader's error.
+func Read(r io.Reader) (*Script, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 256), MaxLine)
+	s := &Script{}
+	line := 0
+	for sc.Scan() {
+		line++
+		if err := s.parseLine(line, sc.Text()); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return nil, errorf(line+1, "line longer than %d bytes", MaxLine)
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// Parse parses a timeline from src, as Read.
+func Parse(src []byte) (*Script, error) { return Read(bytes.NewReader(src)) }
+
+// last returns the instant of the last event, or 0.
+func (s *Script) last() (time.Duration, int) {
+	if n := len(s.Entries); n > 0 {
+		return s.Entries[n-1].Event.At, s.Entries[n-1].Line
+	}
+	return 0, 0
+}
+
+func (s *Script) parseLine(line int, text string) error {
+	if i := strings.IndexByte(text, '#'); i >= 0 {
+		text = text[:i]
+	}
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return nil
+	}
+	if s.EndLine > 0 {
+		return errorf(line, "nothing may follow the end directive (line %d)", s.EndLine)
+	}
+	switch f[0] {
+	case "preset", "control", "option":
+		return s.header(line, f)
+	}
+	if f[0] == "" || !(f[0][0] >= '0' && f[0][0] <= '9' || f[0][0] == '.') {
+		return errorf(line, "%q is neither a header line (preset, control, option) nor an event (TIME EVENT, e.g. \"1.25 press A-white\")", f[0])
+	}
+	at, err := clock.ParseSeconds(f[0])
+	if err != nil {
+		return errorf(line, "time %v; write seconds from the start with up to 9 decimals, e.g. 61.25", err)
+	}
+	if prev, pl := s.last(); at < prev {
+		return errorf(line, "time %s is before the previous event's (line %d); events must be in time order", f[0], pl)
+	}
+	if len(f) < 2 {
+		return errorf(line, "time %s has no event; events are start, press, pause, resume, adjust, claim, uphold, reject, result, reset, end", f[0])
+	}
+	e := rules.Event{At: at}
+	verb, args := f[1], f[2:]
+	nargs := func(n int, usage string) error {
+		if len(args) != n {
+			return errorf(line, "%s: expected %q", verb, usage)
+		}
+		return nil
+	}
+	switch verb {
+	case "start", "pause", "uphold", "reject", "reset":
+		if err := nargs(0, verb); err != nil {
+			return err
+		}
+		e.Kind = map[string]rules.Kind{"start": rules.Start, "pause": rules.Pause, "uphold": rules.Uphold, "reject": rules.Reject, "reset": rules.Reset}[verb]
+	case "end":
+		if err := nargs(0, "end"); err != nil {
+			return err
+		}
+		s.End, s.EndLine = at, line
+		return nil
+	case "press":
+		if err := nargs(1, "press SEAT"); err != nil {
+			return err
+		}
+		e.Kind = rules.Press
+		if e.Seat, err = rules.ParseSeat(args[0]); err != nil {
+			return errorf(line, "press: %v", err)
+		}
+	case "resume":
+		e.Kind = rules.Resume
+		if len(args) > 2 {
+			return errorf(line, "resume: at most one seat per board, e.g. \"resume A-black B-white\"")
+		}
+		for _, a := range args {
+			seat, err := rules.ParseSeat(a)
+			if err != nil {
+				return errorf(line, "resume: %v", err)
+			}
+			if e.Run.Set[seat.Board()] {
+				return errorf(line, "resume: two seats on board %s; name at most one per board", seat.Board())
+			}
+			e.Run = e.Run.Choose(seat)
+		}
+	case "adjust":
+		if err := nargs(2, "adjust SEAT +DURATION|-DURATION"); err != nil {
+			return err
+		}
+		e.Kind = rules.Adjust
+		if e.Seat, err = rules.ParseSeat(args[0]); err != nil {
+			return errorf(line, "adjust: %v", err)
+		}
+		d := args[1]
+		neg := strings.HasPrefix(d, "-")
+		d = strings.TrimLeft(d, "+-")
+		if len(args[1])-len(d) > 1 {
+			return errorf(line, "adjust: %q has more than one sign", args[1])
+		}
+		v, err := clock.ParseDuration(d)
+		if err != nil {
+			return errorf(line, "adjust: %v", err)
+		}
+		if v > clock.MaxStageTime {
+			return errorf(line, "adjust: %v is more than %v", v, clock.MaxStageTime)
+		}
+		if neg {
+			v = -v
+		}
+		e.Delta = v
+	case "claim":
+		if err := nargs(2, "claim SEAT illegal-move|flag|other"); err != nil {
+			return err
+		}
+		e.Kind = rules.Claim
+		if e.Seat, err = rules.ParseSeat(args[0]); err != nil {
+			return errorf(line, "claim: %v", err)
+		}
+		r, err := rules.ParseReason(args[1])
+		if err != nil || (r != rules.IllegalMove && r != rules.Flag && r != rules.OtherClaim) {
+			return errorf(line, "claim: reason %q; a claim is about illegal-move, flag or other", args[1])
+		}
+		e.Reason = r
+	case "result":
+		if err := nargs(3, "result BOARD 1-0|0-1|1/2-1/2 REASON"); err != nil {
+			return err
+		}
+		e.Kind = rules.Declare
+		if e.Board, err = rules.ParseBoard(args[0]); err != nil {
+			return errorf(line, "result: %v", err)
+		}
+		if e.Outcome, err = rules.ParseOutcome(args[1]); err != nil {
+			return errorf(line, "result: %v", err)
+		}
+		if e.Reason, err = rules.ParseReason(args[2]); err != nil {
+			return errorf(line, "result: %v", err)
+		}
+		if err := checkResult(e.Outcome, e.Reason); err != nil {
+			return errorf(line, "result: %v", err)
+		}
+	case "preset", "control", "option":
+		return errorf(line, "%s is a header line: write it without a time, before the first event", verb)
+	default:
+		return errorf(line, "unknown event %q; events are start, press, pause, resume, adjust, claim, uphold, reject, result, reset, end", verb)
+	}
+	s.Entries = append(s.Entries, Entry{Event: e, Line: line})
+	return nil
+}
+
+// checkResult refuses outcome/reason pairs that no rule set accepts.
+func checkResult(o rules.Outcome, r rules.Reason) error {
+	switch r {
+	case rules.Checkmate, rules.Resignation, rules.IllegalMove, rules.Forfeit:
+		if o == rules.Drawn {
+			return fmt.Errorf("%s needs a winner (1-0 or 0-1)", r)
+		}
+	case rules.Agreement, rules.Repetition:
+		if o != rules.Drawn {
+			return fmt.Errorf("%s is a draw (1/2-1/2)", r)
+		}
+	case rules.Stalemate:
+	default:
+		return fmt.Errorf("%s is not a reason for a board result; use checkmate, resignation, illegal-move, forfeit, agreement, stalemate or repetition", r)
+	}
+	return nil
+}
+
+func (s *Script) header(line int, f []string) error {
+	if n := len(s.Entries); n > 0 {
+		return errorf(line, "header line %q after the first event (line %d); put preset, control and option lines first", f[0], s.Entries[0].Line)
+	}
+	switch f[0] {
+	case "preset":
+		if len(f) != 2 {
+			return errorf(line, "preset: expected \"preset NAME\"")
+		}
+		if s.PresetLine > 0 {
+			return errorf(line, "a second preset line (the first is line %d)", s.PresetLine)
+		}
+		if _, err := rules.LookupPreset(f[1]); err != nil {
+			return errorf(line, "%v", err)
+		}
+		s.Preset, s.PresetLine = f[1], line
+	case "control":
+		if len(f) < 2 {
+			return errorf(line, "control: expected a time control, e.g. \"control 5m+0\", \"control 5m d2s\" or \"control 5m us2s\"")
+		}
+		if s.ControlLine > 0 {
+			return errorf(line, "a second control line (the first is line %d)", s.ControlLine)
+		}
+		c, err := clock.Parse(strings.Join(f[1:], " "))
+		if err != nil {
+			return errorf(line, "control: %v", err)
+		}
+		s.Control, s.ControlLine = c, line
+	case "option":
+		if len(f) < 3 {
+			return errorf(line, "option: expected \"option KEY VALUE\"; keys are %s", strings.Join(rules.OptionKeys, ", "))
+		}
+		key, value := f[1], strings.Join(f[2:], " ")
+		if !slices.Contains(rules.OptionKeys, key) {
+			return errorf(line, "unknown option %q; options are %s", key, strings.Join(rules.OptionKeys, ", "))
+		}
+		// The value's syntax does not depend on the preset: check it now.
+		p, err := rules.LookupPreset(rules.DefaultPreset)
+		if err != nil {
+			return errorf(line, "%v", err)
+		}
+		if err := p.Options.Set(key, value); err != nil {
+			return errorf(line, "option: %v", err)
+		}
+		s.Settings = append(s.Settings, Setting{Key: key, Value: value, Line: line})
+	}
+	return nil
+}
+
+// Options returns the match options: p's options, then the header's
+// control (keeping p's increment_before_first_move), then the option
+// lines in order. Each step is validated; an error is an *Error naming
+// the line that made the options unplayable.
+func (s *Script) Options(p rules.Preset) (rules.Options, error) {
+	o := p.Options
+	if s.ControlLine > 0 {
+		c := s.Control
+		c.Stages = slices.Clone(c.Stages)
+		c.IncrementBeforeFirstMove = o.Control.IncrementBeforeFirstMove
+		o.Control = c
+		if err := o.Validate(); err != nil {
+			return o, errorf(s.ControlLine, "control: %v", err)
+		}
+	}
+	for _, st := range s.Settings {
+		if err := o.Set(st.Key, st.Value); err != nil {
+			return o, errorf(st.Line, "option: %v", err)
+		}
+		if err := o.Validate(); err != nil {
+			return o, errorf(st.Line, "option %s: %v", st.Key, err)
+		}
+	}
+	if err := o.Validate(); err != nil {
+		line := s.PresetLine
+		if line == 0 {
+			line = 1
+		}
+		return o, errorf(line, "preset %s: %v", p.Name, err)
+	}
+	return o, nil
+}

@@ -1,0 +1,123 @@
+package timeline_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"tandem/clock"
+	"tandem/rules"
+	"tandem/timeline"
+)
+
+func TestParse_EveryKind(t *testing.T) {
+	s, err := timeline.Parse([]byte(`# header
+preset pasapiezas
+control 3m+2s   # Fischer
+option one_board_draw match-draw
+option pawn_drop_ranks [2, 7]
+
+0            start
+1.25         press A-white
+30           pause
+60           resume
+61           adjust B-black +120s
+61.5         adjust A-white -2.5
+62           resume A-black B-white
+63           claim A-white illegal-move
+64           uphold
+65           claim B-black flag
+66           reject
+67.000000001 claim A-black other
+70           result A 0-1 checkmate
+71           result B 1/2-1/2 draw
+72           reset
+80           end
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Preset != "pasapiezas" || s.PresetLine != 2 || s.ControlLine != 3 || !s.Control.Equal(clock.Fischer(3*time.Minute, 2*time.Second)) {
+		t.Errorf("header: %+v", s)
+	}
+	if len(s.Settings) != 2 || s.Settings[1] != (timeline.Setting{Key: "pawn_drop_ranks", Value: "[2, 7]", Line: 5}) {
+		t.Errorf("settings %+v", s.Settings)
+	}
+	sec := func(x float64) time.Duration { return time.Duration(x*1e3) * time.Millisecond }
+	run := rules.RunChoice{}.Choose(rules.ABlack).Choose(rules.BWhite)
+	want := []timeline.Entry{
+		{rules.Event{Kind: rules.Start}, 7},
+		{rules.Event{Kind: rules.Press, At: sec(1.25), Seat: rules.AWhite}, 8},
+		{rules.Event{Kind: rules.Pause, At: sec(30)}, 9},
+		{rules.Event{Kind: rules.Resume, At: sec(60)}, 10},
+		{rules.Event{Kind: rules.Adjust, At: sec(61), Seat: rules.BBlack, Delta: 120 * time.Second}, 11},
+		{rules.Event{Kind: rules.Adjust, At: sec(61.5), Seat: rules.AWhite, Delta: -2500 * time.Millisecond}, 12},
+		{rules.Event{Kind: rules.Resume, At: sec(62), Run: run}, 13},
+		{rules.Event{Kind: rules.Claim, At: sec(63), Seat: rules.AWhite, Reason: rules.IllegalMove}, 14},
+		{rules.Event{Kind: rules.Uphold, At: sec(64)}, 15},
+		{rules.Event{Kind: rules.Claim, At: sec(65), Seat: rules.BBlack, Reason: rules.Flag}, 16},
+		{rules.Event{Kind: rules.Reject, At: sec(66)}, 17},
+		{rules.Event{Kind: rules.Claim, At: 67*time.Second + 1, Seat: rules.ABlack, Reason: rules.OtherClaim}, 18},
+		{rules.Event{Kind: rules.Declare, At: sec(70), Board: rules.BoardA, Outcome: rules.BlackWins, Reason: rules.Checkmate}, 19},
+		{rules.Event{Kind: rules.Declare, At: sec(71), Board: rules.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement}, 20},
+		{rules.Event{Kind: rules.Reset, At: sec(72)}, 21},
+	}
+	if len(s.Entries) != len(want) {
+		t.Fatalf("%d entries, want %d", len(s.Entries), len(want))
+	}
+	for i, w := range want {
+		if s.Entries[i] != w {
+			t.Errorf("entry %d:\n got %+v\nwant %+v", i, s.Entries[i], w)
+		}
+	}
+	if s.End != 80*time.Second || s.EndLine != 22 {
+		t.Errorf("end %v line %d", s.End, s.EndLine)
+	}
+}
+
+func TestOptions_Order(t *testing.T) {
+	p, err := rules.LookupPreset("reglamento")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The control keeps the preset's increment_before_first_move (true for
+	// reglamento); an option line after it can change it.
+	s, err := timeline.Parse([]byte("control 3m+2s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := s.Options(p)
+	if err != nil || !o.Control.IncrementBeforeFirstMove || o.Control.Initial() != 182*time.Second {
+		t.Errorf("control: %v %v (err %v)", o.Control, o.Control.Initial(), err)
+	}
+	s, _ = timeline.Parse([]byte("option increment_before_first_move false\ncontrol 3m+2s\noption one_board_draw match-draw\n"))
+	o, err = s.Options(p)
+	if err != nil || o.Control.IncrementBeforeFirstMove || o.OneBoardDraw != rules.MatchDrawn {
+		t.Errorf("options: %+v (err %v)", o, err)
+	}
+	// The preset is not changed.
+	if !p.Options.Control.IncrementBeforeFirstMove {
+		t.Error("Options changed the preset")
+	}
+}
+
+func TestParse_Errors(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		line int
+		want string
+	}{
+		{"0 start\n\n# x\n2 press A-white\n1 pause\n", 5, "before the previous event's (line 4)"},
+		{"0 start\n1 result A 1-0\n", 2, "result: expected"},
+		{"option\n", 1, "option: expected"},
+		{"control\n", 1, "control: expected"},
+		{"preset\n", 1, "preset: expected"},
+		{"-1 start\n", 1, "neither a header line"},
+	} {
+		_, err := timeline.Parse([]byte(tc.text))
+		e, ok := err.(*timeline.Error)
+		if !ok || e.Line != tc.line || !strings.Contains(e.Msg, tc.want) {
+			t.Errorf("%q: got %v, want line %d: ...%s", tc.text, err, tc.line, tc.want)
+		}
+	}
+}
