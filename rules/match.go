@@ -526,6 +526,7 @@ func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effec
 			return Effect{}, nil
 		}
 		m.halt(at)
+		m.claim = PendingClaim{}
 		m.status, m.decidedAt, m.result, m.ndecisive = Decided, at, MatchDraw, 0
 		m.reason = why
 		if other.outcome == Drawn {
@@ -534,6 +535,7 @@ func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effec
 		return Effect{Decided: true}, nil
 	}
 	m.halt(at)
+	m.claim = PendingClaim{} // a result settles any claim still pending
 	loser := SeatOf(b, clock.White)
 	if o == WhiteWins {
 		loser = SeatOf(b, clock.Black)

@@ -61,9 +61,10 @@ type Snapshot struct {
 func (m *Match) Snapshot(at time.Duration) Snapshot {
 	s := Snapshot{
 		At: at, Seq: m.seq, Status: m.status,
-		Result: m.result, Reason: m.reason, Decisive: m.decisive, NDecisive: int(m.ndecisive),
+		Result: m.result, Reason: m.reason, NDecisive: int(m.ndecisive),
 		DecidedAt: m.decidedAt, Claim: m.claim, Last: m.last, Effect: m.effect,
 	}
+	copy(s.Decisive[:], m.decisive[:m.ndecisive])
 	for _, seat := range Seats {
 		bs := &m.boards[seat.Board()]
 		c := seat.Color()
