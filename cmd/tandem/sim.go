@@ -1,12 +1,139 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
+
+	"github.com/pelletier/go-toml/v2"
+	"golang.org/x/term"
+
+	"tandem/config"
+	"tandem/display"
+	"tandem/rules"
+	"tandem/table"
+	"tandem/tui"
 )
 
-// runSim is being written (placeholder replaced by its owner).
+const noTerminal = "tandem: the simulated table needs an interactive terminal (stdin/stdout is not a TTY).\n" +
+	"Run `go run ./cmd/tandem` in a terminal or tmux, or use `tandem replay FILE` to adjudicate a recorded game;\n" +
+	"`tandem help` lists all commands.\n"
+
+// runSim plays a match on a simulated table in the terminal (package tui):
+// `tandem` and `tandem sim [--config FILE] [--preset NAME]`. It exits 2 at
+// once, with a hint, when stdin or stdout is not a terminal, and on bad
+// flags or configuration; 1 when the terminal fails; 0 after a quit key.
 func runSim(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "tandem: this command is being built")
-	return 1
+	fs := flag.NewFlagSet("tandem sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
+	preset := fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: tandem sim [--config FILE] [--preset NAME]\n\nPlay a match on a simulated table in this terminal.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tandem sim: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+
+	cfg, err := loadConfig(*cfgPath, *preset)
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
+		return 2
+	}
+
+	if !isTerminal(os.Stdin) || !isTerminal(stdout) {
+		fmt.Fprint(stderr, noTerminal)
+		return 2
+	}
+
+	disp := displayOpts(cfg)
+	t, err := table.New(&table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(disp)})
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
+		return 2
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t.Run(ctx)
+	}()
+	err = tui.Run(ctx, t, os.Stdin, stdout,
+		tui.WithPreset(cfg.Preset), tui.WithRules(cfg.Rules), tui.WithDisplay(disp))
+	cancel()
+	<-done
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// displayOpts returns the time format of cfg. A zero TenthsBelow means
+// "never tenths" in the configuration but "the default" in display.Opts.
+func displayOpts(cfg *config.Config) *display.Opts {
+	if cfg.Display.TenthsBelow == 0 {
+		return &display.Opts{TenthsBelow: -1}
+	}
+	return &display.Opts{TenthsBelow: cfg.Display.TenthsBelow}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// loadConfig returns the configuration in file path (the defaults when
+// path is empty), with preset, when not empty, replacing the preset the
+// configuration starts from: the file's [time] and [rules] overrides still
+// apply on top of it, as they would with `preset = "NAME"` in the file.
+func loadConfig(path, preset string) (*config.Config, error) {
+	if preset != "" {
+		if _, err := rules.LookupPreset(preset); err != nil {
+			return nil, fmt.Errorf("--preset: %v", err)
+		}
+	}
+	if path == "" {
+		if preset == "" {
+			return config.Default(), nil
+		}
+		return config.Parse("--preset", []byte("preset = "+strconv.Quote(preset)+"\n"))
+	}
+	cfg, err := config.Load(path)
+	if err != nil || preset == "" || preset == cfg.Preset {
+		return cfg, err
+	}
+	// The file is valid; read it again with the other preset.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		return nil, err
+	}
+	doc["preset"] = preset
+	data, err = toml.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err = config.Parse(path+" with --preset "+preset, data)
+	if err != nil {
+		return nil, err
+	}
+	return cfg, nil
 }

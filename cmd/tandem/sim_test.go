@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tandem/config"
+	"tandem/display"
+)
+
+// simDeadline bounds every wait on the simulated table: a run that hangs
+// fails instead.
+const simDeadline = 15 * time.Second
+
+// buildSim builds the tandem binary into a test directory, for the
+// machine the tests run on even when they are cross-compiled and run under
+// qemu (CI): tmux must be able to start it.
+func buildSim(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tandem")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "GOOS=", "GOARCH=", "GOARM=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestSim_NoTerminal_Exit2AtOnce(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := make(chan int, 1)
+	go func() { code <- runSim(nil, &stdout, &stderr) }()
+	select {
+	case c := <-code:
+		if c != 2 {
+			t.Errorf("exit code %d, want 2", c)
+		}
+	case <-time.After(simDeadline):
+		t.Fatal("runSim without a terminal did not return")
+	}
+	if !strings.Contains(stderr.String(), "needs an interactive terminal") || !strings.Contains(stderr.String(), "tandem replay FILE") {
+		t.Errorf("stderr: %q", stderr.String())
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout: %q", stdout.String())
+	}
+}
+
+func TestSim_Binary_StdinNotATerminal_Exit2(t *testing.T) {
+	bin := buildSim(t)
+	for _, args := range [][]string{nil, {"sim"}, {"sim", "--preset", "online"}} {
+		ctx, cancel := context.WithTimeout(context.Background(), simDeadline)
+		cmd := exec.CommandContext(ctx, bin, args...)
+		cmd.Stdin = strings.NewReader("zqpm\n") // a pipe, not a terminal
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		start := time.Now()
+		err := cmd.Run()
+		cancel()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+			t.Errorf("tandem %q: %v, want exit status 2", args, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("tandem %q took %v to give up", args, d)
+		}
+		if !strings.Contains(stderr.String(), "the simulated table needs an interactive terminal (stdin/stdout is not a TTY)") {
+			t.Errorf("tandem %q stderr: %q", args, stderr.String())
+		}
+	}
+}
+
+func TestSim_BadFlags_Exit2(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--preset", "nope"}, `unknown preset "nope"`},
+		{[]string{"--config", filepath.Join(t.TempDir(), "missing.toml")}, "missing.toml"},
+		{[]string{"--bogus"}, "flag provided but not defined"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := runSim(c.args, &stdout, &stderr); code != 2 {
+			t.Errorf("sim %q: exit %d, want 2", c.args, code)
+		}
+		if !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("sim %q: stderr %q lacks %q", c.args, stderr.String(), c.want)
+		}
+	}
+}
+
+func TestSim_LoadConfig_PresetReplacesTheFilesPreset(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "table.toml")
+	if err := os.WriteFile(file, []byte("preset = \"online\"\n\n[time]\ncontrol = \"10s\"\n\n[display]\ntenths_below = \"5s\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := loadConfig(file, "panoriental")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Preset != "panoriental" || cfg.Rules.Control.String() != "10s" || cfg.Display.TenthsBelow != 5*time.Second {
+		t.Errorf("preset %q, control %s, tenths below %v; want panoriental with the file's 10s and 5s",
+			cfg.Preset, cfg.Rules.Control, cfg.Display.TenthsBelow)
+	}
+	if !cfg.Rules.CastleDroppedRook { // panoriental's, not online's
+		t.Error("the rules are not panoriental's")
+	}
+	cfg, err = loadConfig("", "online")
+	if err != nil || cfg.Preset != "online" || cfg.Rules.Control.String() != "3m" {
+		t.Errorf("--preset online alone: %+v, %v", cfg, err)
+	}
+	cfg, err = loadConfig("", "")
+	if err != nil || cfg.Preset != "reglamento" {
+		t.Errorf("defaults: %+v, %v", cfg, err)
+	}
+}
+
+func TestSim_DisplayOpts_ZeroMeansNeverTenths(t *testing.T) {
+	cfg := config.Default()
+	if got := display.Format(15*time.Second, displayOpts(cfg)); got != "15.0" {
+		t.Errorf("default configuration shows 15 s as %q, want 15.0", got)
+	}
+	cfg.Display.TenthsBelow = 0 // tenths_below = "0s": never
+	if got := display.Format(15*time.Second, displayOpts(cfg)); got != "0:15" {
+		t.Errorf("tenths_below 0 shows 15 s as %q, want 0:15", got)
+	}
+	cfg.Display.TenthsBelow = 10 * time.Second
+	if got := display.Format(9*time.Second, displayOpts(cfg)); got != "9.0" {
+		t.Errorf("tenths_below 10s shows 9 s as %q, want 9.0", got)
+	}
+}
+
+// tmuxSession is a detached tmux session on a private server.
+type tmuxSession struct {
+	t      *testing.T
+	sock   string
+	name   string
+	status string // file the session's shell writes tandem's exit status to
+}
+
+// requireTmux skips the test when tmux is missing, unless CI is set: CI
+// installs tmux, so there its absence is a failure.
+func requireTmux(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is not installed; CI must install it for the terminal table test")
+		}
+		t.Skip("tmux is not installed")
+	}
+}
+
+// startTmux runs tandem with args in a detached 160x50 tmux session.
+func startTmux(t *testing.T, bin string, args ...string) *tmuxSession {
+	t.Helper()
+	requireTmux(t)
+	dir := t.TempDir()
+	s := &tmuxSession{t: t, sock: filepath.Join(dir, "tmux.sock"), name: "sim", status: filepath.Join(dir, "status")}
+	command := shellQuote(bin)
+	for _, a := range args {
+		command += " " + shellQuote(a)
+	}
+	// The session ends when tandem does; its exit status is kept in a file.
+	command += "; echo $? > " + shellQuote(s.status)
+	s.tmux("new-session", "-d", "-s", s.name, "-x", "160", "-y", "50", command)
+	t.Cleanup(func() { exec.Command("tmux", "-S", s.sock, "kill-server").Run() })
+	return s
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func (s *tmuxSession) tmux(args ...string) string {
+	s.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-S", s.sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %q: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func (s *tmuxSession) send(keys ...string) {
+	s.t.Helper()
+	s.tmux(append([]string{"send-keys", "-t", s.name}, keys...)...)
+}
+
+func (s *tmuxSession) capture() string {
+	s.t.Helper()
+	return s.tmux("capture-pane", "-p", "-t", s.name)
+}
+
+// waitFor polls the screen until ok accepts it, and fails with the last
+// screen after simDeadline.
+func (s *tmuxSession) waitFor(what string, ok func(screen string) bool) string {
+	s.t.Helper()
+	deadline := time.Now().Add(simDeadline)
+	for {
+		screen := s.capture()
+		if ok(screen) {
+			return screen
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("waiting for %s; the screen is:\n%s", what, screen)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitScreen waits until the screen has every string in has and none in
+// hasNot.
+func (s *tmuxSession) waitScreen(has []string, hasNot ...string) string {
+	s.t.Helper()
+	return s.waitFor(strings.Join(has, ", ")+" without "+strings.Join(hasNot, ", "), func(screen string) bool {
+		for _, h := range has {
+			if !strings.Contains(screen, h) {
+				return false
+			}
+		}
+		for _, h := range hasNot {
+			if strings.Contains(screen, h) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// waitExit waits until tandem has exited and the session has ended, and
+// returns tandem's exit status.
+func (s *tmuxSession) waitExit() string {
+	s.t.Helper()
+	deadline := time.Now().Add(simDeadline)
+	for {
+		gone := exec.Command("tmux", "-S", s.sock, "has-session", "-t", s.name).Run() != nil
+		status, err := os.ReadFile(s.status)
+		if gone && err == nil {
+			return strings.TrimSpace(string(status))
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("tandem did not exit; the screen is:\n%s", s.capture())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// position returns the line and column of the first occurrence of sub.
+func position(screen, sub string) (line, col int) {
+	for i, l := range strings.Split(screen, "\n") {
+		if j := strings.Index(l, sub); j >= 0 {
+			return i, len([]rune(l[:j]))
+		}
+	}
+	return -1, -1
+}
+
+func TestSim_Tmux_StartPressPauseQuit(t *testing.T) {
+	requireTmux(t)
+	s := startTmux(t, buildSim(t))
+
+	screen := s.waitScreen([]string{"READY", "BOARD A", "BOARD B", "preset reglamento", "time control 5m"}, "▶")
+	// Seated as at the table: team 2 (A-black, B-white) on the top row,
+	// team 1 (A-white, B-black) on the bottom row, board A on the left.
+	lab, cab := position(screen, "│   A-black")
+	lbw, cbw := position(screen, "│   B-white")
+	law, caw := position(screen, "│   A-white")
+	lbb, cbb := position(screen, "│   B-black")
+	if lab < 0 || lab != lbw || law != lbb || lab >= law || cab >= cbw || caw >= cbb {
+		t.Errorf("seats not laid out as seated: A-black %d:%d B-white %d:%d A-white %d:%d B-black %d:%d\n%s",
+			lab, cab, lbw, cbw, law, caw, lbb, cbb, screen)
+	}
+
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white", "▶ B-white", "last event: start"}, "READY")
+
+	s.send("z")
+	s.waitScreen([]string{"RUNNING", "▶ A-black", "▶ B-white", "last event: press A-white"}, "▶ A-white")
+
+	s.send("Space")
+	s.waitScreen([]string{"PAUSED", "▷ A-black", "▷ B-white", "last event: pause"}, "▶", "RUNNING")
+
+	s.send("Escape")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}
+
+func TestSim_Tmux_ConfigAndPreset_FlagDecides(t *testing.T) {
+	requireTmux(t)
+	bin := buildSim(t)
+	file := filepath.Join(t.TempDir(), "short.toml")
+	if err := os.WriteFile(file, []byte("[time]\ncontrol = \"1s\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startTmux(t, bin, "sim", "--config", file, "--preset", "pasapiezas")
+	s.waitScreen([]string{"READY", "preset pasapiezas", "time control 1s"})
+
+	s.send("Enter")
+	// Both White clocks run out together: players of different teams, so
+	// the match is drawn (clock rule 6, Art 35).
+	s.waitScreen([]string{"DECIDED", "1/2-1/2  simultaneous-flag  A-white B-white  (Art 35)", "⚑ A-white", "⚑ B-white"}, "▶")
+
+	s.send("Z")
+	s.waitScreen([]string{"last event: press A-white", "ignored: match decided"})
+
+	s.send("n")
+	s.waitScreen([]string{"READY", "last event: reset"}, "⚑", "DECIDED")
+
+	s.send("C-c")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}

@@ -1,0 +1,481 @@
+package tui
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"tandem/clock"
+	"tandem/display"
+	"tandem/rules"
+	"tandem/table"
+)
+
+// harness is a running table and a model on it, inside a synctest bubble:
+// time.Now is virtual, and synctest.Wait returns once the table's loop has
+// applied everything sent to it.
+type harness struct {
+	t    *testing.T
+	tbl  *table.Table
+	m    *Model
+	stop func()
+}
+
+// options returns the reglamento preset with the given time control.
+func options(t *testing.T, control string) rules.Options {
+	t.Helper()
+	p, err := rules.LookupPreset("reglamento")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := clock.Parse(control)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Options.Control = c
+	return p.Options
+}
+
+// newHarness must be called inside synctest.Test.
+func newHarness(t *testing.T, o rules.Options) *harness {
+	t.Helper()
+	disp := &display.DefaultOpts
+	tbl, err := table.New(&table.Opts{Options: o, NextChange: display.NextChangeFunc(disp)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tbl.Run(ctx)
+	}()
+	m := New(tbl, WithPreset("reglamento"), WithRules(o), WithDisplay(disp),
+		WithRenderer(lipgloss.NewRenderer(io.Discard)))
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+	h := &harness{t: t, tbl: tbl, m: m, stop: func() { cancel(); <-done }}
+	t.Cleanup(h.stop)
+	return h
+}
+
+// keyMsg returns the message bubbletea sends for a key: "enter", "space",
+// "esc", "ctrl+c", or the runes typed.
+func keyMsg(k string) tea.KeyMsg {
+	switch k {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// press sends keys one after the other, each a millisecond after the last,
+// then delivers the resulting snapshot to the model.
+func (h *harness) press(keys ...string) tea.Cmd {
+	h.t.Helper()
+	var cmd tea.Cmd
+	for _, k := range keys {
+		time.Sleep(time.Millisecond)
+		_, cmd = h.m.Update(keyMsg(k))
+	}
+	h.sync()
+	return cmd
+}
+
+// sync waits until the table has applied every input, then gives the
+// model the table's latest snapshot.
+func (h *harness) sync() {
+	synctest.Wait()
+	h.m.Update(SnapshotMsg(h.tbl.Snapshot()))
+}
+
+// wait lets d of virtual time pass.
+func (h *harness) wait(d time.Duration) {
+	time.Sleep(d)
+	h.sync()
+}
+
+func (h *harness) view() string { return ansi.Strip(h.m.View()) }
+
+func (h *harness) clocks() [4]rules.SeatClock { return h.tbl.Snapshot().Clocks }
+
+func (h *harness) wantView(subs ...string) {
+	h.t.Helper()
+	v := h.view()
+	for _, s := range subs {
+		if !strings.Contains(v, s) {
+			h.t.Errorf("view lacks %q:\n%s", s, v)
+		}
+	}
+}
+
+func (h *harness) wantNotView(subs ...string) {
+	h.t.Helper()
+	v := h.view()
+	for _, s := range subs {
+		if strings.Contains(v, s) {
+			h.t.Errorf("view has %q:\n%s", s, v)
+		}
+	}
+}
+
+func TestEnterStarts_ZPassesTurnToABlack(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.wantView("READY", "last event: none", "preset reglamento", "time control 5m")
+
+		h.press("enter")
+		h.wantView("RUNNING", markRunning+" A-white", markRunning+" B-white")
+		if c := h.clocks(); !c[rules.AWhite].Running || !c[rules.BWhite].Running {
+			t.Fatalf("after enter: white clocks not running: %+v", c)
+		}
+
+		h.wait(2 * time.Second)
+		h.press("z")
+		c := h.clocks()
+		if c[rules.AWhite].Running || !c[rules.ABlack].Running || c[rules.AWhite].Moves != 1 {
+			t.Errorf("after z: A-white %+v, A-black %+v; want A-white stopped after 1 move, A-black running",
+				c[rules.AWhite], c[rules.ABlack])
+		}
+		if !c[rules.BWhite].Running {
+			t.Errorf("after z: board B changed: %+v", c[rules.BWhite])
+		}
+		if last := h.tbl.Snapshot().Last; last.Kind != rules.Press || last.Seat != rules.AWhite {
+			t.Errorf("last event %v, want press A-white", last)
+		}
+		h.wantView(markRunning+" A-black", "last event: press A-white", "moves 1")
+		h.wantNotView(markRunning+" A-white", "ignored")
+	})
+}
+
+func TestSeatKeys_AsSeated(t *testing.T) {
+	// Each key presses its own seat's clock: start, then press each
+	// running side and check whose clock starts.
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter")
+		for _, step := range []struct {
+			key   string
+			seat  rules.Seat
+			other rules.Seat
+		}{
+			{"z", rules.AWhite, rules.ABlack},
+			{"p", rules.BWhite, rules.BBlack},
+			{"q", rules.ABlack, rules.AWhite},
+			{"m", rules.BBlack, rules.BWhite},
+		} {
+			h.press(step.key)
+			s := h.tbl.Snapshot()
+			if s.Last.Seat != step.seat || s.Effect.Ignored != "" {
+				t.Errorf("key %s: last %v (ignored %q), want press %s", step.key, s.Last, s.Effect.Ignored, step.seat)
+			}
+			if !s.Clocks[step.other].Running {
+				t.Errorf("key %s: %s's clock does not run", step.key, step.other)
+			}
+		}
+	})
+}
+
+func TestUppercaseKeys_CapsLock(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter")
+		h.press("Z")
+		if c := h.clocks(); !c[rules.ABlack].Running {
+			t.Fatalf("Z did not press A-white's clock: %+v", c)
+		}
+		h.press("N")
+		h.wantView("pause first")
+	})
+}
+
+func TestTwoKeysInOneMessage_BothApplied(t *testing.T) {
+	// Two players pressing together may arrive as one message "zp".
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter")
+		h.press("zp")
+		c := h.clocks()
+		if !c[rules.ABlack].Running || !c[rules.BBlack].Running {
+			t.Errorf("after zp: %+v; want both Black clocks running", c)
+		}
+	})
+}
+
+func TestIgnoredPress_ShowsWhy(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("z")
+		h.wantView("last event: press A-white", "ignored: not started", "READY")
+
+		h.press("enter", "q")
+		h.wantView("last event: press A-black", "ignored: not A-black's turn")
+	})
+}
+
+func TestSpace_PausesAndResumesTurnsInProgress(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("space") // releasing the pause switch starts a ready match
+		h.wantView("RUNNING")
+		h.wait(time.Second)
+		h.press("z")
+		h.wait(time.Second)
+
+		h.press("space")
+		h.wantView("PAUSED", markTurn+" A-black", markTurn+" B-white")
+		h.wantNotView(markRunning)
+		before := h.clocks()
+		h.wait(10 * time.Second)
+		if after := h.clocks(); after[rules.ABlack].Remaining != before[rules.ABlack].Remaining {
+			t.Errorf("paused clock ran: %v -> %v", before[rules.ABlack].Remaining, after[rules.ABlack].Remaining)
+		}
+
+		h.press("space")
+		h.wantView("RUNNING", markRunning+" A-black", markRunning+" B-white")
+		c := h.clocks()
+		if !c[rules.ABlack].Running || c[rules.AWhite].Running {
+			t.Errorf("resume did not continue A-black's turn: %+v", c)
+		}
+	})
+}
+
+func TestNewMatch_RefusedWhileRunning_ConfirmedWhilePaused(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter")
+		h.wait(3 * time.Second)
+		h.press("z")
+
+		h.press("n")
+		h.wantView("RUNNING", "pause first")
+
+		h.press("space", "n")
+		h.wantView("PAUSED", "New match?")
+		h.press("x")
+		h.wantView("PAUSED", "new match cancelled")
+		if h.tbl.Snapshot().Status != rules.Paused {
+			t.Fatal("a key other than y reset the match")
+		}
+
+		h.press("n")
+		h.press("esc")
+		h.wantView("PAUSED", "new match cancelled")
+
+		// Space answers no too, and does not also resume.
+		h.press("n", "space")
+		h.wantView("PAUSED", "new match cancelled")
+		if s := h.tbl.Snapshot(); s.Status != rules.Paused || s.Last.Kind != rules.Pause {
+			t.Fatalf("space in the question: status %v, last %v; want still paused", s.Status, s.Last)
+		}
+
+		h.press("n", "Y")
+		s := h.tbl.Snapshot()
+		if s.Status != rules.Ready || s.Last.Kind != rules.Reset {
+			t.Fatalf("after n, y: status %v, last %v; want ready after reset", s.Status, s.Last)
+		}
+		for _, seat := range rules.Seats {
+			if c := s.Clocks[seat]; c.Remaining != 5*time.Minute || c.Moves != 0 {
+				t.Errorf("%s after reset: %+v", seat, c)
+			}
+		}
+		h.wantView("READY", "last event: reset")
+		h.wantNotView("New match?")
+	})
+}
+
+func TestSimultaneousFlags_DifferentTeams_DrawShown(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "10s"))
+		h.press("enter")
+		h.wait(11 * time.Second)
+		h.wantView("DECIDED", "1/2-1/2  simultaneous-flag  A-white B-white  (Art 35)  match drawn",
+			markFlag+" A-white", markFlag+" B-white")
+		if strings.Count(h.view(), markFlag) != 2 {
+			t.Errorf("want exactly two flag marks:\n%s", h.view())
+		}
+
+		// Decided: n starts a new match at once.
+		h.press("n")
+		if s := h.tbl.Snapshot(); s.Status != rules.Ready {
+			t.Fatalf("n after the decision: status %v, want ready", s.Status)
+		}
+		h.wantView("READY")
+		h.wantNotView(markFlag)
+	})
+}
+
+func TestFlag_ResultWithReasonSeatAndArticle(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "10s"))
+		h.press("enter")
+		h.wait(time.Second)
+		h.press("z") // A-white moves; B-white's clock runs on and flags first
+		h.wait(10 * time.Second)
+		h.wantView("DECIDED", "1-0  flag  B-white  (Art 33)  team 1 wins: A-white + B-black", "team 2: A-black + B-white", markFlag+" B-white",
+			"BOARD B · game 0-1 flag")
+		// The flagged clock shows zero, never 0:01 (clock-cases C13).
+		s := h.tbl.Snapshot()
+		if got := display.Format(s.Clocks[rules.BWhite].Remaining, nil); got != "0.0" {
+			t.Errorf("flagged clock shows %q, want 0.0", got)
+		}
+		// A press after the decision changes nothing and says so.
+		h.press("q")
+		h.wantView("ignored: match decided")
+	})
+}
+
+func TestDoError_Shown(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.stop()
+		h.m.Update(keyMsg("enter"))
+		h.wantView("error: " + table.ErrClosed.Error())
+		// The next key clears it.
+		h.m.Update(keyMsg("space"))
+		if v := h.view(); strings.Count(v, "error:") != 1 {
+			t.Errorf("want one error line:\n%s", v)
+		}
+	})
+}
+
+func TestQuitKeys(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		for _, k := range []string{"esc", "ctrl+c"} {
+			_, cmd := h.m.Update(keyMsg(k))
+			if cmd == nil {
+				t.Fatalf("%s: no command", k)
+			}
+			if _, ok := cmd().(tea.QuitMsg); !ok {
+				t.Errorf("%s does not quit", k)
+			}
+		}
+		// With the new-match question open, esc answers no.
+		h.press("enter", "space", "n")
+		if cmd := h.press("esc"); cmd != nil {
+			t.Errorf("esc in the new-match question quit")
+		}
+		// ctrl+c always quits.
+		h.press("n")
+		if _, cmd := h.m.Update(keyMsg("ctrl+c")); cmd == nil {
+			t.Error("ctrl+c in the new-match question did not quit")
+		}
+	})
+}
+
+func TestPaste_Ignored(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter")
+		h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("zqzq"), Paste: true})
+		h.sync()
+		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Start {
+			t.Errorf("pasted text pressed a clock: %v", s.Last)
+		}
+		h.wantView("pasted text is ignored")
+	})
+}
+
+func TestSubscription_DeliversSnapshotsAndQuitsWhenClosed(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		cmd := h.m.Init()
+		defer h.m.Close()
+		msg, ok := cmd().(SnapshotMsg)
+		if !ok || msg.Status != rules.Ready {
+			t.Fatalf("first message %#v, want the ready snapshot", msg)
+		}
+		_, cmd = h.m.Update(msg)
+		h.m.Update(keyMsg("enter"))
+		msg, ok = cmd().(SnapshotMsg)
+		if !ok || msg.Status != rules.Running {
+			t.Fatalf("after enter the subscription gave %#v, want a running snapshot", msg)
+		}
+		_, cmd = h.m.Update(msg)
+		if !strings.Contains(h.view(), "RUNNING") {
+			t.Errorf("view after the subscribed snapshot:\n%s", h.view())
+		}
+		h.stop()
+		next := cmd()
+		if _, ok := next.(closedMsg); !ok {
+			t.Fatalf("after the table stopped: %#v, want closedMsg", next)
+		}
+		if _, cmd = h.m.Update(next); cmd == nil {
+			t.Fatal("no quit after the table stopped")
+		} else if _, ok := cmd().(tea.QuitMsg); !ok {
+			t.Error("no quit after the table stopped")
+		}
+	})
+}
+
+func TestView_DigitsFromDisplayFormat(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter")
+		h.wait(1500 * time.Millisecond)
+		// 5:00 - 1.5 s = 4:58.5, shown rounded up as 4:59 (display.Format).
+		want := display.Format(h.clocks()[rules.AWhite].Remaining, nil)
+		if want != "4:59" {
+			t.Fatalf("display.Format = %q; test assumes 4:59", want)
+		}
+		v := h.view()
+		for _, row := range bigFont.render(want) {
+			if !strings.Contains(v, row) {
+				t.Errorf("view lacks big-digit row %q of %s:\n%s", row, want, v)
+			}
+		}
+	})
+}
+
+func TestView_FitsTheTerminal(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "1h30m"))
+		h.press("enter")
+		for _, size := range []struct {
+			w, h int
+			font string
+		}{
+			{200, 60, "big"},
+			{160, 50, "big"},
+			{120, 34, "big"},
+			{100, 30, "small"},
+			{80, 24, "small"},
+			{60, 17, "text"},
+			{50, 10, "text"},
+		} {
+			h.m.Update(tea.WindowSizeMsg{Width: size.w, Height: size.h})
+			v := h.view()
+			lines := strings.Split(v, "\n")
+			if len(lines) > size.h {
+				t.Errorf("%dx%d: %d lines", size.w, size.h, len(lines))
+			}
+			if size.w >= 60 {
+				for i, l := range lines {
+					if w := ansi.StringWidth(l); w > size.w {
+						t.Errorf("%dx%d: line %d is %d wide: %q", size.w, size.h, i, w, l)
+					}
+				}
+			}
+			lay := pickLayout([2]display.Face{display.Render(&h.m.snap, 0, true, nil)}, (min(size.w, maxWidth)-colGap)/2, size.h)
+			if lay.font.name != size.font {
+				t.Errorf("%dx%d: font %s, want %s", size.w, size.h, lay.font.name, size.font)
+			}
+			if size.font != "text" && !strings.Contains(v, lay.font.render("1:30:00")[0]) {
+				t.Errorf("%dx%d: no %s digits in view:\n%s", size.w, size.h, size.font, v)
+			}
+		}
+	})
+}

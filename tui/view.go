@@ -1,0 +1,378 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"tandem/display"
+	"tandem/rules"
+)
+
+// The marks drawn beside a seat's name; they match display.Face.String.
+const (
+	markRunning = "▶"
+	markTurn    = "▷" // its turn, clock stopped (paused)
+	markFlag    = "⚑"
+	markDelay   = "d" // running inside the move's delay
+	markPause   = "‖"
+)
+
+// Default screen size, used until the terminal reports its own.
+const (
+	defaultWidth  = 160
+	defaultHeight = 50
+	maxWidth      = 164
+	colGap        = 2
+)
+
+type styles struct {
+	title, dim, bold, err, notice, result, key lipgloss.Style
+	status                                     [4]lipgloss.Style // by rules.Status
+	box                                        lipgloss.Style
+	idle, running, turn, flag                  lipgloss.Color
+}
+
+func newStyles(r *lipgloss.Renderer) styles {
+	st := styles{
+		idle:    lipgloss.Color("8"),
+		running: lipgloss.Color("10"),
+		turn:    lipgloss.Color("11"),
+		flag:    lipgloss.Color("9"),
+	}
+	st.title = r.NewStyle().Bold(true)
+	st.dim = r.NewStyle().Foreground(lipgloss.Color("8"))
+	st.bold = r.NewStyle().Bold(true)
+	st.err = r.NewStyle().Foreground(lipgloss.Color("9")).Bold(true)
+	st.notice = r.NewStyle().Foreground(lipgloss.Color("11"))
+	st.result = r.NewStyle().Bold(true).Foreground(lipgloss.Color("15"))
+	st.key = r.NewStyle().Bold(true).Foreground(lipgloss.Color("14"))
+	badge := r.NewStyle().Bold(true).Padding(0, 1)
+	st.status[rules.Ready] = badge.Foreground(lipgloss.Color("0")).Background(lipgloss.Color("12"))
+	st.status[rules.Running] = badge.Foreground(lipgloss.Color("0")).Background(lipgloss.Color("10"))
+	st.status[rules.Paused] = badge.Foreground(lipgloss.Color("0")).Background(lipgloss.Color("11"))
+	st.status[rules.Decided] = badge.Foreground(lipgloss.Color("15")).Background(lipgloss.Color("9"))
+	st.box = r.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
+	return st
+}
+
+// View draws the table: a header with the match status, the four clocks
+// laid out as the players sit (team 2 on the top row, team 1 on the bottom
+// row; board A on the left, board B on the right), the result, the last
+// event and the key legend. It uses the largest digits that fit the
+// terminal.
+func (m *Model) View() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		w, h = defaultWidth, defaultHeight
+	}
+	if w > maxWidth {
+		w = maxWidth
+	}
+	s := &m.snap
+	faces := [2]display.Face{
+		display.Render(s, rules.BoardA, true, m.disp),
+		display.Render(s, rules.BoardB, true, m.disp),
+	}
+	colW := (w - colGap) / 2
+	lay := pickLayout(faces, colW, h)
+
+	var b strings.Builder
+	line := func(parts ...string) {
+		b.WriteString(strings.Join(parts, ""))
+		b.WriteByte('\n')
+	}
+	line(m.header(w))
+	line(m.statusLine(w))
+	if lay.roomy {
+		line()
+		line(m.teamLabel(rules.Team2, w))
+	}
+	// The players sit as they do at the table: team 2 behind the top row
+	// (A-black left, B-white right), team 1 behind the bottom row (A-white
+	// left, B-black right); the boards lie between the rows.
+	line(m.row(m.clockBox(faces[0].Right, lay, colW), m.clockBox(faces[1].Left, lay, colW)))
+	line(m.boardLabel(faces[0], colW), strings.Repeat(" ", colGap), m.boardLabel(faces[1], colW))
+	line(m.row(m.clockBox(faces[0].Left, lay, colW), m.clockBox(faces[1].Right, lay, colW)))
+	if lay.roomy {
+		line(m.teamLabel(rules.Team1, w))
+		line()
+	}
+	line(m.lastEvent(w))
+	line(m.note(w))
+	if lay.roomy {
+		line()
+	}
+	for _, l := range m.legend(w) {
+		line(l)
+	}
+	// A terminal too small even for the smallest layout loses the bottom
+	// lines (the legend first), not the status at the top.
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// layout is how much room the screen gives: the digits' font, and whether
+// there are blank lines and team labels between the parts.
+type layout struct {
+	font  font
+	roomy bool
+}
+
+// Lines besides the two rows of clocks: header, status, board labels, last
+// event, note, two legend lines; roomy adds three blank lines and two team
+// labels.
+const (
+	compactLines = 7
+	roomyLines   = compactLines + 5
+)
+
+// boxHeight is the height of a clock: border, title, digits, footer, and
+// blank lines around the digits when roomy.
+func (l layout) boxHeight() int {
+	if l.roomy {
+		return l.font.rows + 6
+	}
+	return l.font.rows + 4
+}
+
+// pickLayout returns the largest layout that fits columns of width colW
+// and height h; the last resort, plain text digits, may be clipped.
+func pickLayout(faces [2]display.Face, colW, h int) layout {
+	sample := "88:88"
+	for _, fc := range faces {
+		for _, c := range []display.ClockFace{fc.Left, fc.Right} {
+			if strings.Count(c.Time, ":") > 1 {
+				sample = "8:88:88"
+			}
+		}
+	}
+	for _, l := range []layout{{bigFont, true}, {smallFont, true}, {smallFont, false}} {
+		lines := compactLines
+		if l.roomy {
+			lines = roomyLines
+		}
+		if l.font.width(sample)+8 <= colW && lines+2*l.boxHeight() <= h {
+			return l
+		}
+	}
+	return layout{textFont, false}
+}
+
+func (m *Model) row(left, right string) string {
+	return lipgloss.JoinHorizontal(lipgloss.Top, left, strings.Repeat(" ", colGap), right)
+}
+
+// spread returns left and right on one line of width w, padded between.
+func spread(left, right string, w int) string {
+	pad := w - lipgloss.Width(left) - lipgloss.Width(right)
+	if pad < 1 {
+		pad = 1
+	}
+	return left + strings.Repeat(" ", pad) + right
+}
+
+func (m *Model) header(w int) string {
+	left := m.st.title.Render("TANDEM") + "  bughouse clock · simulated table"
+	var right []string
+	if m.preset != "" {
+		right = append(right, "preset "+m.st.bold.Render(m.preset))
+	}
+	if m.haveRules {
+		tc := "time control " + m.st.bold.Render(m.rules.Control.String())
+		right = append(right, tc)
+		if m.rules.Start == rules.StartBlackPress {
+			right = append(right, "start: black-press")
+		}
+	}
+	r := strings.Join(right, " · ")
+	if lipgloss.Width(left)+1+lipgloss.Width(r) > w {
+		left = m.st.title.Render("TANDEM")
+	}
+	return truncate(spread(left, r, w), w)
+}
+
+func (m *Model) statusLine(w int) string {
+	s := &m.snap
+	badge := m.st.status[s.Status].Render(strings.ToUpper(s.Status.String()))
+	var hint string
+	switch s.Status {
+	case rules.Ready:
+		hint = "press Enter (or space) to start both boards"
+		if m.haveRules && m.rules.Start == rules.StartBlackPress {
+			hint = "press Enter, or a Black player presses, to start both boards"
+		}
+	case rules.Running:
+		hint = "a player presses his own key after his move"
+	case rules.Paused:
+		hint = markPause + " clocks stopped; space resumes the turns in progress"
+		if s.Claim.Active {
+			hint = fmt.Sprintf("%s claim by %s (%s) pending", markPause, s.Claim.Claimant, s.Claim.Reason)
+		}
+	case rules.Decided:
+		hint = m.st.result.Render(resultLine(s)) + m.st.dim.Render("   n: new match")
+	}
+	return truncate(badge+"  "+hint, w)
+}
+
+// resultLine is a decided match's result as the table shows it: result,
+// reason, decisive seats and article, then the winning team, e.g.
+//
+//	0-1  flag  A-white  (Art 33)  team 2 wins: A-black + B-white
+//
+// It is "" while the match is undecided.
+func resultLine(s *rules.Snapshot) string {
+	if s.Result == rules.NoResult {
+		return ""
+	}
+	parts := []string{s.Result.String(), s.Reason.String()}
+	if s.NDecisive > 0 {
+		var seats []string
+		for _, seat := range s.Decisive[:s.NDecisive] {
+			seats = append(seats, seat.String())
+		}
+		parts = append(parts, strings.Join(seats, " "))
+	}
+	if a := s.Reason.Article(); a != "" {
+		parts = append(parts, "("+a+")")
+	}
+	switch s.Result {
+	case rules.Team1Wins:
+		parts = append(parts, "team 1 wins: "+teamSeats(rules.Team1))
+	case rules.Team2Wins:
+		parts = append(parts, "team 2 wins: "+teamSeats(rules.Team2))
+	case rules.MatchDraw:
+		parts = append(parts, "match drawn")
+	}
+	return strings.Join(parts, "  ")
+}
+
+// teamSeats names team t's players: "A-white + B-black" for team 1.
+func teamSeats(t rules.Team) string {
+	var seats []string
+	for _, s := range rules.Seats {
+		if s.Team() == t {
+			seats = append(seats, s.String())
+		}
+	}
+	return strings.Join(seats, " + ")
+}
+
+// teamLabel names the team that sits on that side of the table.
+func (m *Model) teamLabel(t rules.Team, w int) string {
+	return lipgloss.PlaceHorizontal(w, lipgloss.Center, m.st.dim.Render(t.String()+": "+teamSeats(t)))
+}
+
+// boardLabel names the board, drawn between the rows of clocks where the
+// board lies, with its game's result.
+func (m *Model) boardLabel(f display.Face, w int) string {
+	label := "BOARD " + f.Board.String()
+	bv := m.snap.Boards[f.Board]
+	switch {
+	case bv.Outcome != rules.Undecided:
+		label += " · game " + bv.Outcome.String() + " " + bv.Reason.String()
+	case m.snap.Status == rules.Running && bv.Over:
+		label += " · " + f.Status
+	}
+	return lipgloss.PlaceHorizontal(w, lipgloss.Center, " "+m.st.bold.Render(label)+" ",
+		lipgloss.WithWhitespaceChars("─"), lipgloss.WithWhitespaceForeground(m.st.idle))
+}
+
+// clockBox draws one seat's clock: name, team and marks, the time in
+// large digits, moves and key.
+func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
+	inner := w - 4 // border and padding
+	color, mark, state := m.st.idle, " ", ""
+	switch {
+	case c.Flagged:
+		color, mark, state = m.st.flag, markFlag, "FLAG"
+	case c.Running && c.InDelay:
+		color, mark, state = m.st.running, markDelay, "running · delay"
+	case c.Running:
+		color, mark, state = m.st.running, markRunning, "running"
+	case c.Turn:
+		color, mark, state = m.st.turn, markTurn, "to move"
+	}
+	name := m.st.bold.Render(c.Seat.String())
+	title := spread(mark+" "+name+"  "+state, m.st.dim.Render(c.Seat.Team().String()), inner)
+	// Idle digits keep the terminal's own color: the waiting player must
+	// read his time as well as the one whose clock runs.
+	digits := m.renderer.NewStyle()
+	if color != m.st.idle {
+		digits = digits.Foreground(color)
+	}
+	if c.Running || c.Flagged {
+		digits = digits.Bold(true)
+	}
+	var lines []string
+	lines = append(lines, title)
+	if lay.roomy {
+		lines = append(lines, "")
+	}
+	for _, r := range lay.font.render(c.Time) {
+		lines = append(lines, lipgloss.PlaceHorizontal(inner, lipgloss.Center, digits.Render(r)))
+	}
+	if lay.roomy {
+		lines = append(lines, "")
+	}
+	moves := fmt.Sprintf("moves %d", c.Moves)
+	key := "key " + m.st.key.Render(strings.ToUpper(string(keyOf(c.Seat))))
+	lines = append(lines, spread(m.st.dim.Render(moves), key, inner))
+	return m.st.box.BorderForeground(color).Width(w - 2).Render(strings.Join(lines, "\n"))
+}
+
+// lastEvent is the last event applied, its instant since the table
+// started, and why it was ignored if it was.
+func (m *Model) lastEvent(w int) string {
+	s := &m.snap
+	last := m.st.dim.Render("last event: ") + "none"
+	if s.Seq > 0 {
+		last = m.st.dim.Render("last event: ") + s.Last.String() +
+			m.st.dim.Render(" at "+s.Last.At.Round(time.Millisecond).String())
+		if s.Effect.Ignored != "" {
+			last += m.st.notice.Render("  ignored: " + s.Effect.Ignored)
+		}
+	}
+	return truncate(last, w)
+}
+
+// note is the last key's error, question or hint.
+func (m *Model) note(w int) string {
+	var note string
+	switch {
+	case m.err != nil:
+		note = m.st.err.Render("error: " + m.err.Error())
+	case m.confirmNew:
+		note = m.st.notice.Render("New match? The paused match will be lost. y = yes, any other key = no")
+	case m.notice != "":
+		note = m.st.notice.Render(m.notice)
+	}
+	return truncate(note, w)
+}
+
+func truncate(s string, w int) string {
+	return ansi.Truncate(s, w, "…")
+}
+
+// legend lists the keys, shorter when the terminal is narrow.
+func (m *Model) legend(w int) []string {
+	k := func(key, what string) string { return m.st.key.Render(key) + " " + what }
+	seat := func(s rules.Seat) string {
+		return k(strings.ToUpper(string(keyOf(s))), s.String())
+	}
+	l1 := "clock buttons  " + seat(rules.ABlack) + "  " + seat(rules.BWhite) + m.st.dim.Render("  (top row, team 2)") +
+		"    " + seat(rules.AWhite) + "  " + seat(rules.BBlack) + m.st.dim.Render("  (bottom row, team 1)")
+	l2 := "arbiter        " + k("space", "pause / resume") + "   " + k("enter", "start") + "   " +
+		k("n", "new match") + "   " + k("esc", "quit") + "   " + k("ctrl-c", "quit")
+	if lipgloss.Width(l1) > w || lipgloss.Width(l2) > w {
+		l1 = seat(rules.ABlack) + "  " + seat(rules.BWhite) + "  " + seat(rules.AWhite) + "  " + seat(rules.BBlack)
+		l2 = k("space", "pause") + "  " + k("enter", "start") + "  " + k("n", "new") + "  " + k("esc", "quit")
+	}
+	return []string{truncate(l1, w), truncate(l2, w)}
+}
