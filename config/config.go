@@ -13,6 +13,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/clock"
+	"tandem/display"
 	"tandem/rules"
 )
 
@@ -96,6 +97,15 @@ func Default() *Config {
 	}
 }
 
+// DisplayOpts returns the clock-face format of c for package display,
+// where a zero TenthsBelow means the default rather than "never".
+func (c *Config) DisplayOpts() *display.Opts {
+	if c.Display.TenthsBelow == 0 {
+		return &display.Opts{TenthsBelow: -1}
+	}
+	return &display.Opts{TenthsBelow: c.Display.TenthsBelow}
+}
+
 // Load reads and parses the configuration file at path (see Parse). A file
 // that cannot be read gives the *fs.PathError of os.ReadFile; anything
 // wrong inside it gives an *Error naming path and the line. On error the
@@ -117,6 +127,26 @@ func Load(path string) (*Config, error) {
 // problem gives an *Error with the file, line and dotted key, and a nil
 // Config.
 func Parse(name string, data []byte) (*Config, error) {
+	return parse(name, data, "")
+}
+
+// LoadPreset is Load with the file's preset replaced by preset, as a
+// command line's --preset does: the file's [time], [rules] and other
+// settings still apply on top of the new preset. An empty path gives
+// Default's configuration with that preset. An unknown preset is an *Error
+// listing the presets.
+func LoadPreset(path, preset string) (*Config, error) {
+	if path == "" {
+		return parse("--preset", nil, preset)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(path, data, preset)
+}
+
+func parse(name string, data []byte, preset string) (*Config, error) {
 	// Editors on Windows may start the file with a byte-order mark; it
 	// stays on line 1, so positions are unchanged.
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
@@ -124,7 +154,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	if err := toml.Unmarshal(data, &doc); err != nil {
 		return nil, syntaxError(name, err)
 	}
-	p := &parser{file: name, lines: indexLines(data)}
+	p := &parser{file: name, lines: indexLines(data), preset: preset}
 	c, err := p.config(doc)
 	if err != nil {
 		return nil, err
@@ -206,6 +236,8 @@ const ibfmKey = "increment_before_first_move"
 type parser struct {
 	file  string
 	lines lineIndex
+	// preset, when set, replaces the file's preset (LoadPreset).
+	preset string
 }
 
 // errorf returns an *Error about the key at path.
@@ -339,11 +371,16 @@ func (p *parser) config(doc map[string]any) (*Config, error) {
 		}
 		c.Mode = Mode(i)
 	}
-	if v, ok := doc["preset"]; ok {
+	if v, ok := doc["preset"]; ok || p.preset != "" {
 		path := []string{"preset"}
-		s, err := p.text(path, v)
-		if err != nil {
-			return nil, err
+		s := p.preset
+		if s == "" {
+			var err error
+			if s, err = p.text(path, v); err != nil {
+				return nil, err
+			}
+		} else if !ok {
+			path = []string{"--preset"}
 		}
 		pr, err := rules.LookupPreset(s)
 		if err != nil {

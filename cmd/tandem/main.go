@@ -4,7 +4,7 @@
 // Usage:
 //
 //	tandem                          simulated table in the terminal
-//	tandem sim [--config FILE]      the same, with a configuration
+//	tandem sim [--config FILE] [--preset NAME]  the same, configured
 //	tandem replay FILE [--preset NAME] [--json]
 //	tandem check-config FILE
 //	tandem presets
@@ -22,7 +22,8 @@ const usage = `tandem: the clock and arbiter's console for an over-the-board bug
 
 Usage:
   tandem                                   play on a simulated table in this terminal
-  tandem sim [--config FILE]               the same, with a configuration file
+  tandem sim [--config FILE] [--preset NAME]
+                                           the same, with a configuration file or preset
   tandem replay FILE [--preset NAME] [--json]
                                            adjudicate a recorded game (.bpgn) or a
                                            scripted match (.timeline) in virtual time

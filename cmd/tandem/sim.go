@@ -7,14 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
-	"github.com/pelletier/go-toml/v2"
 	"golang.org/x/term"
 
 	"tandem/config"
 	"tandem/display"
-	"tandem/rules"
 	"tandem/table"
 	"tandem/tui"
 )
@@ -59,7 +56,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	disp := displayOpts(cfg)
+	disp := cfg.DisplayOpts()
 	t, err := table.New(&table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(disp)})
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
@@ -82,15 +79,6 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// displayOpts returns the time format of cfg. A zero TenthsBelow means
-// "never tenths" in the configuration but "the default" in display.Opts.
-func displayOpts(cfg *config.Config) *display.Opts {
-	if cfg.Display.TenthsBelow == 0 {
-		return &display.Opts{TenthsBelow: -1}
-	}
-	return &display.Opts{TenthsBelow: cfg.Display.TenthsBelow}
-}
-
 // isTerminal reports whether w is a terminal.
 func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
@@ -102,38 +90,11 @@ func isTerminal(w any) bool {
 // configuration starts from: the file's [time] and [rules] overrides still
 // apply on top of it, as they would with `preset = "NAME"` in the file.
 func loadConfig(path, preset string) (*config.Config, error) {
-	if preset != "" {
-		if _, err := rules.LookupPreset(preset); err != nil {
-			return nil, fmt.Errorf("--preset: %v", err)
-		}
-	}
-	if path == "" {
-		if preset == "" {
+	if preset == "" {
+		if path == "" {
 			return config.Default(), nil
 		}
-		return config.Parse("--preset", []byte("preset = "+strconv.Quote(preset)+"\n"))
+		return config.Load(path)
 	}
-	cfg, err := config.Load(path)
-	if err != nil || preset == "" || preset == cfg.Preset {
-		return cfg, err
-	}
-	// The file is valid; read it again with the other preset.
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var doc map[string]any
-	if err := toml.Unmarshal(data, &doc); err != nil {
-		return nil, err
-	}
-	doc["preset"] = preset
-	data, err = toml.Marshal(doc)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err = config.Parse(path+" with --preset "+preset, data)
-	if err != nil {
-		return nil, err
-	}
-	return cfg, nil
+	return config.LoadPreset(path, preset)
 }

@@ -1,0 +1,48 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestLoadPreset_ReplacesTheFilesPresetKeepsItsSettings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.toml")
+	if err := os.WriteFile(path, []byte("preset = \"online\"\n[time]\ncontrol = \"10s\"\n[rules]\nstalemate = \"draw\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadPreset(path, "panoriental")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Preset != "panoriental" || !c.Rules.CastleDroppedRook || c.Rules.Control.Stages[0].Time != 10*time.Second || c.Rules.Stalemate.String() != "draw" {
+		t.Errorf("got preset %s castle %v control %s stalemate %s", c.Preset, c.Rules.CastleDroppedRook, c.Rules.Control, c.Rules.Stalemate)
+	}
+	c, err = LoadPreset("", "fics")
+	if err != nil || c.Preset != "fics" || c.Rules.OneBoardDraw.String() != "match-draw" {
+		t.Errorf("no file: %+v, %v", c, err)
+	}
+	_, err = LoadPreset(path, "blitz")
+	var e *Error
+	if !errors.As(err, &e) || e.Field != "preset" || !strings.Contains(e.Msg, "reglamento") {
+		t.Errorf("unknown preset: %v", err)
+	}
+	_, err = LoadPreset("", "blitz")
+	if !errors.As(err, &e) || e.Field != "--preset" {
+		t.Errorf("unknown preset without a file: %v", err)
+	}
+}
+
+func TestDisplayOpts_ZeroMeansNeverTenths(t *testing.T) {
+	c := Default()
+	if got := c.DisplayOpts().TenthsBelow; got != DefaultTenthsBelow {
+		t.Errorf("default: %v", got)
+	}
+	c.Display.TenthsBelow = 0
+	if got := c.DisplayOpts().TenthsBelow; got >= 0 {
+		t.Errorf("tenths_below 0 gives display TenthsBelow %v, want negative (never)", got)
+	}
+}
