@@ -95,16 +95,26 @@ func (f Face) String() string {
 	return fmt.Sprintf("%s  %s │ %s  %s", f.Board, f.Left.text(true), f.Right.text(false), f.Status)
 }
 
-func (c ClockFace) mark() string {
+// The marks a face shows beside a clock; every screen uses these.
+const (
+	MarkRunning = "▶" // the clock runs
+	MarkTurn    = "▷" // the player's turn while the clocks are stopped
+	MarkFlag    = "⚑" // the flag fell
+	MarkDelay   = "d" // the clock runs inside the move's delay
+	MarkPause   = "‖" // the match is paused
+)
+
+// Mark returns the clock's mark (one of the Mark constants), or " ".
+func (c ClockFace) Mark() string {
 	switch {
 	case c.Flagged:
-		return "⚑"
+		return MarkFlag
 	case c.Running && c.InDelay:
-		return "d"
+		return MarkDelay
 	case c.Running:
-		return "▶"
+		return MarkRunning
 	case c.Turn:
-		return "▷"
+		return MarkTurn
 	}
 	return " "
 }
@@ -115,9 +125,9 @@ func (c ClockFace) text(left bool) string {
 		color = "B"
 	}
 	if left {
-		return fmt.Sprintf("%s %s %7s", color, c.mark(), c.Time)
+		return fmt.Sprintf("%s %s %7s", color, c.Mark(), c.Time)
 	}
-	return fmt.Sprintf("%-7s %s %s", c.Time, c.mark(), color)
+	return fmt.Sprintf("%-7s %s %s", c.Time, c.Mark(), color)
 }
 
 // NextChangeFunc returns a function for table.Opts.NextChange: the time

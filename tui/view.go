@@ -12,13 +12,14 @@ import (
 	"tandem/rules"
 )
 
-// The marks drawn beside a seat's name; they match display.Face.String.
+// The marks drawn beside a seat's name are display's, so every screen
+// agrees.
 const (
-	markRunning = "▶"
-	markTurn    = "▷" // its turn, clock stopped (paused)
-	markFlag    = "⚑"
-	markDelay   = "d" // running inside the move's delay
-	markPause   = "‖"
+	markRunning = display.MarkRunning
+	markTurn    = display.MarkTurn
+	markFlag    = display.MarkFlag
+	markDelay   = display.MarkDelay
+	markPause   = display.MarkPause
 )
 
 // Default screen size, used until the terminal reports its own.
