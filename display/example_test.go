@@ -1,0 +1,37 @@
+package display_test
+
+import (
+	"fmt"
+	"time"
+
+	"tandem/display"
+)
+
+// Times are rounded up, with tenths under 20 s: a clock shows zero only
+// when it has flagged.
+func ExampleFormat() {
+	for _, d := range []time.Duration{
+		90 * time.Minute, 4*time.Minute + 59*time.Second + 1, 19900 * time.Millisecond,
+		19900*time.Millisecond + 1, 4 * time.Millisecond, 0,
+	} {
+		fmt.Println(display.Format(d, nil))
+	}
+	// Output:
+	// 1:30:00
+	// 5:00
+	// 19.9
+	// 0:20
+	// 0.1
+	// 0.0
+}
+
+// The loop redraws exactly when the text changes.
+func ExampleNextChange() {
+	fmt.Println(display.NextChange(20500*time.Millisecond, nil)) // 0:21 -> 0:20
+	fmt.Println(display.NextChange(20*time.Second, nil))         // 0:20 -> 19.9
+	fmt.Println(display.NextChange(1234*time.Millisecond, nil))  // 1.3 -> 1.2
+	// Output:
+	// 500ms
+	// 100ms
+	// 34ms
+}
