@@ -169,16 +169,21 @@ func TestC15_ResetWhileRunning_OldFlagCannotFlagNewMatch(t *testing.T) {
 // C18: inputs waiting together are applied in instant order.
 func TestInputsAppliedInInstantOrder(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		tb, stop := start(t, &Opts{Options: opts(t, "5m")})
-		defer stop()
-		t0 := time.Now()
-		do(t, tb, rules.Event{Kind: rules.Start})
-		time.Sleep(time.Second)
-		// Posted in the wrong order, within the same microsecond: the
-		// loop sorts them, so A-white's press (first) is applied, then
-		// A-black's press ends A-black's turn.
+		tb, err := New(&Opts{Options: opts(t, "5m")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Queue the inputs before the loop runs, so that they are
+		// waiting together, posted in the wrong order within the same
+		// microsecond: the loop sorts them, so A-white's press (first)
+		// is applied, then A-black's press ends A-black's turn.
+		t0 := tb.Epoch()
+		tb.Post(rules.Event{Kind: rules.Start}, t0)
 		tb.Post(rules.Event{Kind: rules.Press, Seat: rules.ABlack}, t0.Add(time.Second+500*time.Nanosecond))
 		tb.Post(rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(time.Second))
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go tb.Run(ctx)
 		synctest.Wait()
 		s := tb.Snapshot()
 		if s.Clocks[rules.AWhite].Moves != 1 || s.Clocks[rules.ABlack].Moves != 1 {
