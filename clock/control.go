@@ -284,6 +284,9 @@ func ParseDuration(s string) (time.Duration, error) {
 	if s == "" {
 		return 0, errors.New("empty duration")
 	}
+	if strings.HasPrefix(s, "-") {
+		return 0, fmt.Errorf("%q is negative; durations are 0 or more", s)
+	}
 	var d time.Duration
 	if isNumber(s) {
 		v, err := parseSeconds(s)
@@ -398,7 +401,7 @@ func parseStage(p string) (Stage, DelayKind, bool, error) {
 	if m, rest, ok := strings.Cut(main, "/"); ok {
 		n, err := strconv.Atoi(m)
 		if err != nil || n <= 0 {
-			return st, 0, false, fmt.Errorf("%q: move count %q must be a positive whole number", p, m)
+			return st, 0, false, fmt.Errorf("%q: move count %q must be a whole number from 1 to %d (leave it out for the rest of the game)", p, m, MaxMoves)
 		}
 		st.Moves, main = n, rest
 	}

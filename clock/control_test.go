@@ -94,9 +94,9 @@ func TestParse_Errors(t *testing.T) {
 		{"5m z2s", "delay must be written dX (Bronstein) or usX (US)"},
 		{"5m dx", "stage 1: delay:"},
 		{"5m d2s extra", "expected TIME[+INC]"},
-		{"0/5m", `move count "0" must be a positive whole number`},
-		{"-3/5m", `move count "-3" must be a positive whole number`},
-		{"abc/5m", `move count "abc" must be a positive whole number`},
+		{"0/5m", `move count "0" must be a whole number from 1 to 1000`},
+		{"-3/5m", `move count "-3" must be a whole number from 1 to 1000`},
+		{"abc/5m", `move count "abc" must be a whole number from 1 to 1000`},
 		{"40/90m d2s, 30m us2s", "mixes Bronstein and US delays"},
 	} {
 		_, err := clock.Parse(tc.in)

@@ -248,12 +248,12 @@ func (p *Pair) Adjust(c Color, delta, at time.Duration) error {
 	}
 	s := &p.sides[c]
 	if s.flagged {
-		return fmt.Errorf("clock: %s has flagged; time cannot be added after a flag", c)
+		return errors.New("clock: the flag has fallen; time cannot be added after a flag")
 	}
 	if r := s.remaining(at) + delta; r <= 0 {
-		return fmt.Errorf("clock: removing %v would leave %s with no time", -delta, c)
+		return fmt.Errorf("clock: removing %v would leave no time (%v left); declare a result instead", -delta, s.remaining(at))
 	} else if r > MaxStageTime {
-		return fmt.Errorf("clock: adding %v would give %s more than %v", delta, c, MaxStageTime)
+		return fmt.Errorf("clock: adding %v would give more than %v", delta, MaxStageTime)
 	}
 	s.bank += delta
 	return nil

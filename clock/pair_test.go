@@ -116,7 +116,7 @@ func TestPair_Adjust(t *testing.T) {
 	wantFlag(t, &p, 21*time.Second, clock.White)
 	p.Stop(21 * time.Second)
 	p.Flag(clock.White)
-	if err := p.Adjust(clock.White, time.Minute, 22*time.Second); err == nil || !strings.Contains(err.Error(), "has flagged") {
+	if err := p.Adjust(clock.White, time.Minute, 22*time.Second); err == nil || !strings.Contains(err.Error(), "flag has fallen") {
 		t.Errorf("adjust after the flag: %v", err)
 	}
 }

@@ -417,7 +417,7 @@ func TestErrors(t *testing.T) {
 		{"tenths too long", "[display]\ntenths_below = \"2h\"\n",
 			`t.toml:2: display.tenths_below: "2h" is out of range; allowed 0 to 1h`, 2, "display.tenths_below"},
 		{"tenths negative", "[display]\ntenths_below = \"-1s\"\n",
-			`t.toml:2: display.tenths_below: "-1s" is negative`, 2, "display.tenths_below"},
+			`t.toml:2: display.tenths_below: "-1s" is negative; durations are 0 or more`, 2, "display.tenths_below"},
 		{"line after a multi-line string", "[hall]\nnotes = \"\"\"\none\ntwo\n\"\"\"\n[rules]\nmate = \"none\"\n",
 			`t.toml:7: rules.mate: unknown mate "none"; allowed: bughouse, reserve`, 7, "rules.mate"},
 		{"CRLF", "[rules]\r\nstart = \"arbiter\"\r\nstart_mode = \"x\"\r\n",

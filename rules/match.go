@@ -67,9 +67,11 @@ type Match struct {
 	ndecisive uint8
 	decidedAt time.Duration
 
-	claim  PendingClaim
-	last   Event
-	effect Effect
+	claim     PendingClaim
+	started   bool
+	startedAt time.Duration
+	last      Event
+	effect    Effect
 }
 
 // New returns a match ready to start under opts. It returns the error of
@@ -94,6 +96,7 @@ func (m *Match) reset() {
 	m.result, m.reason, m.ndecisive, m.decidedAt = NoResult, NoReason, 0, 0
 	m.decisive = [2]Seat{}
 	m.claim = PendingClaim{}
+	m.started, m.startedAt = false, 0
 }
 
 // Options returns the match's options.
@@ -260,7 +263,10 @@ func ignored(why string) (Effect, error) { return Effect{Ignored: why}, nil }
 func (m *Match) apply(e Event) (Effect, error) {
 	switch e.Kind {
 	case Start:
-		if m.status != Ready {
+		switch m.status {
+		case Decided:
+			return ignored("match decided")
+		case Running, Paused:
 			return ignored("already started")
 		}
 		m.start(e.At)
@@ -292,6 +298,7 @@ func (m *Match) apply(e Event) (Effect, error) {
 }
 
 func (m *Match) start(at time.Duration) {
+	m.started, m.startedAt = true, at
 	for b := range m.boards {
 		m.boards[b].clk.Start(clock.White, at)
 	}
@@ -389,7 +396,7 @@ func (m *Match) adjust(e Event) (Effect, error) {
 	}
 	bs := &m.boards[e.Seat.Board()]
 	if err := bs.clk.Adjust(e.Seat.Color(), e.Delta, e.At); err != nil {
-		return Effect{}, fmt.Errorf("rules: adjust %s: %v", e.Seat, err)
+		return Effect{}, fmt.Errorf("rules: adjust %s: %w", e.Seat, err)
 	}
 	return Effect{}, nil
 }

@@ -50,6 +50,10 @@ type Snapshot struct {
 	DecidedAt time.Duration
 
 	Claim PendingClaim
+	// Started is true once the match has started, at StartedAt (ns since
+	// the epoch): event times can then be shown from the start.
+	Started   bool
+	StartedAt time.Duration
 	// Last is the last applied event and Effect what it did.
 	Last   Event
 	Effect Effect
@@ -63,6 +67,7 @@ func (m *Match) Snapshot(at time.Duration) Snapshot {
 		At: at, Seq: m.seq, Status: m.status,
 		Result: m.result, Reason: m.reason, NDecisive: int(m.ndecisive),
 		DecidedAt: m.decidedAt, Claim: m.claim, Last: m.last, Effect: m.effect,
+		Started: m.started, StartedAt: m.startedAt,
 	}
 	copy(s.Decisive[:], m.decisive[:m.ndecisive])
 	for _, seat := range Seats {

@@ -1,0 +1,42 @@
+package rules
+
+import (
+	"testing"
+	"time"
+)
+
+func TestSnapshotStartedAt_AndStartAfterDecision(t *testing.T) {
+	p, _ := LookupPreset("reglamento")
+	m, err := New(p.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := m.Snapshot(0); s.Started {
+		t.Fatal("a ready match says it started")
+	}
+	m.Apply(Event{Kind: Start, At: 7 * time.Second})
+	if s := m.Snapshot(8 * time.Second); !s.Started || s.StartedAt != 7*time.Second {
+		t.Fatalf("started %v at %v, want at 7s", s.Started, s.StartedAt)
+	}
+	if eff, _ := m.Apply(Event{Kind: Start, At: 9 * time.Second}); eff.Ignored != "already started" {
+		t.Errorf("second start: %q", eff.Ignored)
+	}
+	m.Apply(Event{Kind: Declare, Board: BoardB, Outcome: BlackWins, Reason: Resignation, At: 10 * time.Second})
+	if eff, _ := m.Apply(Event{Kind: Start, At: 11 * time.Second}); eff.Ignored != "match decided" {
+		t.Errorf("start after the decision: %q", eff.Ignored)
+	}
+	m.Apply(Event{Kind: Reset, At: 12 * time.Second})
+	if s := m.Snapshot(12 * time.Second); s.Started || s.StartedAt != 0 {
+		t.Errorf("after reset: started %v at %v", s.Started, s.StartedAt)
+	}
+}
+
+// An arbiter's adjustment that would empty a clock names the seat.
+func TestAdjustErrorNamesSeat(t *testing.T) {
+	p, _ := LookupPreset("reglamento")
+	m, _ := New(p.Options)
+	_, err := m.Apply(Event{Kind: Adjust, Seat: BBlack, Delta: -10 * time.Minute})
+	if err == nil || err.Error() != "rules: adjust B-black: clock: removing 10m0s would leave no time (5m0s left); declare a result instead" {
+		t.Errorf("got %v", err)
+	}
+}
