@@ -46,3 +46,17 @@ func TestDisplayOpts_ZeroMeansNeverTenths(t *testing.T) {
 		t.Errorf("tenths_below 0 gives display TenthsBelow %v, want negative (never)", got)
 	}
 }
+
+func TestNotes_HardwareModeAndReservedSections(t *testing.T) {
+	c, err := Parse("t.toml", []byte("mode = \"hardware\"\n[gpio]\nchip = \"gpiochip0\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := c.Notes()
+	if len(n) != 2 || !strings.Contains(n[0], "hardware") || n[1] != "[gpio] is not used by this version yet" {
+		t.Errorf("notes %q", n)
+	}
+	if n := Default().Notes(); len(n) != 0 {
+		t.Errorf("default notes %q", n)
+	}
+}
