@@ -377,7 +377,7 @@ var presets = []Preset{
 		},
 	},
 	{
-		Name: "fics", Source: "the FICS server (recorded games in data/bpgn)",
+		Name: "fics", Source: "the FICS server (recorded games in testdata/bpgn)",
 		Summary: "what FICS accepted: drop checks allowed, pawns on ranks 2-7, a draw on one board draws the match; replays take the record's time control",
 		Options: Options{
 			Control: clock.SuddenDeath(2 * time.Minute), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
