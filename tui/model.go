@@ -22,7 +22,8 @@ type Option func(*Model)
 func WithPreset(name string) Option { return func(m *Model) { m.preset = name } }
 
 // WithRules gives the match's options, so the header can show the time
-// control. Without it the header shows none.
+// control (and any handicap controls) and the result prompt knows whether
+// stalemate is decisive. Without it the header shows none.
 func WithRules(o rules.Options) Option {
 	return func(m *Model) { m.rules, m.haveRules = o, true }
 }
@@ -61,9 +62,9 @@ type Model struct {
 	snap          rules.Snapshot
 	width, height int
 
-	confirmNew bool   // asking "new match? y/n" while paused
-	notice     string // a hint for the last key, e.g. "pause first"
-	err        error  // the error of the last arbiter action
+	ask    prompt // the open question, if any (ask.step != noPrompt)
+	notice string // a hint for the last key, e.g. "pause first"
+	err    error  // the error of the last arbiter action
 }
 
 var _ tea.Model = (*Model)(nil)
@@ -131,8 +132,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case SnapshotMsg:
 		m.snap = rules.Snapshot(msg)
-		if m.snap.Status != rules.Paused {
-			m.confirmNew = false
+		// A question about a match that is no longer there is moot. The
+		// table's latest snapshot decides, not a late one in flight.
+		switch {
+		case m.ask.step == askNew && m.status() != rules.Paused,
+			m.ask.step == askQuit && !m.inProgress():
+			m.ask = prompt{}
 		}
 		return m, m.listen()
 	case closedMsg:
@@ -146,43 +151,122 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// key handles one key message, stamped with the instant it was received.
-// A message may carry several runes typed at once (e.g. two players
-// pressing together): each is handled in order, with the same stamp.
-func (m *Model) key(k tea.KeyMsg) tea.Cmd {
-	now := time.Now()
-	if k.Type == tea.KeyCtrlC {
-		return tea.Quit
-	}
-	if m.confirmNew {
-		// The new-match question takes the next key: y resets, any other
-		// key (esc too) keeps the paused match and does nothing else.
-		m.confirmNew = false
-		if k.Type == tea.KeyRunes && !k.Paste && len(k.Runes) == 1 && unicode.ToLower(k.Runes[0]) == 'y' {
-			m.clear()
-			m.do(rules.Event{Kind: rules.Reset}, now)
-		} else {
-			m.notice = "new match cancelled"
-		}
-		return nil
+// keyKind is what a key is to the table.
+type keyKind uint8
+
+const (
+	keyRune keyKind = iota // a printable character, space included
+	keyEnter
+	keyEsc
+	keyBackspace
+	keyCtrlC
+	keyOther // arrows, function keys, other control keys
+)
+
+// keyIn is one key of a key message; r is lower case (Caps Lock).
+type keyIn struct {
+	kind keyKind
+	r    rune
+}
+
+// keys splits a key message into the keys it carries: a message may carry
+// several runes typed at once (e.g. two players pressing together), and
+// Alt+key is how a terminal sends Esc quickly followed by key.
+func keys(k tea.KeyMsg) []keyIn {
+	var out []keyIn
+	if k.Alt && k.Type != tea.KeyEsc {
+		out = append(out, keyIn{kind: keyEsc})
 	}
 	switch k.Type {
-	case tea.KeyEsc:
-		return tea.Quit
+	case tea.KeyRunes, tea.KeySpace:
+		for _, r := range k.Runes {
+			out = append(out, keyIn{kind: keyRune, r: unicode.ToLower(r)})
+		}
+		if k.Type == tea.KeySpace && len(k.Runes) == 0 {
+			out = append(out, keyIn{kind: keyRune, r: ' '})
+		}
 	case tea.KeyEnter:
+		out = append(out, keyIn{kind: keyEnter})
+	case tea.KeyEsc:
+		out = append(out, keyIn{kind: keyEsc})
+	case tea.KeyBackspace, tea.KeyCtrlH:
+		out = append(out, keyIn{kind: keyBackspace})
+	case tea.KeyCtrlC:
+		out = append(out, keyIn{kind: keyCtrlC})
+	default:
+		out = append(out, keyIn{kind: keyOther})
+	}
+	return out
+}
+
+// key handles one key message, stamped with the instant it was received.
+// Its keys are handled in order, with the same stamp, except that keys
+// typed together with the key that opens a yes/no question are not taken
+// as its answer: of those, only clock keys count (a player pressed at the
+// same moment), and the question stays open.
+func (m *Model) key(k tea.KeyMsg) tea.Cmd {
+	now := time.Now()
+	if k.Paste {
+		m.notice = "pasted text is ignored"
+		return nil
+	}
+	asked := false
+	for _, in := range keys(k) {
+		if asked {
+			if seat, ok := seatOf(in); ok {
+				m.pressSeat(seat, now)
+			}
+			continue
+		}
+		before := m.ask.step
+		if cmd := m.handle(in, now); cmd != nil {
+			return cmd
+		}
+		asked = m.ask.step != before && m.ask.yesNo()
+	}
+	return nil
+}
+
+// handle handles one key.
+func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
+	if k.kind == keyCtrlC {
+		// Ctrl-C asks before abandoning a match; a second Ctrl-C in a row
+		// (the question open) quits, so Ctrl-C Ctrl-C always leaves.
+		if m.ask.step == askQuit || !m.inProgress() {
+			return tea.Quit
+		}
 		m.clear()
-		m.do(rules.Event{Kind: rules.Start}, now)
-	case tea.KeySpace:
-		m.clear()
-		m.pauseSwitch(now)
-	case tea.KeyRunes:
-		if k.Paste {
-			m.notice = "pasted text is ignored"
+		m.ask = prompt{step: askQuit}
+		return nil
+	}
+	if m.ask.step != noPrompt {
+		if k.kind == keyEsc {
+			m.cancelPrompt()
 			return nil
 		}
-		for _, r := range k.Runes {
-			m.rune(unicode.ToLower(r), now)
+		answered, cmd := m.answer(k, now)
+		if !answered {
+			m.cancelPrompt()
+			// A clock key still reaches the clock: the player who pressed
+			// it is not the one answering.
+			if seat, ok := seatOf(k); ok {
+				m.pressSeat(seat, now)
+			}
 		}
+		return cmd
+	}
+	switch k.kind {
+	case keyEsc:
+		if !m.inProgress() {
+			return tea.Quit
+		}
+		m.clear()
+		m.ask = prompt{step: askQuit}
+	case keyEnter:
+		m.clear()
+		m.do(rules.Event{Kind: rules.Start}, now)
+	case keyRune:
+		m.command(k.r, now)
 	}
 	return nil
 }
@@ -206,33 +290,88 @@ func keyOf(s rules.Seat) rune {
 	return '?'
 }
 
-func (m *Model) rune(r rune, now time.Time) {
-	if m.confirmNew {
-		return // typed with the n that opened the question: not an answer
+// seatOf returns the seat whose clock button k is.
+func seatOf(k keyIn) (rules.Seat, bool) {
+	if k.kind != keyRune {
+		return 0, false
 	}
+	s, ok := seatKeys[k.r]
+	return s, ok
+}
+
+// The arbiter's keys; none is a clock button.
+const (
+	keyResult  = 'r'
+	keyClaim   = 'c'
+	keyAdjust  = 't'
+	keyResumeC = 's'
+	keyUphold  = 'u'
+	keyReject  = 'x'
+	keyNew     = 'n'
+)
+
+// command handles a printable key while no question is open.
+func (m *Model) command(r rune, now time.Time) {
 	if seat, ok := seatKeys[r]; ok {
 		m.clear()
-		if !m.t.Post(rules.Event{Kind: rules.Press, Seat: seat}, now) {
-			m.err = table.ErrClosed
-		}
+		m.pressSeat(seat, now)
 		return
 	}
 	switch r {
 	case ' ':
 		m.clear()
 		m.pauseSwitch(now)
-	case 'n':
+	case keyNew:
 		m.clear()
 		m.newMatch(now)
+	case keyResult:
+		m.clear()
+		m.openResult()
+	case keyClaim:
+		m.clear()
+		m.openClaim()
+	case keyAdjust:
+		m.clear()
+		m.openAdjust()
+	case keyResumeC:
+		m.clear()
+		m.openResume()
+	case keyUphold:
+		m.clear()
+		m.resolve(rules.Uphold, now)
+	case keyReject:
+		m.clear()
+		m.resolve(rules.Reject, now)
+	}
+}
+
+// pressSeat sends seat's clock button press.
+func (m *Model) pressSeat(seat rules.Seat, now time.Time) {
+	if !m.t.Post(rules.Event{Kind: rules.Press, Seat: seat}, now) {
+		m.err = table.ErrClosed
 	}
 }
 
 func (m *Model) clear() { m.notice, m.err = "", nil }
 
-// status is the match's status now. It reads the table's latest snapshot,
-// not the one drawn: the table publishes before Do returns, so a key that
-// follows an arbiter action at once already sees its effect.
-func (m *Model) status() rules.Status { return m.t.Snapshot().Status }
+// latest is the table's latest snapshot, not the one drawn: the table
+// publishes before Do returns, so a key that follows an arbiter action at
+// once already sees its effect.
+func (m *Model) latest() rules.Snapshot { return m.t.Snapshot() }
+
+// status is the match's status now (see latest).
+func (m *Model) status() rules.Status { return m.latest().Status }
+
+// inProgress reports whether quitting would abandon a match: it is
+// running or paused (a pending claim keeps it paused).
+func (m *Model) inProgress() bool {
+	s := m.latest()
+	return inProgress(&s)
+}
+
+func inProgress(s *rules.Snapshot) bool {
+	return s.Status == rules.Running || s.Status == rules.Paused || s.Claim.Active
+}
 
 // pauseSwitch flips the arbiter's pause switch: pause while running, and
 // otherwise release it, which resumes the turns in progress, or starts the
@@ -252,7 +391,7 @@ func (m *Model) newMatch(now time.Time) {
 	case rules.Running:
 		m.notice = "pause first (space), then n for a new match"
 	case rules.Paused:
-		m.confirmNew = true
+		m.ask = prompt{step: askNew}
 	default:
 		m.do(rules.Event{Kind: rules.Reset}, now)
 	}
@@ -260,12 +399,13 @@ func (m *Model) newMatch(now time.Time) {
 
 // do applies an arbiter action and waits for it, so its error can be
 // shown; what it did shows in the next snapshot.
-func (m *Model) do(e rules.Event, now time.Time) {
+func (m *Model) do(e rules.Event, now time.Time) (rules.Effect, error) {
 	ctx, cancel := context.WithTimeout(m.ctx, doTimeout)
 	defer cancel()
-	_, err := m.t.Do(ctx, e, now)
+	eff, err := m.t.Do(ctx, e, now)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = errors.New("tui: the table did not answer; is it running?")
 	}
 	m.err = err
+	return eff, err
 }

@@ -66,7 +66,7 @@ func newHarness(t *testing.T, o rules.Options) *harness {
 }
 
 // keyMsg returns the message bubbletea sends for a key: "enter", "space",
-// "esc", "ctrl+c", or the runes typed.
+// "esc", "ctrl+c", "backspace", or the runes typed.
 func keyMsg(k string) tea.KeyMsg {
 	switch k {
 	case "enter":
@@ -77,6 +77,8 @@ func keyMsg(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyEsc}
 	case "ctrl+c":
 		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -265,18 +267,18 @@ func TestNewMatch_RefusedWhileRunning_ConfirmedWhilePaused(t *testing.T) {
 		h.press("space", "n")
 		h.wantView("PAUSED", "New match?")
 		h.press("x")
-		h.wantView("PAUSED", "new match cancelled")
+		h.wantView("PAUSED", "kept the match")
 		if h.tbl.Snapshot().Status != rules.Paused {
 			t.Fatal("a key other than y reset the match")
 		}
 
 		h.press("n")
 		h.press("esc")
-		h.wantView("PAUSED", "new match cancelled")
+		h.wantView("PAUSED", "kept the match")
 
 		// Space answers no too, and does not also resume.
 		h.press("n", "space")
-		h.wantView("PAUSED", "new match cancelled")
+		h.wantView("PAUSED", "kept the match")
 		if s := h.tbl.Snapshot(); s.Status != rules.Paused || s.Last.Kind != rules.Pause {
 			t.Fatalf("space in the question: status %v, last %v; want still paused", s.Status, s.Last)
 		}
@@ -325,7 +327,9 @@ func TestFlag_ResultWithReasonSeatAndArticle(t *testing.T) {
 		h.press("z") // A-white moves; B-white's clock runs on and flags first
 		h.wait(10 * time.Second)
 		h.wantView("DECIDED", "1-0  flag  B-white  (Art 33)  team 1 wins: A-white + B-black", "team 2: A-black + B-white", markFlag+" B-white",
-			"BOARD B · game 0-1 flag")
+			"BOARD B · B-white lost on time")
+		// The board's own 0-1 next to the match's 1-0 read as opposites.
+		h.wantNotView("game 0-1", "0-1 flag")
 		// The flagged clock shows zero, never 0:01 (clock-cases C13).
 		s := h.tbl.Snapshot()
 		if got := display.Format(s.Clocks[rules.BWhite].Remaining, nil); got != "0.0" {
@@ -351,27 +355,132 @@ func TestDoError_Shown(t *testing.T) {
 	})
 }
 
-func TestQuitKeys(t *testing.T) {
+func TestQuitKeys_AtOnceWhenReadyOrDecided(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "10s"))
+		for _, k := range []string{"esc", "ctrl+c"} {
+			if !quits(h.press(k)) {
+				t.Errorf("%s when ready does not quit", k)
+			}
+		}
+		h.press("enter")
+		h.wait(11 * time.Second)
+		h.wantView("DECIDED")
+		for _, k := range []string{"esc", "ctrl+c"} {
+			if !quits(h.press(k)) {
+				t.Errorf("%s when decided does not quit", k)
+			}
+		}
+	})
+}
+
+// quits reports whether cmd is bubbletea's quit.
+func quits(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	_, ok := cmd().(tea.QuitMsg)
+	return ok
+}
+
+const quitQuestion = "Quit and abandon the match in progress? y = quit, any other key = no"
+
+func TestQuitKeys_AskWhileRunningOrPaused(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		for _, k := range []string{"esc", "ctrl+c"} {
-			_, cmd := h.m.Update(keyMsg(k))
-			if cmd == nil {
-				t.Fatalf("%s: no command", k)
+		h.press("enter")
+		for _, status := range []string{"RUNNING", "PAUSED"} {
+			if status == "PAUSED" {
+				h.press("space")
 			}
-			if _, ok := cmd().(tea.QuitMsg); !ok {
-				t.Errorf("%s does not quit", k)
+			// Esc asks; any key but y keeps the match.
+			if quits(h.press("esc")) {
+				t.Fatalf("%s: esc quit at once", status)
 			}
+			h.wantView(status, quitQuestion)
+			if quits(h.press("k")) {
+				t.Fatalf("%s: k answered yes", status)
+			}
+			h.wantView(status, "kept the match")
+			h.wantNotView(quitQuestion)
+
+			// Esc in the question answers no: it does not quit.
+			h.press("esc")
+			if quits(h.press("esc")) {
+				t.Fatalf("%s: esc esc quit", status)
+			}
+			h.wantView("kept the match")
+
+			// Ctrl-C asks too; a key between two Ctrl-C keeps the match.
+			if quits(h.press("ctrl+c")) {
+				t.Fatalf("%s: ctrl+c quit at once", status)
+			}
+			h.wantView(quitQuestion)
+			h.press("space") // an answer (no), not the pause switch
+			h.wantView(status, "kept the match")
+			if quits(h.press("ctrl+c")) {
+				t.Fatalf("%s: ctrl+c after a kept match quit at once", status)
+			}
+			// A second Ctrl-C in a row quits.
+			if !quits(h.press("ctrl+c")) {
+				t.Fatalf("%s: ctrl+c ctrl+c did not quit", status)
+			}
+			h.press("x") // closes the question (kept)
+
+			// Esc, y quits.
+			h.press("esc")
+			if !quits(h.press("y")) {
+				t.Fatalf("%s: esc y did not quit", status)
+			}
+			h.press("x")
 		}
-		// With the new-match question open, esc answers no.
-		h.press("enter", "space", "n")
-		if cmd := h.press("esc"); cmd != nil {
-			t.Errorf("esc in the new-match question quit")
+		if s := h.tbl.Snapshot(); s.Status != rules.Paused || s.Last.Kind != rules.Pause {
+			t.Errorf("the questions changed the match: %v, last %v", s.Status, s.Last)
 		}
-		// ctrl+c always quits.
-		h.press("n")
-		if _, cmd := h.m.Update(keyMsg("ctrl+c")); cmd == nil {
-			t.Error("ctrl+c in the new-match question did not quit")
+	})
+}
+
+func TestQuitQuestion_ClockKeyStillPresses(t *testing.T) {
+	// A player's press while the arbiter's question is open reaches his
+	// clock, and keeps the match.
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter", "esc")
+		h.wantView(quitQuestion)
+		if quits(h.press("z")) {
+			t.Fatal("z quit")
+		}
+		h.wantView("kept the match", "last event: press A-white")
+		if c := h.clocks(); !c[rules.ABlack].Running {
+			t.Errorf("z in the quit question did not press A-white's clock: %+v", c)
+		}
+	})
+}
+
+func TestQuitQuestion_ClaimPending_Asks(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter", "c", "q", "i")
+		if !h.tbl.Snapshot().Claim.Active {
+			t.Fatal("no claim pending")
+		}
+		if quits(h.press("esc")) {
+			t.Fatal("esc with a claim pending quit at once")
+		}
+		h.wantView(quitQuestion)
+	})
+}
+
+func TestQuitQuestion_ClosedWhenTheMatchIsDecided(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5s"))
+		h.press("enter", "esc")
+		h.wantView(quitQuestion)
+		h.wait(6 * time.Second)
+		h.wantView("DECIDED")
+		h.wantNotView(quitQuestion)
+		if !quits(h.press("esc")) {
+			t.Error("esc after the decision does not quit")
 		}
 	})
 }

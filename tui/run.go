@@ -12,8 +12,10 @@ import (
 )
 
 // Run shows table t full screen on the terminal out, reading keys from in,
-// until a quit key (Esc, Ctrl-C), an interrupt signal, or the end of ctx.
-// t must be running (table.Run in another goroutine); Run does not stop it.
+// until the user quits (Esc or Ctrl-C, confirmed while a match is in
+// progress: see the package documentation), an interrupt signal, or the
+// end of ctx. t must be running (table.Run in another goroutine); Run does
+// not stop it.
 //
 // When in is a terminal, Run puts it in raw mode and restores it before
 // returning. It returns nil after a quit key or an interrupt, ctx.Err()

@@ -188,6 +188,9 @@ func (m *Model) header(w int) string {
 	if m.haveRules {
 		tc := "time control " + m.st.bold.Render(m.rules.Control.String())
 		right = append(right, tc)
+		if h := handicaps(&m.rules); h != "" {
+			right = append(right, "handicap: "+m.st.bold.Render(h))
+		}
 		if m.rules.Start == rules.StartBlackPress {
 			right = append(right, "start: black-press")
 		}
@@ -197,6 +200,18 @@ func (m *Model) header(w int) string {
 		left = m.st.title.Render("TANDEM")
 	}
 	return truncate(spread(left, r, w), w)
+}
+
+// handicaps lists the seats whose time control is not the match's, e.g.
+// "A-white 3m+2s, B-black 3m+2s"; "" when there are none.
+func handicaps(o *rules.Options) string {
+	var hs []string
+	for _, seat := range rules.Seats {
+		if c := o.SeatControls[seat]; c != nil && c.String() != o.Control.String() {
+			hs = append(hs, seat.String()+" "+c.String())
+		}
+	}
+	return strings.Join(hs, ", ")
 }
 
 func (m *Model) statusLine(w int) string {
@@ -212,9 +227,10 @@ func (m *Model) statusLine(w int) string {
 	case rules.Running:
 		hint = "a player presses his own key after his move"
 	case rules.Paused:
-		hint = markPause + " clocks stopped; space resumes the turns in progress"
+		hint = markPause + " clocks stopped; space resumes the turns in progress, s chooses whose clocks run"
 		if s.Claim.Active {
-			hint = fmt.Sprintf("%s claim by %s (%s) pending", markPause, s.Claim.Claimant, s.Claim.Reason)
+			hint = fmt.Sprintf("%s CLAIM by %s: %s   ", markPause, s.Claim.Claimant, s.Claim.Reason) +
+				m.st.key.Render("u") + " uphold · " + m.st.key.Render("x") + " reject"
 		}
 	case rules.Decided:
 		hint = m.st.result.Render(resultLine(s)) + m.st.dim.Render("   n: new match")
@@ -271,18 +287,49 @@ func (m *Model) teamLabel(t rules.Team, w int) string {
 }
 
 // boardLabel names the board, drawn between the rows of clocks where the
-// board lies, with its game's result.
+// board lies, with its game's result in seats' names (the match result
+// above is team 1's view; a board's 1-0 would read as its opposite).
 func (m *Model) boardLabel(f display.Face, w int) string {
 	label := "BOARD " + f.Board.String()
 	bv := m.snap.Boards[f.Board]
-	switch {
-	case bv.Outcome != rules.Undecided:
-		label += " · game " + bv.Outcome.String() + " " + bv.Reason.String()
-	case m.snap.Status == rules.Running && bv.Over:
-		label += " · " + f.Status
+	if r := boardResult(f.Board, bv); r != "" {
+		label += " · " + r
+		if bv.Outcome == rules.Drawn && m.snap.Status != rules.Decided {
+			if long := label + fmt.Sprintf(" · board %s decides", f.Board.Other()); len([]rune(long))+2 <= w {
+				label = long
+			}
+		}
+		// Narrow columns drop words; the label lies under its board.
+		for _, short := range []string{f.Board.String() + " · " + r, r} {
+			if len([]rune(label))+2 > w {
+				label = short
+			}
+		}
 	}
+	label = truncate(label, w-2)
 	return lipgloss.PlaceHorizontal(w, lipgloss.Center, " "+m.st.bold.Render(label)+" ",
 		lipgloss.WithWhitespaceChars("─"), lipgloss.WithWhitespaceForeground(m.st.idle))
+}
+
+// boardResult is board b's game result in words: "B-black lost on time",
+// "A-white won (checkmate)", "drawn (agreement)"; "" while it goes on.
+func boardResult(b rules.Board, bv rules.BoardView) string {
+	switch bv.Outcome {
+	case rules.WhiteWins, rules.BlackWins:
+		w := winner(b, bv.Outcome)
+		if bv.Reason == rules.Flag {
+			return w.Opponent().String() + " lost on time"
+		}
+		return w.String() + " won (" + reasonWords(bv.Reason) + ")"
+	case rules.Drawn:
+		return "drawn (" + reasonWords(bv.Reason) + ")"
+	}
+	return ""
+}
+
+// reasonWords is a reason as words: "illegal move" for illegal-move.
+func reasonWords(r rules.Reason) string {
+	return strings.ReplaceAll(r.String(), "-", " ")
 }
 
 // clockBox draws one seat's clock: name, team and marks, the time in
@@ -328,14 +375,16 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 	return m.st.box.BorderForeground(color).Width(w - 2).Render(strings.Join(lines, "\n"))
 }
 
-// lastEvent is the last event applied, its instant since the table
-// started, and why it was ignored if it was.
+// lastEvent is the last event applied, its instant in the match (from
+// the start; none before it), and why it was ignored if it was.
 func (m *Model) lastEvent(w int) string {
 	s := &m.snap
 	last := m.st.dim.Render("last event: ") + "none"
 	if s.Seq > 0 {
-		last = m.st.dim.Render("last event: ") + s.Last.String() +
-			m.st.dim.Render(" at "+s.Last.At.Round(time.Millisecond).String())
+		last = m.st.dim.Render("last event: ") + s.Last.String()
+		if s.Started {
+			last += m.st.dim.Render(" at " + matchTime(s.Last.At-s.StartedAt) + " of the match")
+		}
 		if s.Effect.Ignored != "" {
 			last += m.st.notice.Render("  ignored: " + s.Effect.Ignored)
 		}
@@ -343,14 +392,33 @@ func (m *Model) lastEvent(w int) string {
 	return truncate(last, w)
 }
 
-// note is the last key's error, question or hint.
+// matchTime writes an instant of the match to the millisecond:
+// "0:09.379", "1:02:03.004".
+func matchTime(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	ms := int64(d / time.Millisecond)
+	h, min, sec, ms := ms/3_600_000, ms/60_000%60, ms/1000%60, ms%1000
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d.%03d", h, min, sec, ms)
+	}
+	return fmt.Sprintf("%d:%02d.%03d", min, sec, ms)
+}
+
+// note is the open question, or else the last key's error or hint.
 func (m *Model) note(w int) string {
+	if long, short := m.promptLine(); long != "" {
+		q := m.st.notice.Render("? ")
+		if lipgloss.Width(q+long) > w {
+			long = short
+		}
+		return truncate(q+long, w)
+	}
 	var note string
 	switch {
 	case m.err != nil:
 		note = m.st.err.Render("error: " + m.err.Error())
-	case m.confirmNew:
-		note = m.st.notice.Render("New match? The paused match will be lost. y = yes, any other key = no")
 	case m.notice != "":
 		note = m.st.notice.Render(m.notice)
 	}
@@ -361,19 +429,27 @@ func truncate(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
-// legend lists the keys, shorter when the terminal is narrow.
+// legend lists the keys, shorter when the terminal is narrow: the
+// players' clock buttons, then the arbiter's keys.
 func (m *Model) legend(w int) []string {
 	k := func(key, what string) string { return m.st.key.Render(key) + " " + what }
 	seat := func(s rules.Seat) string {
 		return k(strings.ToUpper(string(keyOf(s))), s.String())
 	}
-	l1 := "clock buttons  " + seat(rules.ABlack) + "  " + seat(rules.BWhite) + m.st.dim.Render("  (top row, team 2)") +
+	l1 := "clock buttons: " + seat(rules.ABlack) + "  " + seat(rules.BWhite) + m.st.dim.Render("  (top row, team 2)") +
 		"    " + seat(rules.AWhite) + "  " + seat(rules.BBlack) + m.st.dim.Render("  (bottom row, team 1)")
-	l2 := "arbiter        " + k("space", "pause / resume") + "   " + k("enter", "start") + "   " +
-		k("n", "new match") + "   " + k("esc", "quit") + "   " + k("ctrl-c", "quit")
-	if lipgloss.Width(l1) > w || lipgloss.Width(l2) > w {
+	l2 := "arbiter: " + strings.Join([]string{
+		k("r", "result"), k("c", "claim"), k("t", "adjust time"), k("s", "resume choosing"),
+		k("n", "new match"), k("enter", "start"), k("space", "pause"), k("esc", "quit"),
+	}, " · ")
+	if lipgloss.Width(l1) > w {
 		l1 = seat(rules.ABlack) + "  " + seat(rules.BWhite) + "  " + seat(rules.AWhite) + "  " + seat(rules.BBlack)
-		l2 = k("space", "pause") + "  " + k("enter", "start") + "  " + k("n", "new") + "  " + k("esc", "quit")
+	}
+	if lipgloss.Width(l2) > w {
+		l2 = strings.Join([]string{
+			k("r", "result"), k("c", "claim"), k("t", "time"), k("s", "resume"),
+			k("n", "new"), k("enter", "start"), k("space", "pause"), k("esc", "quit"),
+		}, " ")
 	}
 	return []string{truncate(l1, w), truncate(l2, w)}
 }

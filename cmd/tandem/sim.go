@@ -47,7 +47,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 
 	cfg, err := loadConfig(*cfgPath, *preset)
 	if err != nil {
-		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
+		fmt.Fprintf(stderr, "tandem sim: %s\n", configError(err, *preset))
 		return 2
 	}
 
@@ -83,6 +83,18 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// configError words a configuration error for the command line. An error
+// about the --preset flag's value is the flag's, not the file's: it reads
+// `--preset: unknown preset "fide"; presets are ...`, without the file's
+// name (or the flag's name twice).
+func configError(err error, preset string) string {
+	var ce *config.Error
+	if preset != "" && errors.As(err, &ce) && (ce.Field == "preset" || ce.Field == "--preset") {
+		return "--preset: " + ce.Msg
+	}
+	return err.Error()
 }
 
 // loadConfig returns the configuration in file path (the defaults when

@@ -98,6 +98,37 @@ func TestSim_BadFlags_Exit2(t *testing.T) {
 	}
 }
 
+func TestSim_UnknownPreset_FlagNamedOnce(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "club.toml")
+	if err := os.WriteFile(file, []byte("preset = \"online\"\n[time]\ncontrol = \"10s\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--preset", "fide"},
+		{"--config", file, "--preset", "fide"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := runSim(args, &stdout, &stderr); code != 2 {
+			t.Errorf("sim %q: exit %d, want 2", args, code)
+		}
+		const want = `tandem sim: --preset: unknown preset "fide"; presets are `
+		if got := stderr.String(); !strings.HasPrefix(got, want) || strings.Count(got, "--preset") != 1 ||
+			strings.Contains(got, "club.toml") || strings.Count(got, "\n") != 1 {
+			t.Errorf("sim %q: stderr %q, want one line starting %q", args, got, want)
+		}
+	}
+	// An error in the file itself still names the file and line.
+	bad := filepath.Join(t.TempDir(), "bad.toml")
+	if err := os.WriteFile(bad, []byte("[time]\ncontrol = \"zz\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	runSim([]string{"--config", bad, "--preset", "online"}, &stdout, &stderr)
+	if got := stderr.String(); !strings.HasPrefix(got, "tandem sim: "+bad+":2: time.control: ") {
+		t.Errorf("bad file: stderr %q", got)
+	}
+}
+
 func TestSim_LoadConfig_PresetReplacesTheFilesPreset(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "table.toml")
@@ -262,11 +293,14 @@ func position(screen, sub string) (line, col int) {
 	return -1, -1
 }
 
+const quitQuestion = "Quit and abandon the match in progress? y = quit, any other key = no"
+
 func TestSim_Tmux_StartPressPauseQuit(t *testing.T) {
 	requireTmux(t)
 	s := startTmux(t, buildSim(t))
 
-	screen := s.waitScreen([]string{"READY", "BOARD A", "BOARD B", "preset reglamento", "time control 5m"}, "▶")
+	screen := s.waitScreen([]string{"READY", "BOARD A", "BOARD B", "preset reglamento", "time control 5m",
+		"arbiter: r result · c claim · t adjust time · s resume choosing · n new match · enter start · space pause"}, "▶")
 	// Seated as at the table: team 2 (A-black, B-white) on the top row,
 	// team 1 (A-white, B-black) on the bottom row, board A on the left.
 	lab, cab := position(screen, "│   A-black")
@@ -279,14 +313,61 @@ func TestSim_Tmux_StartPressPauseQuit(t *testing.T) {
 	}
 
 	s.send("Enter")
-	s.waitScreen([]string{"RUNNING", "▶ A-white", "▶ B-white", "last event: start"}, "READY")
+	s.waitScreen([]string{"RUNNING", "▶ A-white", "▶ B-white", "last event: start at 0:00.000 of the match"}, "READY")
 
 	s.send("z")
-	s.waitScreen([]string{"RUNNING", "▶ A-black", "▶ B-white", "last event: press A-white"}, "▶ A-white")
+	s.waitScreen([]string{"RUNNING", "▶ A-black", "▶ B-white", "last event: press A-white at 0:", " of the match"}, "▶ A-white")
+
+	// Esc while the match runs asks; any other key keeps the match.
+	s.send("Escape")
+	s.waitScreen([]string{"RUNNING", quitQuestion})
+	s.send("k")
+	s.waitScreen([]string{"RUNNING", "kept the match"}, quitQuestion)
 
 	s.send("Space")
 	s.waitScreen([]string{"PAUSED", "▷ A-black", "▷ B-white", "last event: pause"}, "▶", "RUNNING")
 
+	s.send("Escape")
+	s.waitScreen([]string{"PAUSED", quitQuestion})
+	s.send("y")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}
+
+func TestSim_Tmux_CtrlCTwiceQuitsARunningMatch(t *testing.T) {
+	requireTmux(t)
+	s := startTmux(t, buildSim(t))
+	s.waitScreen([]string{"READY"})
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white"})
+	s.send("C-c")
+	s.waitScreen([]string{"RUNNING", quitQuestion})
+	s.send("C-c")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}
+
+func TestSim_Tmux_ClaimUpheld_ResultOnScreen(t *testing.T) {
+	requireTmux(t)
+	s := startTmux(t, buildSim(t))
+	s.waitScreen([]string{"READY"})
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white"})
+
+	s.send("c")
+	s.waitScreen([]string{"Claim by: press the claimant's clock key (q p z m)"})
+	s.send("q")
+	s.waitScreen([]string{"Claim by A-black · kind: i illegal move · f flag · o other"})
+	s.send("i")
+	s.waitScreen([]string{"PAUSED", "CLAIM by A-black: illegal-move", "u uphold · x reject"}, "▶")
+
+	s.send("u")
+	s.waitScreen([]string{"DECIDED", "0-1  illegal-move  A-white  (Art 27)  team 2 wins: A-black + B-white",
+		"BOARD A · A-black won (illegal move)", "last event: uphold at 0:"}, "CLAIM by")
+
+	// Decided: nothing is lost, Esc quits at once.
 	s.send("Escape")
 	if status := s.waitExit(); status != "0" {
 		t.Errorf("tandem exited with status %s, want 0", status)
@@ -306,7 +387,8 @@ func TestSim_Tmux_ConfigAndPreset_FlagDecides(t *testing.T) {
 	s.send("Enter")
 	// Both White clocks run out together: players of different teams, so
 	// the match is drawn (clock rule 6, Art 35).
-	s.waitScreen([]string{"DECIDED", "1/2-1/2  simultaneous-flag  A-white B-white  (Art 35)", "⚑ A-white", "⚑ B-white"}, "▶")
+	s.waitScreen([]string{"DECIDED", "1/2-1/2  simultaneous-flag  A-white B-white  (Art 35)", "⚑ A-white", "⚑ B-white",
+		"BOARD A · A-white lost on time", "BOARD B · B-white lost on time"}, "▶")
 
 	s.send("Z")
 	s.waitScreen([]string{"last event: press A-white", "ignored: match decided"})
