@@ -2,6 +2,7 @@ package bpgn
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -112,6 +113,9 @@ type Game struct {
 	// or "" when the movetext has none; ResultLine is its line.
 	Result     string
 	ResultLine int
+	// LastLine is the last line with anything on it but blanks and %
+	// escape lines: the end of the record as written.
+	LastLine int
 
 	// before counts the Comments that come before the first move.
 	before int
@@ -203,6 +207,18 @@ type parser struct {
 	done bool // the result token was read
 }
 
+// truncated ends the message of an error found at the end of the text.
+const truncated = "; the record ends here: it may be truncated"
+
+// atEnd returns truncated when the parser has reached the end of the
+// text (with nothing but blanks left), else "".
+func (p *parser) atEnd() string {
+	if len(bytes.TrimSpace(p.src[p.pos:])) == 0 {
+		return truncated
+	}
+	return ""
+}
+
 // delim reports whether c ends a symbol token.
 func delim(c byte) bool {
 	switch c {
@@ -255,17 +271,32 @@ func (p *parser) parse() error {
 		if err != nil {
 			return err
 		}
+		p.g.LastLine = p.line
 	}
 	if p.hasPending {
-		return errorf(p.pending.Line, "move number %s has no move after it", p.pendingText)
+		return errorf(p.pending.Line, "move number %s has no move after it%s", p.pendingText, truncated)
 	}
 	if len(p.g.Tags) == 0 && len(p.g.Moves) == 0 && p.g.Result == "" {
 		return errorf(1, "no tags and no moves: not a BPGN record")
 	}
-	if t, ok := p.g.Tag("Result"); ok && p.g.Result != "" && t.Value != p.g.Result {
+	t, ok := p.g.Tag("Result")
+	if ok && !isResult(t.Value) {
+		return errorf(t.Line, "tag Result %q is not a result; write 1-0, 0-1, 1/2-1/2 or * (unfinished)", t.Value)
+	}
+	if ok && p.g.Result != "" && t.Value != p.g.Result {
 		return errorf(p.g.ResultLine, "the movetext ends with %s but the Result tag (line %d) says %s", p.g.Result, t.Line, t.Value)
 	}
 	return nil
+}
+
+// isResult reports whether s is a PGN result: "1-0", "0-1", "1/2-1/2" or
+// "*".
+func isResult(s string) bool {
+	switch s {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return true
+	}
+	return false
 }
 
 func (p *parser) tag() error {
@@ -294,7 +325,7 @@ func (p *parser) tag() error {
 	var v strings.Builder
 	for {
 		if p.pos >= len(p.src) || p.src[p.pos] == '\n' {
-			return errorf(line, "tag %s: the value's closing quote is missing", name)
+			return errorf(line, "tag %s: the value's closing quote is missing%s", name, p.atEnd())
 		}
 		c := p.src[p.pos]
 		p.pos++
@@ -309,7 +340,7 @@ func (p *parser) tag() error {
 	}
 	p.space()
 	if p.pos >= len(p.src) || p.src[p.pos] != ']' {
-		return errorf(line, "tag %s: the closing ] is missing", name)
+		return errorf(line, "tag %s: the closing ] is missing%s", name, p.atEnd())
 	}
 	p.pos++
 	if _, dup := p.g.Tag(name); dup {
@@ -341,7 +372,7 @@ func (p *parser) comment() error {
 		p.pos++
 	}
 	if p.pos >= len(p.src) {
-		return errorf(line, "comment { is never closed with }")
+		return errorf(line, "comment { is never closed with }%s", truncated)
 	}
 	text := strings.TrimSpace(string(p.src[start:p.pos]))
 	p.pos++ // }
@@ -363,8 +394,19 @@ func (p *parser) addComment(c Comment) error {
 		return nil
 	}
 	m := &p.g.Moves[n-1]
-	kind, d, isStamp, err := parseStamp(c.Text)
+	kind, d, isStamp, err := parseStamp(c.Text, m.StampKind == NoStamp)
 	if err != nil {
+		example := "write the remaining seconds, e.g. {118.585}"
+		if p.g.Moves[0].StampKind == Instant {
+			example = "write the instant in seconds from the start, e.g. {[ts=1.700]}"
+		}
+		var bad badStamp
+		if errors.As(err, &bad) {
+			if bad != "" {
+				example = string(bad)
+			}
+			return errorf(c.Line, "move %s: clock stamp {%s} is not a time: %s", m.Label(), c.Text, example)
+		}
 		return errorf(c.Line, "move %s: clock stamp {%s}: %v", m.Label(), c.Text, err)
 	}
 	if !isStamp {
@@ -378,22 +420,49 @@ func (p *parser) addComment(c Comment) error {
 	return nil
 }
 
+// badStamp is the error of a comment that is meant as a clock stamp but
+// is not a time; its text, when not empty, says how to write it.
+type badStamp string
+
+func (b badStamp) Error() string { return "not a time" }
+
 // parseStamp recognizes a clock stamp comment. isStamp is false for an
-// ordinary comment; err is set for a stamp that cannot be read.
-func parseStamp(text string) (kind StampKind, d time.Duration, isStamp bool, err error) {
-	if text != "" && strings.Trim(text, "0123456789.") == "" {
-		d, err = clock.ParseSeconds(text)
-		return Remaining, d, true, err
-	}
+// ordinary comment; err is set for a stamp that cannot be read (a
+// badStamp when it is not a time at all). A comment of one word is taken
+// as a stamp when it starts like a number ({-5}, {1.2.3}) or, when the
+// move has no stamp yet (first), whatever it is ({abc}); comments of
+// several words ({C: ...}, {Dario checkmated}) are ordinary comments.
+func parseStamp(text string, first bool) (kind StampKind, d time.Duration, isStamp bool, err error) {
 	if v, ok := commandArg(text, "[%clk "); ok {
-		d, err = parseHMS(v)
+		if d, err = parseHMS(v); err != nil {
+			err = badStamp("write H:MM:SS, e.g. {[%clk 0:01:58.585]}")
+		}
 		return Remaining, d, true, err
 	}
 	if v, ok := commandArg(text, "[ts="); ok {
-		d, err = clock.ParseSeconds(v)
+		if d, err = clock.ParseSeconds(v); err != nil && !isDecimal(v) {
+			err = badStamp("write the instant in seconds from the start, e.g. {[ts=1.700]}")
+		}
 		return Instant, d, true, err
 	}
+	if text == "" || strings.ContainsAny(text, " \t\r\n\f\v") {
+		return NoStamp, 0, false, nil
+	}
+	if isDecimal(text) {
+		d, err = clock.ParseSeconds(text)
+		return Remaining, d, true, err
+	}
+	if c := text[0]; first || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' {
+		return Remaining, 0, true, badStamp("")
+	}
 	return NoStamp, 0, false, nil
+}
+
+// isDecimal reports whether s is digits with at most one decimal point
+// ("118.585", "179", ".5"): a number of seconds, perhaps too precise or
+// too large for clock.ParseSeconds.
+func isDecimal(s string) bool {
+	return s != "" && s != "." && strings.Trim(s, "0123456789.") == "" && strings.Count(s, ".") <= 1
 }
 
 // commandArg returns the text between prefix and the next "]" in text.
@@ -410,21 +479,22 @@ func commandArg(text, prefix string) (string, bool) {
 	return strings.TrimSpace(rest[:j]), true
 }
 
-// parseHMS reads H:MM:SS(.fff) or MM:SS(.fff) exactly.
+// parseHMS reads H:MM:SS(.fff) or MM:SS(.fff) exactly; minutes and
+// seconds below an hour or minute field are less than 60.
 func parseHMS(s string) (time.Duration, error) {
 	parts := strings.Split(s, ":")
 	if len(parts) < 2 || len(parts) > 3 {
 		return 0, fmt.Errorf("%q is not H:MM:SS", s)
 	}
 	sec, err := clock.ParseSeconds(parts[len(parts)-1])
-	if err != nil {
-		return 0, err
+	if err != nil || sec >= time.Minute {
+		return 0, fmt.Errorf("%q is not H:MM:SS", s)
 	}
 	d := sec
 	unit := time.Minute
 	for i := len(parts) - 2; i >= 0; i-- {
 		n, err := strconv.Atoi(parts[i])
-		if err != nil || n < 0 || n > 1000 {
+		if err != nil || parts[i] == "" || strings.Trim(parts[i], "0123456789") != "" || n > 1000 || (i > 0 && n >= 60) {
 			return 0, fmt.Errorf("%q is not H:MM:SS", s)
 		}
 		d += time.Duration(n) * unit
@@ -443,8 +513,7 @@ func (p *parser) symbol() error {
 	if p.done {
 		return errorf(line, "%q after the result %s; the record must end with the result", tok, p.g.Result)
 	}
-	switch tok {
-	case "1-0", "0-1", "1/2-1/2", "*":
+	if isResult(tok) {
 		if p.hasPending {
 			return errorf(p.pending.Line, "move number %s has no move after it", p.pendingText)
 		}
@@ -466,7 +535,7 @@ func (p *parser) symbol() error {
 	}
 	if !isMoveNumber(tok) {
 		if tok[0] >= '0' && tok[0] <= '9' {
-			return errorf(line, "%q is not a BPGN move number; write 1A. (White A), 1a. (Black A), 1B. or 1b.", tok)
+			return errorf(line, "%q is not a BPGN move number; write 1A. (White A), 1a. (Black A), 1B. or 1b.%s", tok, p.atEnd())
 		}
 		return errorf(line, "move %q has no move number before it; BPGN numbers every move: 1A. e4 1a. e5", tok)
 	}

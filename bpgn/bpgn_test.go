@@ -181,11 +181,87 @@ func TestParse_Errors(t *testing.T) {
 		{"[A \"x\"]\n$5 1A. e4\n", 2, "annotation $5 before the first move"},
 		{"[A \"x\"]\n1A. {c} e4\n", 2, "a comment between move number 1A."},
 		{"[A \"x\"]\n99999999999A. e4\n", 2, "out of range"},
+		{"[A \"x\"]\n[Result \"1:0\"]\n1A. e4 {1} *\n", 2, "tag Result \"1:0\" is not a result; write 1-0, 0-1, 1/2-1/2 or * (unfinished)"},
+		{"[A \"x\"]\n1A. e4 {-5}\n", 2, "move 1A. e4: clock stamp {-5} is not a time: write the remaining seconds, e.g. {118.585}"},
+		{"[A \"x\"]\n1A. e4 {abc}\n", 2, "move 1A. e4: clock stamp {abc} is not a time: write the remaining seconds, e.g. {118.585}"},
+		{"[A \"x\"]\n1A. e4 {1} {+2}\n", 2, "move 1A. e4: clock stamp {+2} is not a time: write the remaining seconds, e.g. {118.585}"},
+		{"[A \"x\"]\n1A. e4 {..}\n", 2, "move 1A. e4: clock stamp {..} is not a time: write the remaining seconds, e.g. {118.585}"},
+		{"[A \"x\"]\n1A. e4 {[ts=1]} 1a. e5\n{-3}\n", 3, "move 1a. e5: clock stamp {-3} is not a time: write the instant in seconds from the start, e.g. {[ts=1.700]}"},
+		{"[A \"x\"]\n1A. e4 {[ts=1.2.3]}\n", 2, "move 1A. e4: clock stamp {[ts=1.2.3]} is not a time: write the instant in seconds from the start, e.g. {[ts=1.700]}"},
+		{"[A \"x\"]\n1A. e4 {[ts=1.0000000001]}\n", 2, "move 1A. e4: clock stamp {[ts=1.0000000001]}: \"1.0000000001\" has more than 9 decimals"},
+		{"[A \"x\"]\n1A. e4 {[ts=1s]}\n", 2, "move 1A. e4: clock stamp {[ts=1s]} is not a time: write the instant in seconds from the start, e.g. {[ts=1.700]}"},
+		{"[A \"x\"]\n1A. e4 {[%clk 1:00:60]}\n", 2, "move 1A. e4: clock stamp {[%clk 1:00:60]} is not a time: write H:MM:SS, e.g. {[%clk 0:01:58.585]}"},
+		{"[A \"x\"]\n1A. e4 {[%clk 1:-1:00]}\n", 2, "is not a time: write H:MM:SS"},
+		{"[A \"x\"]\n1A. e4 {[%clk +1:01:00]}\n", 2, "is not a time: write H:MM:SS"},
 	} {
 		_, err := bpgn.Parse([]byte(tc.text))
 		e, ok := err.(*bpgn.Error)
 		if !ok || e.Line != tc.line || !strings.Contains(e.Msg, tc.want) {
 			t.Errorf("%q: got %v, want line %d: ...%s", tc.text, err, tc.line, tc.want)
+		}
+	}
+}
+
+// Comments that are clearly no stamp stay comments; one-word comments
+// are stamps only where a stamp is due.
+func TestParse_CommentsThatAreNoStamps(t *testing.T) {
+	g, err := bpgn.Parse([]byte("[A \"x\"]\n1A. e4 {C: a note} 1a. e5 {59} {good} 2A. d4 {} {[%clk 1:59:59.5]}\n\n{end note}\n% escape\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := g.Moves
+	if m[0].StampKind != bpgn.NoStamp || len(m[0].Comments) != 1 || m[1].Stamp != 59*time.Second || len(m[1].Comments) != 1 ||
+		m[2].Stamp != 2*time.Hour-500*time.Millisecond || len(m[2].Comments) != 2 {
+		t.Errorf("moves %+v", m)
+	}
+	if g.LastLine != 4 || g.Result != "" {
+		t.Errorf("last line %d, result %q", g.LastLine, g.Result)
+	}
+}
+
+// Termination says how many moves precede the ending.
+func TestTermination_Moves(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		moves int
+	}{
+		{"{b resigns} 1A. e4 {1} 1a. e5 {1} 1-0", 0},
+		{"1A. e4 {1} {b resigns} 1a. e5 {1} 1-0", 1},
+		{"1A. e4 {1} 1a. e5 {1} {b resigns} 1-0", 2},
+		{"1A. e4 {1} 1a. e5 {1} 1-0 {b resigns}", 2},
+	} {
+		g, err := bpgn.Parse([]byte("[BlackA \"b\"]\n" + tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if term := g.Termination(); term.Ending != bpgn.EndResignation || term.Moves != tc.moves {
+			t.Errorf("%s: %+v, want %d moves before it", tc.text, term, tc.moves)
+		}
+	}
+}
+
+// A record cut off inside a token says it may be truncated; the same
+// fault before the end of the text does not.
+func TestParse_TruncatedHints(t *testing.T) {
+	const cut = "; the record ends here: it may be truncated"
+	for _, tc := range []struct {
+		text string
+		line int
+		msg  string
+	}{
+		{"[A \"x\"]\n1A. e4 {1} 1a. e5 {2", 2, "comment { is never closed with }" + cut},
+		{"[A \"x\"]\n[Lag \"12 3", 2, "tag Lag: the value's closing quote is missing" + cut},
+		{"[A \"x\"]\n[Lag \"12 3\n1A. e4 {1} *", 2, "tag Lag: the value's closing quote is missing"},
+		{"[A \"x\"]\n[Lag \"12 3\"  \n", 2, "tag Lag: the closing ] is missing" + cut},
+		{"[A \"x\"]\n[Lag \"12 3\" x]\n", 2, "tag Lag: the closing ] is missing"},
+		{"[A \"x\"]\n1A. e4 {1} 1a. e5 {2}\n2A.\n", 3, "move number 2A. has no move after it" + cut},
+		{"[A \"x\"]\n1A. e4 {1} 1a. e5 {2} 2\n", 2, "\"2\" is not a BPGN move number; write 1A. (White A), 1a. (Black A), 1B. or 1b." + cut},
+		{"[A \"x\"]\n1A. e4 {1} 1a. e5 {2} 2. d4 *\n", 2, "\"2.\" is not a BPGN move number; write 1A. (White A), 1a. (Black A), 1B. or 1b."},
+	} {
+		_, err := bpgn.Parse([]byte(tc.text))
+		e, ok := err.(*bpgn.Error)
+		if !ok || e.Line != tc.line || e.Msg != tc.msg {
+			t.Errorf("%q:\n got %v\nwant line %d: %s", tc.text, err, tc.line, tc.msg)
 		}
 	}
 }

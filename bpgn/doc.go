@@ -20,6 +20,11 @@
 //   - {[ts=1.700]}: the match instant of the press, in seconds from the
 //     start (bughouse.pro).
 //
+// A one-word comment where a stamp is due ({-5}, {abc}, {1.2.3}) is a
+// stamp that is not a time: an error, not a missing stamp. Comments of
+// several words ({C: ...}, {Dario checkmated}) are ordinary comments.
+// The Result tag must be 1-0, 0-1, 1/2-1/2 or *.
+//
 // The result token's point of view differs between sources: RULES.md
 // reads it as team 1's (White A + Black B), but the FICS records write the
 // result of the game on the board that ended the match, from that board's

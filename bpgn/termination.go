@@ -45,6 +45,10 @@ type Termination struct {
 	// Text is the comment or tag value it was read from; Line its line.
 	Text string
 	Line int
+	// Moves is how many of the record's moves come before the comment:
+	// len(Moves) when it follows the last move, as an ending must. It is
+	// len(Moves) for the Outcome tag.
+	Moves int
 }
 
 // Termination returns how the game ended: the last comment in FICS words
@@ -55,23 +59,23 @@ type Termination struct {
 // when neither says.
 func (g *Game) Termination() Termination {
 	var t Termination
-	see := func(c Comment) {
+	see := func(c Comment, moves int) {
 		if e, players, ok := parseEnding(c.Text); ok {
-			t = Termination{Ending: e, Players: players, Text: c.Text, Line: c.Line}
+			t = Termination{Ending: e, Players: players, Text: c.Text, Line: c.Line, Moves: moves}
 		}
 	}
 	// Comments in record order: game comments before the first move, move
 	// comments, then comments after the result token.
 	for _, c := range g.Comments[:g.before] {
-		see(c)
+		see(c, 0)
 	}
-	for _, m := range g.Moves {
+	for i, m := range g.Moves {
 		for _, c := range m.Comments {
-			see(c)
+			see(c, i+1)
 		}
 	}
 	for _, c := range g.Comments[g.before:] {
-		see(c)
+		see(c, len(g.Moves))
 	}
 	if t.Ending != EndUnknown {
 		return t
@@ -94,7 +98,7 @@ func (g *Game) Termination() Termination {
 					}
 				}
 				if len(players) > 0 {
-					return Termination{Ending: s.e, Players: players, Text: o.Value, Line: o.Line}
+					return Termination{Ending: s.e, Players: players, Text: o.Value, Line: o.Line, Moves: len(g.Moves)}
 				}
 			}
 		}

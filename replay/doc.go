@@ -14,7 +14,10 @@
 // board's press instant is the total time both its players had used at
 // that press: used = base + credited increments - remaining stamp, with
 // FICS crediting the increment after each move (RULES.md test data).
-// Both White clocks start at instant 0. The two boards' presses are merged
+// Both White clocks start at instant 0. A record must end: its moves are
+// followed by an ending comment ({X forfeits on time}), a result token, or
+// a bughouse.pro Outcome tag; one that stops without any of them is
+// refused as incomplete (truncated) unless its Result tag is "*". The two boards' presses are merged
 // by instant; equal instants keep the record's order.
 //
 // Units: every instant and duration in Go values is a time.Duration

@@ -97,9 +97,10 @@ type Plan struct {
 }
 
 // Load reads a record and plans its replay. name's extension chooses the
-// format (.bpgn or .pgn: BPGN; .timeline: timeline; otherwise a file
-// starting with "[" is BPGN). preset, when not "", replaces the format's
-// default preset and a timeline's own preset line. Malformed input gives
+// format (.bpgn or .pgn: BPGN; .timeline: timeline); otherwise a file
+// starting with "[" is BPGN, another a timeline, and an empty one is
+// refused. preset, when not "", replaces the format's default preset and
+// a timeline's own preset line. Malformed input gives
 // an *InputError naming name and the line; an unknown preset gives the
 // error of rules.LookupPreset.
 func Load(name string, src []byte, preset string) (*Plan, error) {
@@ -107,6 +108,10 @@ func Load(name string, src []byte, preset string) (*Plan, error) {
 		p   *Plan
 		err error
 	)
+	guessed := !knownExt(name)
+	if guessed && len(bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))) == 0 {
+		return nil, &InputError{File: name, Line: 1, Msg: "the file is empty: it is neither a BPGN record nor a timeline (" + timeline.NoEvents + ")"}
+	}
 	if isBPGN(name, src) {
 		var g *bpgn.Game
 		if g, err = bpgn.Parse(src); err == nil {
@@ -128,13 +133,40 @@ func Load(name string, src []byte, preset string) (*Plan, error) {
 		case errors.As(err, &be):
 			return nil, &InputError{File: name, Line: be.Line, Msg: be.Msg}
 		case errors.As(err, &te):
-			return nil, &InputError{File: name, Line: te.Line, Msg: te.Msg}
+			msg := te.Msg
+			if guessed && te.Line == firstContentLine(src) {
+				msg += ` (read as a timeline: the name does not end in .bpgn, .pgn or .timeline and the text does not start with "[")`
+			}
+			return nil, &InputError{File: name, Line: te.Line, Msg: msg}
 		case errors.As(err, &ie):
 			return nil, &InputError{File: name, Line: ie.Line, Msg: ie.Msg}
 		}
 		return nil, err
 	}
 	return p, nil
+}
+
+// knownExt reports whether name's extension says its format.
+func knownExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".bpgn", ".pgn", ".timeline":
+		return true
+	}
+	return false
+}
+
+// firstContentLine returns the first line of src with anything but blanks
+// and a # comment on it (1-based), or 0.
+func firstContentLine(src []byte) int {
+	for i, l := range bytes.Split(src, []byte("\n")) {
+		if j := bytes.IndexByte(l, '#'); j >= 0 {
+			l = l[:j]
+		}
+		if len(bytes.TrimSpace(l)) > 0 {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 func isBPGN(name string, src []byte) bool {
@@ -195,13 +227,24 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 		plan.Names[s] = g.Player(s)
 	}
 	if len(g.Moves) == 0 {
-		return nil, inputErr(max(g.ResultLine, 1), "the record has no moves to replay")
+		if g.Result == "" && len(g.Comments) == 0 {
+			return nil, inputErr(max(g.LastLine, 1), "the record has no moves to replay: nothing follows the tags; it may be truncated")
+		}
+		return nil, inputErr(max(g.LastLine, 1), "the record has no moves to replay")
 	}
+	term := g.Termination()
+	// ended: the record says how the game ended, by a result token after
+	// the moves or an ending comment or tag.
+	ended := g.Result != "" || term.Ending != bpgn.EndUnknown
 	kind := g.Moves[0].StampKind
 	for i := range g.Moves {
 		m := &g.Moves[i]
 		if m.StampKind == bpgn.NoStamp {
-			return nil, inputErr(m.Line, "move %s has no clock stamp: tandem needs every move's remaining time ({seconds} after the move, e.g. {118.585}) or its instant ({[ts=S]}) to rebuild the presses", m.Label())
+			hint := ""
+			if i == len(g.Moves)-1 && !ended {
+				hint = "; it is the last move and no ending or result follows it: the record may be truncated"
+			}
+			return nil, inputErr(m.Line, "move %s has no clock stamp: tandem needs every move's remaining time ({seconds} after the move, e.g. {118.585}) or its instant ({[ts=S]}) to rebuild the presses%s", m.Label(), hint)
 		}
 		if m.StampKind != kind {
 			return nil, inputErr(m.Line, "move %s has a %s stamp but move %s has a %s stamp; one record uses one kind", m.Label(), m.StampKind, g.Moves[0].Label(), kind)
@@ -261,11 +304,13 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	})
 
 	// How the record says it ended.
+	if err := checkEnding(g, term, ended); err != nil {
+		return nil, err
+	}
 	exp := &Expect{Result: g.Result, BoardResult: isFICS(g)}
 	if t, ok := g.Tag("Result"); ok {
 		exp.Result = t.Value
 	}
-	term := g.Termination()
 	exp.Text = term.Text
 	var declare *rules.Event
 	lastBoard := g.Moves[len(g.Moves)-1].Seat.Board()
@@ -330,6 +375,30 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	return plan, nil
 }
 
+// checkEnding refuses a record that does not end as a record must: one
+// whose moves stop without an ending while its Result tag says the game
+// was decided (or there is no Result tag), the mark of a file cut short;
+// and one whose ending comment has moves after it.
+func checkEnding(g *bpgn.Game, term bpgn.Termination, ended bool) error {
+	if term.Ending != bpgn.EndUnknown && term.Moves < len(g.Moves) {
+		m := &g.Moves[term.Moves]
+		return inputErr(term.Line, "the ending {%s} comes before move %s (line %d); an ending follows the last move", term.Text, m.Label(), m.Line)
+	}
+	if ended {
+		return nil
+	}
+	tag, ok := g.Tag("Result")
+	switch {
+	case !ok:
+		return inputErr(g.LastLine, "the record ends without a result (no Result tag, and no result such as 1-0 or * follows the last move); it may be truncated: end an unfinished game with *")
+	case tag.Value == "1/2-1/2":
+		return inputErr(g.LastLine, "the record ends without its ending (the Result tag says %s but no \"{Game drawn by ...}\" comment or result follows the last move); it may be truncated", tag.Value)
+	case tag.Value != "*":
+		return inputErr(g.LastLine, "the record ends without its ending (the Result tag says %s but no \"{... checkmated/resigns/forfeits on time}\" comment or result follows the last move); it may be truncated", tag.Value)
+	}
+	return nil
+}
+
 // remainingInstants computes each press's instant from remaining-time
 // stamps: a board's instant is the time both its players had used, and a
 // player's used time is what was credited (base, increments, stage times)
@@ -351,6 +420,9 @@ func remainingInstants(moves []bpgn.Move, o *rules.Options, at []time.Duration) 
 		count[s]++
 		credit[s] += bonus(&c, count[s])
 		u := credit[s] - m.Stamp
+		if u < 0 && count[s] == 1 {
+			return inputErr(m.Line, "move %s: the stamp {%s} is more than the %s s %s had (the TimeControl's base time and increment): a clock cannot go up beyond its increments", m.Label(), seconds(m.Stamp), seconds(credit[s]), s)
+		}
 		if u < used[s] {
 			return inputErr(m.Line, "move %s: the stamp {%s} leaves %s more time than at its previous move (%s s used before, %s now): a clock cannot go up beyond its increments", m.Label(), seconds(m.Stamp), s, seconds(used[s]), seconds(u))
 		}

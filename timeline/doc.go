@@ -1,29 +1,120 @@
 // Package timeline reads .timeline files: scripted bughouse matches, one
-// event a line, for tests, demonstrations and arbiters' what-ifs.
+// event a line, for tests, demonstrations and arbiters' what-ifs. tandem
+// replay FILE.timeline plays them (package replay).
+//
+// # Grammar
+//
+// A timeline is text, one item a line; words are separated by blanks.
+// "#" starts a comment that runs to the end of the line; blank and
+// comment-only lines are skipped. Lines come in this order:
+//
+//	preset NAME            header, optional, at most once
+//	control TEXT           header, optional, at most once
+//	option KEY VALUE       header, optional, any number (each KEY once)
+//	TIME EVENT [ARGS]      event lines: at least one
+//	TIME end               optional, last line
+//
+// Headers come before the first event:
+//
+//   - preset NAME: the rule preset (fics, online, panoriental, pasapiezas,
+//     reglamento, uscf-fics); default reglamento. tandem replay --preset
+//     wins over it.
+//   - control TEXT: the time control, replacing the preset's:
+//     5m+0 or 5m (sudden death), 3m+2s (Fischer increment), 5m d2s
+//     (Bronstein delay), 5m us2s (US delay), 40/90m+30s, 30m+30s (stages).
+//     The preset's increment_before_first_move is kept.
+//   - option KEY VALUE: one rule option, as in the configuration file,
+//     applied after the preset and the control in file order, e.g.
+//     "option illegal_move three-strikes", "option one_board_draw
+//     match-draw", "option simultaneous_window 2ms". Keys: start,
+//     increment_before_first_move, simultaneous_window, one_board_draw,
+//     illegal_move, stalemate, repetition_draw, drop_check,
+//     pawn_drop_ranks, piece_drop_ranks, mate, promotion,
+//     castle_dropped_rook, dropped_pawn_double_step (rules.OptionKeys).
+//
+// TIME is seconds from the match epoch, 0 or more, with up to 9 decimals
+// (0, 1.25, 61.000000001; no sign, no unit), read exactly by
+// clock.ParseSeconds. Events are in time order: a TIME is never less than
+// the previous event's; equal times apply in file order. SEAT is A-white,
+// A-black, B-white or B-black (any case; A-w, B-b also work); BOARD is A
+// or B. The events:
+//
+//	TIME start                    the arbiter starts both boards (both White clocks run)
+//	TIME press SEAT               SEAT presses his clock button (ends his move)
+//	TIME pause                    both boards stop
+//	TIME resume                   play continues with the turns in progress
+//	TIME resume SEAT [SEAT]       play continues with these clocks running (one seat per board)
+//	TIME adjust SEAT +DURATION    the arbiter adds time to SEAT (clocks stopped)
+//	TIME adjust SEAT -DURATION    the arbiter removes time from SEAT (clocks stopped)
+//	TIME claim SEAT KIND          SEAT, the claimant, claims; KIND: illegal-move, flag, other
+//	TIME uphold                   the arbiter upholds the pending claim
+//	TIME reject                   the arbiter rejects the pending claim
+//	TIME result BOARD OUTCOME REASON   the arbiter declares BOARD's game
+//	TIME reset                    a new match with the same options, ready to start
+//	TIME end                      advance the clocks to TIME, then report
+//
+// Their meaning:
+//
+//   - start: with option start black-press the first Black press starts
+//     both White clocks instead; "start" still starts them at once.
+//   - resume: before the start (start arbiter), a bare resume is the pause
+//     switch released: it starts both boards. A pending claim must be
+//     resolved first.
+//   - adjust: the sign is required (+30s adds, -30s removes); DURATION is
+//     30s, 1m30s, 2.5s or a plain number of seconds (2.5), not zero, at
+//     most 24h. The clocks must be stopped: before the start, after pause,
+//     or while a claim stops play.
+//   - claim: play stops on both boards until the claim is resolved by
+//     uphold or reject. KIND is what the claimant says happened:
+//     illegal-move or illegal (his opponent moved illegally), flag (a fallen
+//     flag) or other (anything else: conduct, a wrong press).
+//   - uphold: an upheld illegal-move claim punishes the claimant's
+//     opponent as the illegal_move option says: loss-on-claim, the
+//     opponent loses at once (board result by illegal-move); three-strikes,
+//     he loses at his third upheld illegal move; arbiter, nothing happens
+//     by itself. Upheld flag and other claims decide nothing by
+//     themselves either: the arbiter then declares a result (result) or
+//     adjusts time (adjust). After uphold or reject play stays stopped
+//     until resume.
+//   - result: OUTCOME is 1-0, 0-1 or 1/2-1/2, from that board's White's
+//     view. REASON is checkmate (or mate), resignation, illegal-move (or
+//     illegal), forfeit, agreement (or draw), stalemate or repetition.
+//     checkmate, resignation, illegal-move and forfeit need a winner;
+//     agreement and repetition are 1/2-1/2 (repetition only when
+//     repetition_draw is true); stalemate follows the stalemate option.
+//     flag is no result REASON: flags fall by themselves. The match
+//     result follows from the board results (one_board_draw option;
+//     opposite results at the same instant draw the match).
+//   - end: optional and last. Without it the report is taken at the last
+//     event; with it the clocks run on until TIME (which may equal the
+//     last event's), so flags can fall.
+//
+// Flags need no line: a clock that reaches zero flags at its exact instant.
+// Two flags are simultaneous when their instants are at most
+// simultaneous_window apart (1 ms in every preset). The window is
+// inclusive: flags exactly 1 ms apart are simultaneous, 1.000001 ms apart
+// are not.
+//
+// Example:
 //
 //	# comments run from # to the end of the line
-//	preset reglamento          # header lines, before the first event:
-//	control 5m+0               #   preset NAME, control TEXT (clock.Parse:
-//	option one_board_draw match-draw   # 5m+0, 5m d2s, 5m us2s), option KEY VALUE
+//	preset reglamento
+//	control 5m+0
+//	option one_board_draw match-draw
 //	0        start
 //	1.25     press A-white
 //	30       pause
-//	60       resume            # or: resume A-black B-white (the seats whose clocks run)
-//	61       adjust B-black +120s      # + adds, - removes (clock.ParseDuration)
-//	62       claim A-white illegal-move  # reason: illegal-move, flag or other
-//	63       uphold            # or: reject
-//	70       result A 0-1 checkmate    # board, 1-0 | 0-1 | 1/2-1/2, reason word
-//	80       reset
-//	90       end               # optional, last: advance the clocks to 90 s
-//
-// Instants are seconds since the match epoch with up to 9 decimals, read
-// exactly by clock.ParseSeconds; events must be in non-decreasing time
-// order. Result reasons are rules.Reason words (checkmate, resignation,
-// illegal-move, forfeit, agreement, stalemate, repetition); option keys
-// are rules.OptionKeys.
+//	60       resume            # or: resume A-black B-white
+//	61       claim A-white illegal-move   # A-white says A-black moved illegally
+//	62       reject            # uphold would make A-black lose (illegal_move loss-on-claim)
+//	62.5     adjust B-black +120s         # the clocks are still stopped
+//	63       resume
+//	70       result B 1/2-1/2 agreement   # match-draw: the match is drawn
+//	90       end
 //
 // Read checks the syntax and everything that does not depend on the
 // state of the match; whether an event is accepted at its instant is the
-// rules engine's decision (package replay). Durations are time.Duration
+// rules engine's decision (package replay), and a refused or ignored
+// event is listed in the report. Durations are time.Duration
 // (nanoseconds).
 package timeline

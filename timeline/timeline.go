@@ -72,7 +72,11 @@ func Read(r io.Reader) (*Script, error) {
 	line := 0
 	for sc.Scan() {
 		line++
-		if err := s.parseLine(line, sc.Text()); err != nil {
+		text := sc.Text()
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark
+		}
+		if err := s.parseLine(line, text); err != nil {
 			return nil, err
 		}
 	}
@@ -82,8 +86,15 @@ func Read(r io.Reader) (*Script, error) {
 		}
 		return nil, err
 	}
+	if len(s.Entries) == 0 {
+		return nil, errorf(1, "%s", NoEvents)
+	}
 	return s, nil
 }
+
+// NoEvents is the message of the error Read returns for a timeline
+// without event lines (empty, or only comments, headers or "end").
+const NoEvents = `no events: a timeline needs at least one event line, e.g. "0 start"`
 
 // Parse parses a timeline from src, as Read.
 func Parse(src []byte) (*Script, error) { return Read(bytes.NewReader(src)) }
@@ -110,6 +121,12 @@ func (s *Script) parseLine(line int, text string) error {
 	switch f[0] {
 	case "preset", "control", "option":
 		return s.header(line, f)
+	}
+	if len(f[0]) > 1 && (f[0][0] == '-' || f[0][0] == '+') && (f[0][1] >= '0' && f[0][1] <= '9' || f[0][1] == '.') {
+		if f[0][0] == '-' {
+			return errorf(line, "time %s is negative; times count seconds from the match start", f[0])
+		}
+		return errorf(line, "time %s: write it without a sign; times count seconds from the match start", f[0])
 	}
 	if f[0] == "" || !(f[0][0] >= '0' && f[0][0] <= '9' || f[0][0] == '.') {
 		return errorf(line, "%q is neither a header line (preset, control, option) nor an event (TIME EVENT, e.g. \"1.25 press A-white\")", f[0])
@@ -176,7 +193,13 @@ func (s *Script) parseLine(line int, text string) error {
 			return errorf(line, "adjust: %v", err)
 		}
 		d := args[1]
-		neg := strings.HasPrefix(d, "-")
+		if d[0] != '+' && d[0] != '-' {
+			if _, err := clock.ParseDuration(d); err != nil {
+				d = "30s"
+			}
+			return errorf(line, "adjust needs a signed amount: +%s adds, -%s removes", d, d)
+		}
+		neg := d[0] == '-'
 		d = strings.TrimLeft(d, "+-")
 		if len(args[1])-len(d) > 1 {
 			return errorf(line, "adjust: %q has more than one sign", args[1])
@@ -187,6 +210,9 @@ func (s *Script) parseLine(line int, text string) error {
 		}
 		if v > clock.MaxStageTime {
 			return errorf(line, "adjust: %v is more than %v", v, clock.MaxStageTime)
+		}
+		if v == 0 {
+			return errorf(line, "adjust: %s changes nothing; give the time to add (+30s) or remove (-30s)", args[1])
 		}
 		if neg {
 			v = -v
@@ -284,6 +310,11 @@ func (s *Script) header(line int, f []string) error {
 		key, value := f[1], strings.Join(f[2:], " ")
 		if !slices.Contains(rules.OptionKeys, key) {
 			return errorf(line, "unknown option %q; options are %s", key, strings.Join(rules.OptionKeys, ", "))
+		}
+		for _, st := range s.Settings {
+			if st.Key == key {
+				return errorf(line, "option %s is set twice (first on line %d); keep one", key, st.Line)
+			}
 		}
 		// The value's syntax does not depend on the preset: check it now.
 		p, err := rules.LookupPreset(rules.DefaultPreset)

@@ -82,7 +82,7 @@ func TestOptions_Order(t *testing.T) {
 	}
 	// The control keeps the preset's increment_before_first_move (true for
 	// reglamento); an option line after it can change it.
-	s, err := timeline.Parse([]byte("control 3m+2s\n"))
+	s, err := timeline.Parse([]byte("control 3m+2s\n0 start\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestOptions_Order(t *testing.T) {
 	if err != nil || !o.Control.IncrementBeforeFirstMove || o.Control.Initial() != 182*time.Second {
 		t.Errorf("control: %v %v (err %v)", o.Control, o.Control.Initial(), err)
 	}
-	s, _ = timeline.Parse([]byte("option increment_before_first_move false\ncontrol 3m+2s\noption one_board_draw match-draw\n"))
+	s, _ = timeline.Parse([]byte("option increment_before_first_move false\ncontrol 3m+2s\noption one_board_draw match-draw\n0 start\n"))
 	o, err = s.Options(p)
 	if err != nil || o.Control.IncrementBeforeFirstMove || o.OneBoardDraw != rules.MatchDrawn {
 		t.Errorf("options: %+v (err %v)", o, err)
@@ -112,12 +112,45 @@ func TestParse_Errors(t *testing.T) {
 		{"option\n", 1, "option: expected"},
 		{"control\n", 1, "control: expected"},
 		{"preset\n", 1, "preset: expected"},
-		{"-1 start\n", 1, "neither a header line"},
+		{"-1 start\n", 1, "time -1 is negative"},
+		{"bogus\n", 1, "neither a header line"},
 	} {
 		_, err := timeline.Parse([]byte(tc.text))
 		e, ok := err.(*timeline.Error)
 		if !ok || e.Line != tc.line || !strings.Contains(e.Msg, tc.want) {
 			t.Errorf("%q: got %v, want line %d: ...%s", tc.text, err, tc.line, tc.want)
+		}
+	}
+}
+
+func TestParse_ExactErrors(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		line int
+		msg  string
+	}{
+		{"", 1, timeline.NoEvents},
+		{"# nothing\n\n", 1, timeline.NoEvents},
+		{"preset fics\ncontrol 5m\n", 1, timeline.NoEvents},
+		{"5 end\n", 1, timeline.NoEvents},
+		{"-1 start\n", 1, "time -1 is negative; times count seconds from the match start"},
+		{"0 start\n-0.25 press A-white\n", 2, "time -0.25 is negative; times count seconds from the match start"},
+		{"+2 start\n", 1, "time +2: write it without a sign; times count seconds from the match start"},
+		{"0 pause\n1 adjust A-white 30s\n", 2, "adjust needs a signed amount: +30s adds, -30s removes"},
+		{"0 pause\n1 adjust A-white 1m30s\n", 2, "adjust needs a signed amount: +1m30s adds, -1m30s removes"},
+		{"0 pause\n1 adjust A-white +0\n", 2, "adjust: +0 changes nothing; give the time to add (+30s) or remove (-30s)"},
+		{"option start black-press\noption start arbiter\n0 start\n", 2, "option start is set twice (first on line 1); keep one"},
+	} {
+		_, err := timeline.Parse([]byte(tc.text))
+		e, ok := err.(*timeline.Error)
+		if !ok || e.Line != tc.line || e.Msg != tc.msg {
+			t.Errorf("%q:\n got %v\nwant line %d: %s", tc.text, err, tc.line, tc.msg)
+		}
+	}
+	if tc := "\ufeff0 start\n1 adjust A-black -2s\n"; true {
+		s, err := timeline.Parse([]byte(tc))
+		if err != nil || len(s.Entries) != 2 || s.Entries[1].Event.Delta != -2*time.Second {
+			t.Errorf("%q: %v", tc, err)
 		}
 	}
 }

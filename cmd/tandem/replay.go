@@ -17,13 +17,24 @@ Adjudicates a recorded game or a scripted match by driving the rules engine
 in virtual time (instantly) and prints the result, its reason, the decisive
 seat(s), the decision instant and the four clocks at that instant.
 
-FILE is a BPGN record (.bpgn, .pgn) or a timeline (.timeline; see package
-timeline). BPGN: presses are rebuilt from the {remaining-time} stamps (or
-bughouse.pro {[ts=S]} instants) with the record's TimeControl; the recorded
-ending ({X checkmated}, {X resigns}, {X forfeits on time}) is replayed, and
-the Result tag is checked against the replay. Timeline: events apply at
+FILE is a BPGN record (.bpgn, .pgn) or a timeline (.timeline); another name
+is read as BPGN when its text starts with "[", else as a timeline; - reads
+standard input.
+
+BPGN: presses are rebuilt from the {remaining-time} stamps (or bughouse.pro
+{[ts=S]} instants) with the record's TimeControl; the recorded ending
+({X checkmated}, {X resigns}, {X forfeits on time}) is replayed, and the
+Result tag is checked against the replay. A record whose moves stop with
+no ending comment and no result token is refused as incomplete (it may be
+truncated), unless its Result tag is * (unfinished).
+
+Timeline: one event a line, e.g. "0 start", "1.25 press A-white",
+"61 adjust B-black +120s", "70 result A 0-1 checkmate"; events apply at
 their instants; the report is taken at the last event, or at the instant of
-a final "end" line (which lets flags fall until then).
+a final "end" line (which lets flags fall until then). The complete grammar
+(every line kind, claims, uphold, result reasons, flags) is the timeline
+package's documentation: timeline/doc.go in the source tree (or run
+"go doc tandem/timeline" there).
 
 Flags (before or after FILE):
   --preset NAME   the rule preset; it wins over everything, including a
@@ -33,7 +44,8 @@ Flags (before or after FILE):
 
 Exit status: 0 replayed (also when the match is not decided); 1 the replay
 disagrees with the record's result (the report is still printed); 2 bad
-usage, unknown preset, or malformed input (FILE:LINE: what is wrong).
+usage, unknown preset, or malformed, empty or incomplete input
+(FILE:LINE: what is wrong).
 `
 
 // runReplay implements "tandem replay" (package replay does the work).
@@ -48,15 +60,23 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case a == "--json" || a == "-json":
 			asJSON = true
-		case a == "--preset" || a == "-preset":
-			if i+1 >= len(args) {
+		case a == "--preset" || a == "-preset" || strings.HasPrefix(a, "--preset=") || strings.HasPrefix(a, "-preset="):
+			name, hasValue := "", false
+			if _, v, ok := strings.Cut(a, "="); ok {
+				name, hasValue = v, true
+			} else if i+1 < len(args) {
+				i++
+				name, hasValue = args[i], true
+			}
+			if !hasValue || name == "" {
 				fmt.Fprintf(stderr, "tandem replay: --preset needs a name; presets are %s\n", strings.Join(rules.PresetNames(), ", "))
 				return 2
 			}
-			i++
-			preset = args[i]
-		case strings.HasPrefix(a, "--preset=") || strings.HasPrefix(a, "-preset="):
-			_, preset, _ = strings.Cut(a, "=")
+			if preset != "" {
+				fmt.Fprintf(stderr, "tandem replay: --preset given twice (%s, then %s); give it once\n", preset, name)
+				return 2
+			}
+			preset = name
 		case a == "-h" || a == "--help" || a == "-help":
 			fmt.Fprint(stdout, replayUsage)
 			return 0

@@ -126,3 +126,60 @@ func TestReplay_Usage(t *testing.T) {
 		t.Errorf("help: exit %d %q", code, out)
 	}
 }
+
+// Inputs that are no match to replay exit 2 with FILE:LINE: what is wrong,
+// and print nothing on stdout.
+func TestReplay_RefusedInputsExitTwo(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(td + "bpgn/fics_1934461_flag.bpgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const noEvents = `no events: a timeline needs at least one event line, e.g. "0 start"`
+	for _, tc := range []struct{ name, text, want string }{
+		{"empty.timeline", "", ":1: " + noEvents},
+		{"comments.timeline", "# a comment\n", ":1: " + noEvents},
+		{"headers.timeline", "preset fics\ncontrol 5m\n", ":1: " + noEvents},
+		{"empty", "", ":1: the file is empty: it is neither a BPGN record nor a timeline (" + noEvents + ")"},
+		{"neg.timeline", "-1 start\n", ":1: time -1 is negative; times count seconds from the match start"},
+		{"adjust.timeline", "0 pause\n1 adjust A-white 30s\n", ":2: adjust needs a signed amount: +30s adds, -30s removes"},
+		{"t.bpgn", string(src[:3000]), `:13: the record ends without its ending (the Result tag says 0-1 but no "{... checkmated/resigns/forfeits on time}" comment or result follows the last move); it may be truncated`},
+		{"stamp.bpgn", "[WhiteA \"a\"][BlackA \"b\"][WhiteB \"c\"][BlackB \"d\"]\n[TimeControl \"60+0\"]\n1A. e4{59} 1a. e5{58}\n2A. d4 {-5} *\n",
+			":4: move 2A. d4: clock stamp {-5} is not a time: write the remaining seconds, e.g. {118.585}"},
+	} {
+		f := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(f, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := replayCmd(f, "--json")
+		if code != 2 || out != "" || errs != f+tc.want+"\n" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.name, code, out, errs, f+tc.want)
+		}
+	}
+}
+
+func TestReplay_PresetFlagOnce(t *testing.T) {
+	f := td + "timeline/flag.timeline"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--preset", "fics", f, "--preset=reglamento"}, "tandem replay: --preset given twice (fics, then reglamento); give it once\n"},
+		{[]string{"--preset=", f}, "tandem replay: --preset needs a name; presets are fics, online, panoriental, pasapiezas, reglamento, uscf-fics\n"},
+	} {
+		code, out, errs := replayCmd(tc.args...)
+		if code != 2 || out != "" || errs != tc.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", tc.args, code, out, errs, tc.want)
+		}
+	}
+}
+
+func TestReplay_HelpSaysWhereTheGrammarIs(t *testing.T) {
+	code, out, _ := replayCmd("--help")
+	if code != 0 || !strings.Contains(out, "timeline/doc.go") || !strings.Contains(out, "go doc tandem/timeline") {
+		t.Errorf("help: exit %d %q", code, out)
+	}
+	if _, err := os.Stat("../../timeline/doc.go"); err != nil {
+		t.Errorf("the help names timeline/doc.go: %v", err)
+	}
+}
