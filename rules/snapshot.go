@@ -54,6 +54,8 @@ type Snapshot struct {
 	// the epoch): event times can then be shown from the start.
 	Started   bool
 	StartedAt time.Duration
+	// Strikes counts each seat's upheld illegal moves (three-strikes).
+	Strikes [4]uint8
 	// Last is the last applied event and Effect what it did.
 	Last   Event
 	Effect Effect
@@ -83,6 +85,7 @@ func (m *Match) Snapshot(at time.Duration) Snapshot {
 			Flagged:   bs.clk.Flagged(c),
 			Moves:     bs.clk.Moves(c),
 		}
+		s.Strikes[seat] = bs.strikes[c]
 	}
 	for b := range m.boards {
 		bs := &m.boards[b]

@@ -40,3 +40,18 @@ func TestAdjustErrorNamesSeat(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestSnapshotStrikes(t *testing.T) {
+	p, _ := LookupPreset("panoriental") // three-strikes
+	m, _ := New(p.Options)
+	m.Apply(Event{Kind: Start})
+	for i := 1; i <= 2; i++ {
+		at := time.Duration(i) * time.Second
+		m.Apply(Event{Kind: Claim, Seat: BWhite, Reason: IllegalMove, At: at})
+		m.Apply(Event{Kind: Uphold, At: at})
+		m.Apply(Event{Kind: Resume, At: at})
+		if got := m.Snapshot(at).Strikes; got != [4]uint8{BBlack: uint8(i)} {
+			t.Fatalf("after %d upheld claims: strikes %v", i, got)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -216,7 +217,7 @@ func TestClaim_ThreeStrikes_UpheldIsAStrike(t *testing.T) {
 		for i := 1; i <= 3; i++ {
 			h.press("c", "z", "i", "u")
 			if i < 3 {
-				h.wantView("PAUSED", "claim by A-white upheld: a strike for A-black's illegal move (three-strikes: the third loses)")
+				h.wantView("PAUSED", fmt.Sprintf("claim by A-white upheld: strike %d of 3 for A-black's illegal move (the third loses)", i))
 				h.press("space")
 			}
 		}

@@ -411,8 +411,9 @@ func (m *Model) resolve(kind rules.Kind, now time.Time) {
 	case eff.Decided:
 		m.notice = fmt.Sprintf("claim by %s upheld: %s's illegal move loses (Art 27)", c.Claimant, c.Claimant.Opponent())
 	case c.Reason == rules.IllegalMove && m.haveRules && m.rules.IllegalMove == rules.IllegalThreeStrikes:
-		m.notice = fmt.Sprintf("claim by %s upheld: a strike for %s's illegal move (three-strikes: the third loses); space resumes",
-			c.Claimant, c.Claimant.Opponent())
+		off := c.Claimant.Opponent()
+		m.notice = fmt.Sprintf("claim by %s upheld: strike %d of 3 for %s's illegal move (the third loses); space resumes",
+			c.Claimant, m.latest().Strikes[off], off)
 	default:
 		m.notice = fmt.Sprintf("claim by %s upheld; %s", c.Claimant, settle)
 	}
