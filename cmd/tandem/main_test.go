@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"tandem/rules"
+)
+
+func TestPresets_ListsEveryPresetAndOption(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"presets"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	text := out.String()
+	for _, name := range rules.PresetNames() {
+		if !strings.Contains(text, name+"  (") {
+			t.Errorf("preset %s missing", name)
+		}
+	}
+	for _, k := range rules.OptionKeys {
+		if n := strings.Count(text, "  "+k+" "); n != len(rules.PresetNames()) {
+			t.Errorf("option %s listed %d times, want once per preset", k, n)
+		}
+	}
+	if !strings.Contains(text, "stalemate                   win-for-stalemated") {
+		t.Error("panoriental's stalemate option not shown with its value")
+	}
+	if code := run([]string{"presets", "x"}, nil, &out, &errb); code != 2 {
+		t.Errorf("presets with an argument: exit %d, want 2", code)
+	}
+}
+
+func TestRun_UnknownCommandAndHelp(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"fly"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown command "fly"`) {
+		t.Errorf("unknown command: exit %d, %q", code, errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"help"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "tandem replay FILE") {
+		t.Errorf("help: exit %d, %q", code, out.String())
+	}
+}
