@@ -8,8 +8,8 @@ package clock_test
 // Cases tested elsewhere:
 //   - C10, C11, C13, C14 (display formatting: rounding up, tenths, flag mark,
 //     9 999 ms) are tested in package display.
-//   - C19, C21 (press on the edge, bounce lockout) are button debouncing,
-//     tested in the loop / gpio packages (table, gpio).
+//   - C19, C21 (press on the edge, bounces) go through the loop:
+//     table/cases_test.go (the hardware lockout comes with package gpio).
 //   - C15, C16, C24 (reset, one clock per board, reconfigure while paused)
 //     concern the whole match: rules/cases_test.go.
 //   - C18 and C22 have their match-level halves in rules/cases_test.go.

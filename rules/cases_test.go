@@ -9,8 +9,8 @@ package rules_test
 // Cases tested elsewhere:
 //   - C10, C11, C13, C14: display formatting (rounding up, tenths, the flag
 //     mark, 9 999 ms): package display.
-//   - C19, C21: button edges and bounce lockout: the loop and gpio
-//     (packages table and gpio).
+//   - C19, C21: the press edge and bounces, through the loop:
+//     table/cases_test.go (the hardware lockout comes with package gpio).
 
 import (
 	"errors"
