@@ -220,15 +220,25 @@ func (p *Pair) Resume(c Color, at time.Duration) {
 		p.Start(c, at)
 		return
 	}
-	if p.turn != c {
-		o := &p.sides[p.turn]
-		o.bank = o.remaining(at)
-		o.used = 0
-		p.turn = c
-		p.sides[c].used = 0
-	}
+	p.SetTurn(c, at)
 	s := &p.sides[c]
 	s.running, s.since = true, at
+}
+
+// SetTurn makes c's turn the one in progress while the clocks are stopped
+// (an arbiter's correction, e.g. an illegal move taken back), so that
+// Resume continues c's turn. An interrupted turn of the other player is
+// settled without counting a move or crediting an increment, as in Resume.
+// It does nothing while a clock runs, before Start, or if c has flagged.
+func (p *Pair) SetTurn(c Color, at time.Duration) {
+	if _, ok := p.Running(); ok || !p.inTurn || p.turn == c || p.sides[c].flagged {
+		return
+	}
+	o := &p.sides[p.turn]
+	o.bank = o.remaining(at)
+	o.used = 0
+	p.turn = c
+	p.sides[c].used = 0
 }
 
 // Flag marks c's flag as fallen: c's clock stops at zero. The caller applies
@@ -251,9 +261,10 @@ func (p *Pair) Adjust(c Color, delta, at time.Duration) error {
 		return errors.New("clock: the flag has fallen; time cannot be added after a flag")
 	}
 	if r := s.remaining(at) + delta; r <= 0 {
-		return fmt.Errorf("clock: removing %v would leave no time (%v left); declare a result instead", -delta, s.remaining(at))
+		return fmt.Errorf("clock: removing %s would leave no time (%s left); declare a result instead",
+			FormatDuration(-delta), FormatDuration(s.remaining(at).Truncate(time.Millisecond)))
 	} else if r > MaxStageTime {
-		return fmt.Errorf("clock: adding %v would give more than %v", delta, MaxStageTime)
+		return fmt.Errorf("clock: adding %s would give more than %s", FormatDuration(delta), FormatDuration(MaxStageTime))
 	}
 	s.bank += delta
 	return nil

@@ -83,7 +83,7 @@ var timelineWant = map[string]string{
 		"clocks_ms":{"A-white":59000,"A-black":56000,"B-white":58000,"B-black":57000},"boards":{"A":"1/2-1/2","B":"*"},
 		"source":"timeline","preset":"reglamento","control":"1m","ignored":1,"notes":[
 		{"line":8,"at_ms":6000,"event":"press B-black","why":"*","refused":false}]}`,
-	"both_boards_drawn": `{"result":"1/2-1/2","reason":"both-boards","seats":[],"decided":true,"decided_at_ms":7000,"at_ms":7000,
+	"both_boards_drawn": `{"result":"1/2-1/2","reason":"both-drawn","seats":[],"decided":true,"decided_at_ms":7000,"at_ms":7000,
 		"clocks_ms":{"A-white":59000,"A-black":56000,"B-white":53000,"B-black":60000},"boards":{"A":"1/2-1/2","B":"1/2-1/2"},
 		"source":"timeline","preset":"reglamento","control":"1m","ignored":0,"notes":[]}`,
 	"pause_resume": `{"result":"*","reason":"","seats":[],"decided":false,"decided_at_ms":null,"at_ms":60000,

@@ -67,13 +67,17 @@ const (
 	Stalemate
 	Repetition
 	// BothBoards: both boards were decided at the same instant with
-	// opposite results (clock rule 7, Art 35), or both were drawn (Art 34).
+	// opposite results, or the order cannot be determined (clock rule 7,
+	// Art 35).
 	BothBoards
 	// OtherClaim is a claim about anything else (conduct, a wrong press).
 	OtherClaim
+	// BothDrawn: one board was drawn, the other played on and was drawn
+	// too (Art 34).
+	BothDrawn
 )
 
-var reasonNames = [...]string{"", "flag", "simultaneous-flag", "checkmate", "resignation", "illegal-move", "forfeit", "agreement", "stalemate", "repetition", "both-boards", "other"}
+var reasonNames = [...]string{"", "flag", "simultaneous-flag", "checkmate", "resignation", "illegal-move", "forfeit", "agreement", "stalemate", "repetition", "both-boards", "other", "both-drawn"}
 
 // String returns the reason's word, e.g. "simultaneous-flag".
 func (r Reason) String() string {
@@ -102,7 +106,9 @@ func ParseReason(s string) (Reason, error) {
 	return NoReason, fmt.Errorf("unknown reason %q; allowed: %s", s, strings.Join(reasonNames[1:], ", "))
 }
 
-// Article returns where the rule behind r comes from, for result displays.
+// Article returns the article of the regulation (seed 000) behind r, for
+// result displays; Options.Article refines it for presets whose rule comes
+// from elsewhere.
 func (r Reason) Article() string {
 	switch r {
 	case Flag:
@@ -115,7 +121,7 @@ func (r Reason) Article() string {
 		return "Art 32"
 	case IllegalMove:
 		return "Art 27"
-	case Agreement, Stalemate, Repetition:
+	case Agreement, Stalemate, Repetition, BothDrawn:
 		return "Art 34"
 	case Forfeit:
 		return "Art 44"
@@ -191,6 +197,9 @@ type Effect struct {
 	// Ignored is non-empty when the event changed nothing, e.g.
 	// "not A-white's turn", "paused", "match decided".
 	Ignored string
+	// Refused is the error's text when Apply refused the event (it changed
+	// nothing); the snapshot's Last then shows an attempt, not an action.
+	Refused string
 	// Decided is true when this event (or a flag that fell before it)
 	// decided the match.
 	Decided bool

@@ -232,7 +232,7 @@ func (m *Match) Apply(e Event) (Effect, error) {
 	m.now = e.At
 	eff, err := m.apply(e)
 	if err != nil {
-		eff = Effect{}
+		eff = Effect{Refused: err.Error()}
 	}
 	eff.Decided = eff.Decided || decided
 	m.seq++
@@ -453,12 +453,23 @@ func (m *Match) resolve(e Event) (Effect, error) {
 	case IllegalLossOnClaim:
 	case IllegalThreeStrikes:
 		if bs.strikes[offender.Color()] < 3 {
+			m.retract(offender, e.At)
 			return Effect{}, nil
 		}
 	default:
+		m.retract(offender, e.At)
 		return Effect{}, nil
 	}
 	return m.declare(offender.Board(), winFor(offender.Opponent()), IllegalMove, e.At)
+}
+
+// retract gives the turn back to the offender of an upheld illegal move
+// that does not lose: the move is taken back and he must move again (FIDE
+// Laws 7.5, which apply where the regulation is silent, Art 2), so his
+// clock is the one that runs on resume. The time used stays as it is: the
+// arbiter adjusts it if he rules so.
+func (m *Match) retract(offender Seat, at time.Duration) {
+	m.boards[offender.Board()].clk.SetTurn(offender.Color(), at)
 }
 
 // winFor returns the board outcome in which seat s wins.
@@ -537,7 +548,7 @@ func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effec
 		m.status, m.decidedAt, m.result, m.ndecisive = Decided, at, MatchDraw, 0
 		m.reason = why
 		if other.outcome == Drawn {
-			m.reason = BothBoards
+			m.reason = BothDrawn
 		}
 		return Effect{Decided: true}, nil
 	}

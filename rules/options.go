@@ -429,3 +429,31 @@ func LookupPreset(name string) (Preset, error) {
 	}
 	return Preset{}, fmt.Errorf("unknown preset %q; presets are %s", name, strings.Join(PresetNames(), ", "))
 }
+
+// Article returns where the rule behind a decision for reason r comes from
+// under these options: the article of the regulation (Reason.Article), or
+// the option and seed when the preset departs from it. It is what result
+// displays cite.
+func (o *Options) Article(r Reason) string {
+	switch r {
+	case IllegalMove:
+		if o.IllegalMove == IllegalThreeStrikes {
+			return "three illegal moves lose: seed 004"
+		}
+	case Stalemate:
+		switch o.Stalemate {
+		case StalemateWinForStalemated:
+			return "stalemate wins for the stalemated player: seed 004"
+		case StalemateLossForStalemated:
+			return "stalemate loses for the stalemated player"
+		}
+		if o.OneBoardDraw == MatchDrawn {
+			return "one_board_draw = match-draw"
+		}
+	case Agreement, Repetition:
+		if o.OneBoardDraw == MatchDrawn {
+			return "one_board_draw = match-draw"
+		}
+	}
+	return r.Article()
+}

@@ -557,7 +557,7 @@ func TestOneBoardDraw_OtherContinues(t *testing.T) {
 	if !eff.Decided {
 		t.Errorf("the second draw did not decide")
 	}
-	wantResult(t, m, rules.MatchDraw, rules.BothBoards, 20*sec)
+	wantResult(t, m, rules.MatchDraw, rules.BothDrawn, 20*sec)
 }
 
 func TestOneBoardDraw_MatchDraw(t *testing.T) {

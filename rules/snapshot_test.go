@@ -36,7 +36,7 @@ func TestAdjustErrorNamesSeat(t *testing.T) {
 	p, _ := LookupPreset("reglamento")
 	m, _ := New(p.Options)
 	_, err := m.Apply(Event{Kind: Adjust, Seat: BBlack, Delta: -10 * time.Minute})
-	if err == nil || err.Error() != "rules: adjust B-black: clock: removing 10m0s would leave no time (5m0s left); declare a result instead" {
+	if err == nil || err.Error() != "rules: adjust B-black: clock: removing 10m would leave no time (5m left); declare a result instead" {
 		t.Errorf("got %v", err)
 	}
 }

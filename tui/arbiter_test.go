@@ -100,7 +100,7 @@ func TestResult_DrawOnOneBoard_OtherBoardDecides(t *testing.T) {
 		h.wantView("RUNNING", "BOARD B · drawn (agreement) · board A decides",
 			"board B drawn; board A plays on and decides the match (Art 34)")
 		h.press("r", "a", "d", "r")
-		h.wantView("DECIDED", "1/2-1/2  both-boards", "BOARD A · drawn (repetition)", "BOARD B · drawn (agreement)")
+		h.wantView("DECIDED", "1/2-1/2  both-drawn", "BOARD A · drawn (repetition)", "BOARD B · drawn (agreement)")
 		h.wantNotView("decides")
 	})
 }
