@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -205,7 +206,13 @@ type parser struct {
 	// 1 (odd White, even Black).
 	next [2]int
 	done bool // the result token was read
+	// swallowed is the line of a comment whose text holds move numbers:
+	// most likely a { that lost its }, so it swallowed moves.
+	swallowed int
 }
+
+// moveNumberRE finds a BPGN move number ("12A." or "3b.") in a comment.
+var moveNumberRE = regexp.MustCompile(`(^|\s)\d+[AaBb]\.\s*\S`)
 
 // truncated ends the message of an error found at the end of the text.
 const truncated = "; the record ends here: it may be truncated"
@@ -375,6 +382,9 @@ func (p *parser) comment() error {
 		return errorf(line, "comment { is never closed with }%s", truncated)
 	}
 	text := strings.TrimSpace(string(p.src[start:p.pos]))
+	if moveNumberRE.MatchString(text) {
+		p.swallowed = line
+	}
 	p.pos++ // }
 	return p.addComment(Comment{Text: text, Line: line})
 }
@@ -562,7 +572,11 @@ func (p *parser) symbol() error {
 	}
 	ply := 2*n - 1 + int(color)
 	if want := p.next[board]; ply != want {
-		return errorf(line, "move number %s out of sequence on board %s: expected %s", tok[:j], board, plyLabel(board, want))
+		hint := ""
+		if p.swallowed > 0 {
+			hint = fmt.Sprintf(" (the comment opened on line %d holds moves: is a } missing there?)", p.swallowed)
+		}
+		return errorf(line, "move number %s out of sequence on board %s: expected %s%s", tok[:j], board, plyLabel(board, want), hint)
 	}
 	p.next[board]++
 	p.pending, p.hasPending = Move{Number: n, Seat: rules.SeatOf(board, color), Line: line}, true

@@ -193,6 +193,7 @@ func TestParse_Errors(t *testing.T) {
 		{"[A \"x\"]\n1A. e4 {[%clk 1:00:60]}\n", 2, "move 1A. e4: clock stamp {[%clk 1:00:60]} is not a time: write H:MM:SS, e.g. {[%clk 0:01:58.585]}"},
 		{"[A \"x\"]\n1A. e4 {[%clk 1:-1:00]}\n", 2, "is not a time: write H:MM:SS"},
 		{"[A \"x\"]\n1A. e4 {[%clk +1:01:00]}\n", 2, "is not a time: write H:MM:SS"},
+		{"[A \"x\"]\n1A. e4 {1 1a. e5 {1}\n2A. d4 {1}\n2a. d5 {1}\n", 3, "expected 1a. (the comment opened on line 2 holds moves: is a } missing there?)"},
 	} {
 		_, err := bpgn.Parse([]byte(tc.text))
 		e, ok := err.(*bpgn.Error)
