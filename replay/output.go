@@ -161,7 +161,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(tw, "replay\t%s, preset %s, time control %s\n", src, r.Preset, r.Control)
 	if r.Decided {
-		fmt.Fprintf(tw, "result\t%s  %s\n", r.Result, r.Reason)
+		fmt.Fprintf(tw, "result\t%s  %s  (%s)  %s\n", r.Result, r.Reason, r.Article, teamVerdict(r.Result))
 		fmt.Fprintf(tw, "decisive\t%s\n", seatList(r.Seats, r.Names))
 		fmt.Fprintf(tw, "decided at\t%s  (%s ms)\n", Clock(r.DecidedAt), Millis(r.DecidedAt))
 	} else {
@@ -203,4 +203,18 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(tw, "record\t%s: %s\n", rec, verdict)
 	}
 	return tw.Flush()
+}
+
+// teamVerdict says the result in team terms: "team 1 wins (A-white +
+// B-black)", "team 2 wins (A-black + B-white)" or "match drawn".
+func teamVerdict(r rules.Result) string {
+	switch r {
+	case rules.Team1Wins:
+		return "team 1 wins (A-white + B-black)"
+	case rules.Team2Wins:
+		return "team 2 wins (A-black + B-white)"
+	case rules.MatchDraw:
+		return "match drawn"
+	}
+	return ""
 }

@@ -33,6 +33,9 @@ type Report struct {
 	Control string
 	Result  rules.Result
 	Reason  rules.Reason
+	// Article is where the rule behind Reason comes from under the
+	// plan's options (rules.Options.Article), e.g. "Art 33".
+	Article string
 	// Seats are the decisive seats (who flagged, was mated, resigned...);
 	// none for a draw by agreement.
 	Seats   []rules.Seat
@@ -102,6 +105,8 @@ func (p *Plan) Run(observe Observer) (*Report, error) {
 	r.At = m.Now()
 	if r.Decided {
 		r.DecidedAt, r.At = at, at
+		opts := m.Options()
+		r.Article = opts.Article(why)
 	}
 	snap := m.Snapshot(r.At)
 	for _, s := range rules.Seats {

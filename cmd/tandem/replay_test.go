@@ -44,7 +44,7 @@ func TestReplay_Text(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"result      0-1  checkmate", "decisive    B-black (Dario)", "decided at  5:48.720  (348720 ms)",
+	for _, want := range []string{"result      0-1  checkmate  (Art 22-23)  team 2 wins (A-black + B-white)", "decisive    B-black (Dario)", "decided at  5:48.720  (348720 ms)",
 		"A-black   2:14.326  (134326 ms)", "ignored     0", ": agrees"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
