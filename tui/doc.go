@@ -9,15 +9,20 @@
 // team 1 (A-white, B-black). Each clock shows its seat, team, time (the
 // digits of display.Format, drawn large), moves, and its marks: ▶ running,
 // ▷ its turn while the clocks are stopped, ⚑ flag, d inside the move's
-// delay. Above the boards: the preset, the time control (and the seats
-// with a handicap control) and the match status (READY, RUNNING, PAUSED
-// with any pending claim, DECIDED with the result in team 1's view, its
-// reason, the decisive seats and the article of the regulation). Between
-// the rows, each board's label gives its game's result in seats' names
-// ("B-black lost on time", "A-white won (checkmate)", "drawn (agreement)").
-// Below them: the last event with its instant from the start of the
-// match, why it was ignored if it was; the prompt line (an open question,
-// or the error or outcome of the last arbiter action); and the key legend.
+// delay; under three-strikes, the player's upheld illegal moves ("strikes
+// 1/3") once he has one. Above the boards: the preset, the time control
+// (and the seats with a handicap control) and the match status (READY,
+// RUNNING, PAUSED with any pending claim or why the clocks stand still,
+// DECIDED with the result in team 1's view, its reason, the decisive seats
+// and where the rule comes from: the regulation's article or the preset's
+// own rule, rules.Options.Article). Between the rows, each board's label
+// gives its game's result in seats' names ("B-black lost on time",
+// "A-white won (checkmate)", "drawn (agreement)"). Below them: the last
+// thing that happened with its instant from the start of the match (the
+// last event, why it was ignored, or "— refused: ..." when the rules
+// refused it: an attempt, not an action; or the flag that decided the
+// match after it); the prompt line (an open question, or the error or
+// outcome of the last arbiter action); and the key legend.
 //
 // # Keys
 //
@@ -34,41 +39,56 @@
 //	space   the pause switch: pause while running; otherwise release it:
 //	        resume the turns in progress, or start both boards when the
 //	        match is ready (RULES.md clock rule 1)
-//	r       declare a board's result: board (a, b), then w White wins,
-//	        b Black wins or d draw, then how: for a win m checkmate,
-//	        r resignation, i illegal move, f forfeit (and s stalemate
-//	        where stalemate is decisive); for a draw a agreement,
-//	        s stalemate, r repetition (rules.Declare)
-//	c       record a claim (Art 29: it stops both boards): the claimant's
-//	        clock key, then i illegal move, f flag or o other
-//	        (rules.Claim); the status line shows the pending claim
-//	u, x    uphold or reject the pending claim (rules.Uphold, rules.Reject)
+//	r       declare a board's result. It stops the clocks at once (the
+//	        instant r is pressed); then board (a, b), then w White wins,
+//	        b Black wins or d draw, then how: for a win 1 checkmate,
+//	        2 resignation, 3 illegal move, 4 forfeit (and 5 stalemate
+//	        where the rules make stalemate decisive); for a draw
+//	        1 agreement, 2 repetition (where repetition draws), 3 stalemate
+//	        (where stalemate draws) (rules.Declare, sent while paused)
+//	c       record a claim. Art 29: the claimant stops the clocks, the
+//	        arbiter the other board: both stop at the instant c is
+//	        pressed, before the questions; then the claimant's clock key,
+//	        then i illegal move, f flag or o other (rules.Claim, sent while
+//	        paused); the status line shows the pending claim
+//	u, x    uphold or reject the pending claim (rules.Uphold, rules.Reject).
+//	        An upheld illegal move that does not lose is taken back: the
+//	        offender moves again, his clock runs on resume
 //	t       adjust time while the clocks are stopped (Art 40): the seat's
-//	        clock key, then +SECONDS or -SECONDS (the sign is required,
-//	        e.g. +30, -10.5), Backspace to correct, Enter to apply
+//	        clock key, then a sign and a duration as clock.ParseDuration
+//	        reads it (+30, +30s, -1m30s, +2.5; m is minutes there),
+//	        Backspace to correct, Enter to apply
 //	s       while paused, resume choosing the clocks that run: the clock
 //	        key of the player to move on board A (q or z), then on board B
 //	        (p or m); Enter keeps a board's turn in progress
 //	n       new match: at once when ready or decided; while paused, asks
 //	        (y = yes, any other key = no); while running, says to pause
 //	        first
-//	esc     quit at once when ready or decided; while a match is in
-//	        progress (running or paused), asks first (y = quit, any other
-//	        key = no). With a question open, esc cancels it instead.
+//	esc     quit: at once when ready; otherwise asks first (y = quit, any
+//	        other key = no): a match in progress would be abandoned, a
+//	        decided match's result would be gone. With a question open,
+//	        esc cancels it instead.
 //	ctrl-c  the same as esc, except that a second ctrl-c in a row quits:
 //	        ctrl-c ctrl-c always leaves
 //
 // A question takes the next key: a key that is not one of its answers
-// cancels it, with a short note ("claim cancelled", "kept the match"). A
-// clock key that is not an answer still reaches the clock: the player who
-// pressed it is not the one answering. Letters work in upper case too
-// (Caps Lock). A player presses his own key after his move, as he would
-// press his side of the clock.
+// cancels it, with a short note ("claim cancelled — paused; space
+// resumes", "kept the match"); the clocks a claim or result question
+// stopped stay stopped. No answer of a question is a clock key (q p z m),
+// except where the question asks for one: a clock key that is not an
+// answer still reaches the clock, since the player who pressed it is not
+// the one answering. The typed adjustment is a text field instead: a key
+// that cannot be part of a duration is ignored with a hint, Enter shows
+// what is wrong with the duration (or the table's refusal) and stays in
+// the field, Esc cancels it. Letters work in upper case too (Caps Lock). A
+// player presses his own key after his move, as he would press his side
+// of the clock.
 //
 // # Time
 //
 // Every key press is stamped with time.Now() when it is received, an
-// arbiter action with the instant of the key that completes it: clock
+// arbiter action with the instant of the key that completes it (the pause
+// of a claim or result with the instant of c or r): clock
 // buttons are sent with table.Post, arbiter actions with table.Do so that
 // an error (e.g. "stalemate is no result under these rules") can be
 // shown. The screen is redrawn on every snapshot the table publishes

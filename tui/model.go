@@ -134,9 +134,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.snap = rules.Snapshot(msg)
 		// A question about a match that is no longer there is moot. The
 		// table's latest snapshot decides, not a late one in flight.
+		latest := m.latest()
 		switch {
-		case m.ask.step == askNew && m.status() != rules.Paused,
-			m.ask.step == askQuit && !m.inProgress():
+		case m.ask.step == askNew && latest.Status != rules.Paused,
+			m.ask.step == askQuit && m.ask.quitStale(&latest):
 			m.ask = prompt{}
 		}
 		return m, m.listen()
@@ -230,14 +231,13 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 // handle handles one key.
 func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 	if k.kind == keyCtrlC {
-		// Ctrl-C asks before abandoning a match; a second Ctrl-C in a row
-		// (the question open) quits, so Ctrl-C Ctrl-C always leaves.
-		if m.ask.step == askQuit || !m.inProgress() {
+		// Ctrl-C asks before abandoning a match or its result; a second
+		// Ctrl-C in a row (the question open) quits, so Ctrl-C Ctrl-C
+		// always leaves.
+		if m.ask.step == askQuit {
 			return tea.Quit
 		}
-		m.clear()
-		m.ask = prompt{step: askQuit}
-		return nil
+		return m.quit()
 	}
 	if m.ask.step != noPrompt {
 		if k.kind == keyEsc {
@@ -257,11 +257,7 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 	}
 	switch k.kind {
 	case keyEsc:
-		if !m.inProgress() {
-			return tea.Quit
-		}
-		m.clear()
-		m.ask = prompt{step: askQuit}
+		return m.quit()
 	case keyEnter:
 		m.clear()
 		m.do(rules.Event{Kind: rules.Start}, now)
@@ -326,10 +322,10 @@ func (m *Model) command(r rune, now time.Time) {
 		m.newMatch(now)
 	case keyResult:
 		m.clear()
-		m.openResult()
+		m.openResult(now)
 	case keyClaim:
 		m.clear()
-		m.openClaim()
+		m.openClaim(now)
 	case keyAdjust:
 		m.clear()
 		m.openAdjust()
@@ -362,15 +358,17 @@ func (m *Model) latest() rules.Snapshot { return m.t.Snapshot() }
 // status is the match's status now (see latest).
 func (m *Model) status() rules.Status { return m.latest().Status }
 
-// inProgress reports whether quitting would abandon a match: it is
-// running or paused (a pending claim keeps it paused).
-func (m *Model) inProgress() bool {
+// quit quits at once when nothing would be lost (the match is ready), and
+// otherwise asks: a match in progress would be abandoned, a decided
+// match's result would be gone (the screen is the only place it is shown).
+func (m *Model) quit() tea.Cmd {
 	s := m.latest()
-	return inProgress(&s)
-}
-
-func inProgress(s *rules.Snapshot) bool {
-	return s.Status == rules.Running || s.Status == rules.Paused || s.Claim.Active
+	if s.Status == rules.Ready && !s.Claim.Active {
+		return tea.Quit
+	}
+	m.clear()
+	m.ask = prompt{step: askQuit, decided: s.Status == rules.Decided}
+	return nil
 }
 
 // pauseSwitch flips the arbiter's pause switch: pause while running, and

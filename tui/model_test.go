@@ -355,7 +355,7 @@ func TestDoError_Shown(t *testing.T) {
 	})
 }
 
-func TestQuitKeys_AtOnceWhenReadyOrDecided(t *testing.T) {
+func TestQuitKeys_AtOnceWhenReady(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "10s"))
 		for _, k := range []string{"esc", "ctrl+c"} {
@@ -363,13 +363,40 @@ func TestQuitKeys_AtOnceWhenReadyOrDecided(t *testing.T) {
 				t.Errorf("%s when ready does not quit", k)
 			}
 		}
+	})
+}
+
+// After the decision the result is on the screen only: quitting asks, as
+// it does during a match.
+func TestQuitKeys_AskWhenDecided(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "10s"))
 		h.press("enter")
+		h.wait(time.Second)
+		h.press("z") // B-white's clock runs on and flags
 		h.wait(11 * time.Second)
 		h.wantView("DECIDED")
-		for _, k := range []string{"esc", "ctrl+c"} {
-			if !quits(h.press(k)) {
-				t.Errorf("%s when decided does not quit", k)
-			}
+		if quits(h.press("esc")) {
+			t.Fatal("esc when decided quit at once")
+		}
+		h.wantView(decidedQuitQuestion)
+		h.wantNotView(quitQuestion)
+		if quits(h.press("k")) {
+			t.Fatal("k answered yes")
+		}
+		h.wantView("DECIDED", "kept the match")
+		h.wantNotView(decidedQuitQuestion)
+		if quits(h.press("ctrl+c")) {
+			t.Fatal("ctrl+c when decided quit at once")
+		}
+		h.wantView(decidedQuitQuestion)
+		if !quits(h.press("ctrl+c")) {
+			t.Fatal("ctrl+c ctrl+c when decided did not quit")
+		}
+		h.press("k")
+		h.press("esc")
+		if !quits(h.press("y")) {
+			t.Fatal("esc y when decided did not quit")
 		}
 	})
 }
@@ -383,7 +410,10 @@ func quits(cmd tea.Cmd) bool {
 	return ok
 }
 
-const quitQuestion = "Quit and abandon the match in progress? y = quit, any other key = no"
+const (
+	quitQuestion        = "Quit and abandon the match in progress? y = quit, any other key = no"
+	decidedQuitQuestion = "Quit? The result 1-0 flag B-white will be gone. y = quit, any other key = no"
+)
 
 func TestQuitKeys_AskWhileRunningOrPaused(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
@@ -471,17 +501,44 @@ func TestQuitQuestion_ClaimPending_Asks(t *testing.T) {
 	})
 }
 
+// A question about abandoning a match in progress does not stand for a
+// result the arbiter has not seen: it closes when the match is decided,
+// and esc then asks about the result.
 func TestQuitQuestion_ClosedWhenTheMatchIsDecided(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5s"))
-		h.press("enter", "esc")
+		h.press("enter", "z", "esc")
 		h.wantView(quitQuestion)
 		h.wait(6 * time.Second)
 		h.wantView("DECIDED")
 		h.wantNotView(quitQuestion)
-		if !quits(h.press("esc")) {
-			t.Error("esc after the decision does not quit")
+		if quits(h.press("esc")) {
+			t.Fatal("esc after the decision quit at once")
 		}
+		h.wantView("Quit? The result 1-0 simultaneous-flag A-black B-white will be gone. y = quit")
+		if !quits(h.press("y")) {
+			t.Error("y did not quit")
+		}
+	})
+}
+
+// The y typed before the screen caught up with the decision answers a
+// question that no longer stands: it does not quit.
+func TestQuitQuestion_StaleAnswerDoesNotQuit(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5s"))
+		h.press("enter", "esc")
+		h.wantView(quitQuestion)
+		time.Sleep(6 * time.Second)
+		synctest.Wait() // the table decided; the model has not drawn it yet
+		if s := h.tbl.Snapshot(); s.Status != rules.Decided {
+			t.Fatalf("status %v, want decided", s.Status)
+		}
+		if _, cmd := h.m.Update(keyMsg("y")); quits(cmd) {
+			t.Fatal("y quit after the match was decided under the question")
+		}
+		h.sync()
+		h.wantView("DECIDED", "the match changed meanwhile: nothing quit (esc asks again)")
 	})
 }
 

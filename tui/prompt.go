@@ -30,6 +30,7 @@ const (
 	askAdjustAmount
 	askResumeA
 	askResumeB
+	stepCount // not a step: the number of steps, for tests
 )
 
 // prompt is an open question and the answers given so far.
@@ -38,9 +39,13 @@ type prompt struct {
 	board   rules.Board
 	outcome rules.Outcome
 	seat    rules.Seat
-	typed   string // the adjustment typed so far, e.g. "+30"
+	typed   string // the adjustment typed so far, e.g. "+1m30s"
 	bad     string // why Enter did not take the typed adjustment
+	hint    string // why the last key typed in the adjustment was ignored
 	run     rules.RunChoice
+	// decided: the quit question was asked about a decided match (its
+	// result would be lost), not a match in progress.
+	decided bool
 }
 
 // yesNo reports whether the question is answered by y or any other key.
@@ -61,7 +66,9 @@ func (p prompt) what() string {
 	return ""
 }
 
-// cancelPrompt closes the open question without acting, and says so.
+// cancelPrompt closes the open question without acting, and says so. The
+// clocks stay as they are: a claim or result question stopped them, and
+// they stay stopped until the arbiter releases the pause switch.
 func (m *Model) cancelPrompt() {
 	p := m.ask
 	m.ask = prompt{}
@@ -71,6 +78,9 @@ func (m *Model) cancelPrompt() {
 		return
 	}
 	m.notice = p.what() + " cancelled"
+	if s := m.latest(); s.Status == rules.Paused && !s.Claim.Active {
+		m.notice += " — paused; space resumes"
+	}
 }
 
 // choice is one answer of a question: its key, its words, and the reason
@@ -82,16 +92,18 @@ type choice struct {
 	outcome rules.Outcome
 }
 
+// yesKey answers the yes/no questions (quit, new match).
+const yesKey = 'y'
+
+var boardChoices = []choice{
+	{key: 'a', label: "board A"},
+	{key: 'b', label: "board B"},
+}
+
 var outcomeChoices = []choice{
 	{key: 'w', label: "White wins", outcome: rules.WhiteWins},
 	{key: 'b', label: "Black wins", outcome: rules.BlackWins},
 	{key: 'd', label: "draw", outcome: rules.Drawn},
-}
-
-var drawHow = []choice{
-	{key: 'a', label: "agreement", reason: rules.Agreement},
-	{key: 's', label: "stalemate", reason: rules.Stalemate},
-	{key: 'r', label: "repetition", reason: rules.Repetition},
 }
 
 var claimKinds = []choice{
@@ -100,19 +112,60 @@ var claimKinds = []choice{
 	{key: 'o', label: "other", reason: rules.OtherClaim},
 }
 
+// The ways a game ends are numbered: letters could be a player's clock
+// key (m is B-black's), and a number always means the same way, whatever
+// the preset leaves out.
+
 // winHow lists how a game is won; stalemate too when the rules make it
 // decisive (or are not known: the rules then judge).
 func (m *Model) winHow() []choice {
 	c := []choice{
-		{key: 'm', label: "checkmate", reason: rules.Checkmate},
-		{key: 'r', label: "resignation", reason: rules.Resignation},
-		{key: 'i', label: "illegal move", reason: rules.IllegalMove},
-		{key: 'f', label: "forfeit", reason: rules.Forfeit},
+		{key: '1', label: "checkmate", reason: rules.Checkmate},
+		{key: '2', label: "resignation", reason: rules.Resignation},
+		{key: '3', label: "illegal move", reason: rules.IllegalMove},
+		{key: '4', label: "forfeit", reason: rules.Forfeit},
 	}
 	if !m.haveRules || m.rules.Stalemate == rules.StalemateWinForStalemated || m.rules.Stalemate == rules.StalemateLossForStalemated {
-		c = append(c, choice{key: 's', label: "stalemate", reason: rules.Stalemate})
+		c = append(c, choice{key: '5', label: "stalemate", reason: rules.Stalemate})
 	}
 	return c
+}
+
+// drawHow lists how a game is drawn: repetition only where it draws,
+// stalemate only where it draws (or when the rules are not known).
+func (m *Model) drawHow() []choice {
+	c := []choice{{key: '1', label: "agreement", reason: rules.Agreement}}
+	if !m.haveRules || m.rules.RepetitionDraw {
+		c = append(c, choice{key: '2', label: "repetition", reason: rules.Repetition})
+	}
+	if !m.haveRules || m.rules.Stalemate == rules.StalemateDraw {
+		c = append(c, choice{key: '3', label: "stalemate", reason: rules.Stalemate})
+	}
+	return c
+}
+
+// menu returns the answers of a question answered by one key from a list:
+// every question but those that ask for a player's clock key on purpose
+// (the claimant, whose time, whose clock runs) and the typed adjustment.
+// No answer of a menu is a clock key: a player's press is never taken as
+// the arbiter's answer.
+func (m *Model) menu(p *prompt) []choice {
+	switch p.step {
+	case askQuit, askNew:
+		return []choice{{key: yesKey, label: "yes"}}
+	case askResultBoard:
+		return boardChoices
+	case askResultOutcome:
+		return outcomeChoices
+	case askResultHow:
+		if p.outcome == rules.Drawn {
+			return m.drawHow()
+		}
+		return m.winHow()
+	case askClaimKind:
+		return claimKinds
+	}
+	return nil
 }
 
 func pick(cs []choice, k keyIn) (choice, bool) {
@@ -134,8 +187,10 @@ func (m *Model) choices(cs []choice) string {
 	return strings.Join(parts, " · ")
 }
 
-// openResult starts "r": declare a board's result.
-func (m *Model) openResult() {
+// openResult starts "r": declare a board's result. Like a claim, it stops
+// the clocks at once (see stopClocks); the result is sent when the
+// questions are answered.
+func (m *Model) openResult(now time.Time) {
 	switch m.status() {
 	case rules.Ready:
 		m.notice = "the match has not started (enter starts it)"
@@ -144,11 +199,16 @@ func (m *Model) openResult() {
 		m.notice = "the match is decided; n starts a new match"
 		return
 	}
-	m.ask = prompt{step: askResultBoard}
+	if m.stopClocks(now) {
+		m.ask = prompt{step: askResultBoard}
+	}
 }
 
-// openClaim starts "c": record a claim (Art 29: it stops both boards).
-func (m *Model) openClaim() {
+// openClaim starts "c": record a claim. Art 29: the claimant stops the
+// clocks (his board), the arbiter the other board: both stop at the
+// instant c is pressed, before the questions, so the time the arbiter
+// takes to answer is nobody's. The claim is sent when they are answered.
+func (m *Model) openClaim(now time.Time) {
 	s := m.latest()
 	switch {
 	case s.Status == rules.Ready:
@@ -158,8 +218,31 @@ func (m *Model) openClaim() {
 	case s.Claim.Active:
 		m.notice = fmt.Sprintf("a claim by %s is already pending: u uphold · x reject", s.Claim.Claimant)
 	default:
-		m.ask = prompt{step: askClaimSeat}
+		if m.stopClocks(now) {
+			m.ask = prompt{step: askClaimSeat}
+		}
 	}
+}
+
+// stopClocks pauses a running match at instant now, the instant the key
+// that asks for a claim or a result was received; a paused match stays as
+// it is. It reports whether the match is paused, so the questions may be
+// asked; if not (the table refused, or a flag fell before the key), the
+// note says why.
+func (m *Model) stopClocks(now time.Time) bool {
+	if m.status() != rules.Running {
+		return true
+	}
+	if _, err := m.do(rules.Event{Kind: rules.Pause}, now); err != nil {
+		return false
+	}
+	switch m.status() {
+	case rules.Paused:
+		return true
+	case rules.Decided:
+		m.notice = "the match was decided before the key; n starts a new match"
+	}
+	return false
 }
 
 // openAdjust starts "t": add or remove a seat's time (Art 40), only while
@@ -204,71 +287,39 @@ func (m *Model) skipOverBoards(s *rules.Snapshot) {
 	}
 }
 
+// quitStale reports whether the quit question no longer asks about the
+// match there is: it asked about a match in progress that is now decided
+// (y would throw away a result the arbiter has not seen), or about a
+// decided match that is now reset.
+func (p *prompt) quitStale(s *rules.Snapshot) bool {
+	return s.Status == rules.Ready || p.decided != (s.Status == rules.Decided)
+}
+
 // answer takes key k as the answer to the open question. It reports
 // whether k was an answer; a key that is not cancels the question.
 func (m *Model) answer(k keyIn, now time.Time) (bool, tea.Cmd) {
 	p := &m.ask
+	if p.step == askAdjustAmount {
+		return m.typeAdjust(k, now), nil
+	}
+	if menu := m.menu(p); menu != nil {
+		c, ok := pick(menu, k)
+		if !ok {
+			return false, nil
+		}
+		return true, m.chose(c, now)
+	}
 	switch p.step {
-	case askQuit:
-		if k.kind == keyRune && k.r == 'y' {
-			return true, tea.Quit
-		}
-		return false, nil
-	case askNew:
-		if k.kind == keyRune && k.r == 'y' {
-			m.ask = prompt{}
-			m.do(rules.Event{Kind: rules.Reset}, now)
-			return true, nil
-		}
-		return false, nil
-
-	case askResultBoard:
-		if k.kind == keyRune && (k.r == 'a' || k.r == 'b') {
-			p.board = rules.BoardA
-			if k.r == 'b' {
-				p.board = rules.BoardB
-			}
-			p.step = askResultOutcome
-			return true, nil
-		}
-	case askResultOutcome:
-		if c, ok := pick(outcomeChoices, k); ok {
-			p.outcome, p.step = c.outcome, askResultHow
-			return true, nil
-		}
-	case askResultHow:
-		how := drawHow
-		if p.outcome != rules.Drawn {
-			how = m.winHow()
-		}
-		if c, ok := pick(how, k); ok {
-			e := rules.Event{Kind: rules.Declare, Board: p.board, Outcome: p.outcome, Reason: c.reason}
-			m.ask = prompt{}
-			m.declare(e, now)
-			return true, nil
-		}
-
 	case askClaimSeat:
 		if seat, ok := seatOf(k); ok {
 			p.seat, p.step = seat, askClaimKind
 			return true, nil
 		}
-	case askClaimKind:
-		if c, ok := pick(claimKinds, k); ok {
-			e := rules.Event{Kind: rules.Claim, Seat: p.seat, Reason: c.reason}
-			m.ask = prompt{}
-			m.do(e, now)
-			return true, nil
-		}
-
 	case askAdjustSeat:
 		if seat, ok := seatOf(k); ok {
 			p.seat, p.step = seat, askAdjustAmount
 			return true, nil
 		}
-	case askAdjustAmount:
-		return m.typeAdjust(k, now), nil
-
 	case askResumeA, askResumeB:
 		b := rules.BoardA
 		if p.step == askResumeB {
@@ -299,18 +350,62 @@ func (m *Model) answer(k keyIn, now time.Time) (bool, tea.Cmd) {
 	return false, nil
 }
 
-// maxTyped bounds the typed adjustment: a sign and nine characters are
-// more than any clock holds.
-const maxTyped = 10
+// chose acts on answer c of a menu question.
+func (m *Model) chose(c choice, now time.Time) tea.Cmd {
+	p := &m.ask
+	switch p.step {
+	case askQuit:
+		if s := m.latest(); p.quitStale(&s) {
+			m.ask = prompt{}
+			m.notice = "the match changed meanwhile: nothing quit (esc asks again)"
+			return nil
+		}
+		return tea.Quit
+	case askNew:
+		m.ask = prompt{}
+		m.do(rules.Event{Kind: rules.Reset}, now)
+	case askResultBoard:
+		p.board = rules.BoardA
+		if c.key == 'b' {
+			p.board = rules.BoardB
+		}
+		p.step = askResultOutcome
+	case askResultOutcome:
+		p.outcome, p.step = c.outcome, askResultHow
+	case askResultHow:
+		e := rules.Event{Kind: rules.Declare, Board: p.board, Outcome: p.outcome, Reason: c.reason}
+		m.ask = prompt{}
+		m.declare(e, now)
+	case askClaimKind:
+		e := rules.Event{Kind: rules.Claim, Seat: p.seat, Reason: c.reason}
+		m.ask = prompt{}
+		m.do(e, now)
+	}
+	return nil
+}
 
-// typeAdjust takes one key of the typed adjustment: a sign, digits, a
-// decimal point, Backspace, or Enter to apply it.
+// maxTyped bounds the typed adjustment: more than any clock holds, e.g.
+// "-1h59m59.999s".
+const maxTyped = 16
+
+// durationRune reports whether r can be part of a duration as
+// clock.ParseDuration reads it: digits, a decimal point and the units of
+// time.ParseDuration (h, m, s, ms, us, µs, ns).
+func durationRune(r rune) bool {
+	return r >= '0' && r <= '9' || r == '.' || strings.ContainsRune("hmsunµ", r)
+}
+
+// typeAdjust takes one key of the typed adjustment: a sign, the
+// characters of a duration, Backspace, or Enter to apply it. Any other key
+// is ignored, with a hint: it neither cancels the field (Esc does) nor
+// reaches the commands or the clocks.
 func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	p := &m.ask
+	p.hint = ""
 	switch k.kind {
 	case keyBackspace:
-		if p.typed != "" {
-			p.typed = p.typed[:len(p.typed)-1]
+		if r := []rune(p.typed); len(r) > 0 {
+			p.typed = string(r[:len(r)-1])
 		}
 		p.bad = ""
 		return true
@@ -321,50 +416,56 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 			return true
 		}
 		seat := p.seat
+		if _, err := m.do(rules.Event{Kind: rules.Adjust, Seat: seat, Delta: d}, now); err != nil {
+			// Refused (e.g. it would leave no time): stay in the field,
+			// so the arbiter corrects what he typed.
+			p.bad = strings.TrimPrefix(err.Error(), "rules: ")
+			m.err = nil
+			return true
+		}
 		m.ask = prompt{}
-		if _, err := m.do(rules.Event{Kind: rules.Adjust, Seat: seat, Delta: d}, now); err == nil {
-			s := m.latest()
-			if s.Effect.Ignored == "" {
-				m.notice = fmt.Sprintf("%s %s: now %s", seat, signed(d), display.Format(s.Clocks[seat].Remaining, m.disp))
-			}
+		if s := m.latest(); s.Effect.Ignored == "" {
+			m.notice = fmt.Sprintf("%s %s: now %s", seat, signed(d), display.Format(s.Clocks[seat].Remaining, m.disp))
 		}
 		return true
 	case keyRune:
 	default:
-		return false
+		p.hint = "only + or - and a duration; Enter applies"
+		return true
 	}
 	p.bad = ""
-	switch r := k.r; {
+	r := k.r
+	if r == ',' { // a decimal comma
+		r = '.'
+	}
+	switch {
 	case r == '+' || r == '-':
 		// The sign comes first; typing it again changes it.
 		p.typed = string(r) + strings.TrimLeft(p.typed, "+-")
-	case r == ',' || r == '.':
-		if !strings.Contains(p.typed, ".") && len(p.typed) < maxTyped {
-			p.typed += "."
-		}
-	case r >= '0' && r <= '9':
-		if len(p.typed) < maxTyped {
-			p.typed += string(r)
-		}
+	case !durationRune(r):
+		p.hint = fmt.Sprintf("%q ignored: not part of a duration (e.g. +30, +30s, -1m30s)", string(r))
+	case len(p.typed) >= maxTyped:
+		p.hint = "too long: Backspace corrects"
 	default:
-		return false
+		p.typed += string(r)
 	}
 	return true
 }
 
-// parseAdjust reads a typed adjustment: a required sign, then seconds with
-// an optional fraction, e.g. "+30" or "-10.5". why says what is wrong.
+// parseAdjust reads a typed adjustment: a required sign, then a duration
+// as clock.ParseDuration reads it, e.g. "+30", "+30s", "-1m30s", "+2.5".
+// why says what is wrong: clock.ParseDuration's own words for the
+// duration.
 func parseAdjust(s string) (d time.Duration, why string) {
 	if s == "" || (s[0] != '+' && s[0] != '-') {
 		return 0, "type the sign first: +30 adds 30 s, -30 removes 30 s"
 	}
-	num := strings.TrimSuffix(s[1:], ".")
-	if num == "" || num == "." {
-		return 0, "type the seconds after the sign, e.g. " + s[:1] + "30"
+	if s[1:] == "" {
+		return 0, "type the duration after the sign, e.g. " + s[:1] + "30, " + s[:1] + "30s, " + s[:1] + "1m30s"
 	}
-	d, err := time.ParseDuration(num + "s")
+	d, err := clock.ParseDuration(s[1:])
 	if err != nil {
-		return 0, "not a number of seconds: " + s
+		return 0, err.Error()
 	}
 	if s[0] == '-' {
 		d = -d
@@ -372,21 +473,17 @@ func parseAdjust(s string) (d time.Duration, why string) {
 	return d, ""
 }
 
-// signed writes d with its sign, e.g. "+30s", "-10.5s".
+// signed writes d with its sign, e.g. "+30s", "-1m10.5s".
 func signed(d time.Duration) string {
 	if d < 0 {
-		return "-" + seconds(-d)
+		return clock.FormatDuration(d)
 	}
-	return "+" + seconds(d)
-}
-
-func seconds(d time.Duration) string {
-	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".") + "s"
+	return "+" + clock.FormatDuration(d)
 }
 
 // declare sends a board result and says what it did when the match goes
-// on (a draw on one board under other-continues, Art 34).
+// on (a draw on one board under other-continues, Art 34): the clocks,
+// stopped by r, stay stopped until the arbiter resumes.
 func (m *Model) declare(e rules.Event, now time.Time) {
 	eff, err := m.do(e, now)
 	if err != nil || eff.Decided {
@@ -394,7 +491,26 @@ func (m *Model) declare(e rules.Event, now time.Time) {
 	}
 	if e.Outcome == rules.Drawn {
 		m.notice = fmt.Sprintf("board %s drawn; board %s plays on and decides the match (Art 34)", e.Board, e.Board.Other())
+		if m.status() == rules.Paused {
+			m.notice += fmt.Sprintf(": space resumes board %s", e.Board.Other())
+		}
 	}
+}
+
+// threeStrikes reports whether the rules make the third upheld illegal
+// move lose.
+func (m *Model) threeStrikes() bool {
+	return m.haveRules && m.rules.IllegalMove == rules.IllegalThreeStrikes
+}
+
+// article is where the rule behind a decision for reason r comes from
+// under the match's rules (the preset's own rule where it departs from the
+// regulation), e.g. "Art 33", "three illegal moves lose: seed 004".
+func (m *Model) article(r rules.Reason) string {
+	if m.haveRules {
+		return m.rules.Article(r)
+	}
+	return r.Article()
 }
 
 // resolve upholds or rejects the pending claim and says what that did.
@@ -404,18 +520,33 @@ func (m *Model) resolve(kind rules.Kind, now time.Time) {
 	if err != nil {
 		return
 	}
-	settle := "settle it: r result · t adjust time · space resume"
+	s := m.latest()
+	off := c.Claimant.Opponent()
 	switch {
 	case kind == rules.Reject:
 		m.notice = fmt.Sprintf("claim by %s rejected; space resumes the turns in progress", c.Claimant)
 	case eff.Decided:
-		m.notice = fmt.Sprintf("claim by %s upheld: %s's illegal move loses (Art 27)", c.Claimant, c.Claimant.Opponent())
-	case c.Reason == rules.IllegalMove && m.haveRules && m.rules.IllegalMove == rules.IllegalThreeStrikes:
-		off := c.Claimant.Opponent()
-		m.notice = fmt.Sprintf("claim by %s upheld: strike %d of 3 for %s's illegal move (the third loses); space resumes",
-			c.Claimant, m.latest().Strikes[off], off)
+		what := "illegal move"
+		if m.threeStrikes() && s.Strikes[off] >= 3 {
+			what = "third illegal move"
+		}
+		m.notice = fmt.Sprintf("claim by %s upheld: %s's %s loses (%s)", c.Claimant, off, what, m.article(rules.IllegalMove))
+	case c.Reason == rules.IllegalMove:
+		// The move is taken back: the offender moves again, so his clock
+		// is the one that runs on resume.
+		m.notice = fmt.Sprintf("claim by %s upheld: ", c.Claimant)
+		if m.threeStrikes() {
+			m.notice += fmt.Sprintf("strike %d of 3 for %s; ", s.Strikes[off], off)
+		} else {
+			m.notice += fmt.Sprintf("%s's move is taken back; ", off)
+		}
+		if s.Clocks[off].Turn {
+			m.notice += fmt.Sprintf("%s moves again: space resumes %s's clock", off, off)
+		} else {
+			m.notice += "space resumes the turns in progress"
+		}
 	default:
-		m.notice = fmt.Sprintf("claim by %s upheld; %s", c.Claimant, settle)
+		m.notice = fmt.Sprintf("claim by %s upheld; settle it: r result · t adjust time · space resume", c.Claimant)
 	}
 }
 
@@ -437,6 +568,16 @@ func (m *Model) resume(run rules.RunChoice, now time.Time) {
 	}
 }
 
+// resultSummary is a decided match's result in short, for the quit
+// question: "0-1 flag A-white", "1/2-1/2 both-drawn".
+func resultSummary(s *rules.Snapshot) string {
+	parts := []string{s.Result.String(), s.Reason.String()}
+	for _, seat := range s.Decisive[:s.NDecisive] {
+		parts = append(parts, seat.String())
+	}
+	return strings.Join(parts, " ")
+}
+
 // promptLine is the open question on one line, e.g.
 //
 //	Board A: w White wins · b Black wins · d draw   (esc cancels)
@@ -448,12 +589,17 @@ func (m *Model) promptLine() (long, short string) {
 	esc := m.st.dim.Render("   (esc cancels)")
 	switch p.step {
 	case askQuit:
-		long = "Quit and abandon the match in progress? " + k('y') + " = quit, any other key = no"
-		short = "Quit and abandon the match? " + k('y') + " = quit, other = no"
+		if s := m.latest(); p.decided && s.Status == rules.Decided {
+			long = "Quit? The result " + resultSummary(&s) + " will be gone. " + k(yesKey) + " = quit, any other key = no"
+			short = "Quit? The result will be gone. " + k(yesKey) + " = quit, other = no"
+			return long, short
+		}
+		long = "Quit and abandon the match in progress? " + k(yesKey) + " = quit, any other key = no"
+		short = "Quit and abandon the match? " + k(yesKey) + " = quit, other = no"
 		return long, short
 	case askNew:
-		long = "New match? The paused match will be lost. " + k('y') + " = yes, any other key = no"
-		short = "New match? " + k('y') + " = yes, other = no"
+		long = "New match? The paused match will be lost. " + k(yesKey) + " = yes, any other key = no"
+		short = "New match? " + k(yesKey) + " = yes, other = no"
 		return long, short
 	case askResultBoard:
 		long = "Result on board: " + k('a') + " / " + k('b')
@@ -462,9 +608,8 @@ func (m *Model) promptLine() (long, short string) {
 		long = fmt.Sprintf("Board %s: %s", p.board, m.choices(outcomeChoices))
 		short = long
 	case askResultHow:
-		how, head := drawHow, fmt.Sprintf("Board %s drawn", p.board)
+		how, head := m.menu(p), fmt.Sprintf("Board %s drawn", p.board)
 		if p.outcome != rules.Drawn {
-			how = m.winHow()
 			head = fmt.Sprintf("Board %s, %s wins", p.board, winner(p.board, p.outcome))
 		}
 		long = head + " · how: " + m.choices(how)
@@ -479,12 +624,18 @@ func (m *Model) promptLine() (long, short string) {
 		long = "Adjust whose time: press the seat's clock key (" + seatKeyList() + ")"
 		short = "Adjust: clock key (" + seatKeyList() + ")"
 	case askAdjustAmount:
-		typed := m.st.bold.Render(p.typed) + "▏"
-		long = fmt.Sprintf("%s: type +SECONDS or -SECONDS then Enter (e.g. +30, -10.5): %s", p.seat, typed)
-		short = fmt.Sprintf("%s: +/-SECONDS, Enter: %s", p.seat, typed)
-		if p.bad != "" {
-			long += "  " + m.st.err.Render(p.bad)
-			short += "  " + m.st.err.Render(p.bad)
+		// The field first, then what to type, or why the last key did
+		// nothing.
+		field := fmt.Sprintf("Adjust %s: %s▏  ", p.seat, m.st.bold.Render(p.typed))
+		long = field + "type + or - and a duration, then Enter (e.g. +30, +30s, -1m30s, +2.5)"
+		short = field + "+/-DURATION, Enter"
+		switch {
+		case p.bad != "":
+			long = field + m.st.err.Render(p.bad)
+			short = long
+		case p.hint != "":
+			long = field + m.st.notice.Render(p.hint)
+			short = long
 		}
 	case askResumeA:
 		long = "Resume with: press the clock key of the player to move on board A (" + k('q') + " or " + k('z') +

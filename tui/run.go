@@ -12,8 +12,8 @@ import (
 )
 
 // Run shows table t full screen on the terminal out, reading keys from in,
-// until the user quits (Esc or Ctrl-C, confirmed while a match is in
-// progress: see the package documentation), an interrupt signal, or the
+// until the user quits (Esc or Ctrl-C, confirmed unless the match is ready:
+// see the package documentation), an interrupt signal, or the
 // end of ctx. t must be running (table.Run in another goroutine); Run does
 // not stop it.
 //

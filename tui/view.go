@@ -232,23 +232,41 @@ func (m *Model) statusLine(w int) string {
 			hint = fmt.Sprintf("%s CLAIM by %s: %s   ", markPause, s.Claim.Claimant, s.Claim.Reason) +
 				m.st.key.Render("u") + " uphold · " + m.st.key.Render("x") + " reject"
 		}
+		// The claim and result questions stop the clocks when they open:
+		// the screen says why they stand still.
+		switch m.ask.what() {
+		case "claim":
+			hint = markPause + " clocks stopped for the claim (Art 29): answer below"
+		case "result":
+			hint = markPause + " clocks stopped for the result: answer below"
+			if s.Claim.Active {
+				hint += fmt.Sprintf(" · claim by %s pending", s.Claim.Claimant)
+			}
+		}
 	case rules.Decided:
-		hint = m.st.result.Render(resultLine(s)) + m.st.dim.Render("   n: new match")
+		hint = m.st.result.Render(m.resultLine(s)) + m.st.dim.Render("   n: new match")
 	}
 	return truncate(badge+"  "+hint, w)
 }
 
 // resultLine is a decided match's result as the table shows it: result,
-// reason, decisive seats and article, then the winning team, e.g.
+// reason, decisive seats and where the rule comes from (the preset's own
+// rule where it departs from the regulation: Options.Article), then the
+// winning team, e.g.
 //
 //	0-1  flag  A-white  (Art 33)  team 2 wins: A-black + B-white
+//	1-0  third illegal move  A-black  (three illegal moves lose: seed 004)  team 1 wins: A-white + B-black
 //
 // It is "" while the match is undecided.
-func resultLine(s *rules.Snapshot) string {
+func (m *Model) resultLine(s *rules.Snapshot) string {
 	if s.Result == rules.NoResult {
 		return ""
 	}
-	parts := []string{s.Result.String(), s.Reason.String()}
+	reason := s.Reason.String()
+	if m.thirdStrike(s) {
+		reason = "third illegal move"
+	}
+	parts := []string{s.Result.String(), reason}
 	if s.NDecisive > 0 {
 		var seats []string
 		for _, seat := range s.Decisive[:s.NDecisive] {
@@ -256,7 +274,7 @@ func resultLine(s *rules.Snapshot) string {
 		}
 		parts = append(parts, strings.Join(seats, " "))
 	}
-	if a := s.Reason.Article(); a != "" {
+	if a := m.article(s.Reason); a != "" {
 		parts = append(parts, "("+a+")")
 	}
 	switch s.Result {
@@ -268,6 +286,12 @@ func resultLine(s *rules.Snapshot) string {
 		parts = append(parts, "match drawn")
 	}
 	return strings.Join(parts, "  ")
+}
+
+// thirdStrike reports whether a three-strikes loss decided the match:
+// the offender's third upheld illegal move.
+func (m *Model) thirdStrike(s *rules.Snapshot) bool {
+	return m.threeStrikes() && s.Reason == rules.IllegalMove && s.NDecisive > 0 && s.Strikes[s.Decisive[0]] >= 3
 }
 
 // teamSeats names team t's players: "A-white + B-black" for team 1.
@@ -348,6 +372,11 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 		color, mark, state = m.st.turn, markTurn, "to move"
 	}
 	name := m.st.bold.Render(c.Seat.String())
+	// Under three-strikes, the upheld illegal moves so far stay in sight
+	// next to the player's name: the third loses.
+	if n := m.snap.Strikes[c.Seat]; m.threeStrikes() && n > 0 {
+		name += m.st.err.Render(fmt.Sprintf(" strikes %d/3", n))
+	}
 	title := spread(mark+" "+name+"  "+state, m.st.dim.Render(c.Seat.Team().String()), inner)
 	// Idle digits keep the terminal's own color: the waiting player must
 	// read his time as well as the one whose clock runs.
@@ -375,21 +404,49 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 	return m.st.box.BorderForeground(color).Width(w - 2).Render(strings.Join(lines, "\n"))
 }
 
-// lastEvent is the last event applied, its instant in the match (from
-// the start; none before it), and why it was ignored if it was.
+// lastEvent is the last thing that happened and its instant in the match
+// (from the start; none before it): the last event applied, why it was
+// ignored if it was, and the error if it was refused (an attempt, not an
+// action); or the flag that decided the match after it.
 func (m *Model) lastEvent(w int) string {
 	s := &m.snap
-	last := m.st.dim.Render("last event: ") + "none"
-	if s.Seq > 0 {
-		last = m.st.dim.Render("last event: ") + s.Last.String()
-		if s.Started {
-			last += m.st.dim.Render(" at " + matchTime(s.Last.At-s.StartedAt) + " of the match")
+	head := m.st.dim.Render("last event: ")
+	last := head + "none"
+	at := func(d time.Duration) string {
+		if !s.Started {
+			return ""
 		}
-		if s.Effect.Ignored != "" {
+		return m.st.dim.Render(" at " + matchTime(d-s.StartedAt) + " of the match")
+	}
+	switch {
+	case flagDecided(s):
+		what := "flag: "
+		if s.NDecisive > 1 {
+			what = "flags: "
+		}
+		var seats []string
+		for _, seat := range s.Decisive[:s.NDecisive] {
+			seats = append(seats, seat.String())
+		}
+		last = head + what + strings.Join(seats, " ") + at(s.DecidedAt)
+	case s.Seq > 0:
+		last = head + s.Last.String() + at(s.Last.At)
+		switch {
+		case s.Effect.Refused != "":
+			last += m.st.err.Render(" — refused: " + strings.TrimPrefix(s.Effect.Refused, "rules: "))
+		case s.Effect.Ignored != "":
 			last += m.st.notice.Render("  ignored: " + s.Effect.Ignored)
 		}
 	}
 	return truncate(last, w)
+}
+
+// flagDecided reports whether a flag decided the match after the last
+// event: the flag is then the last thing that happened. An event after
+// the flag (a late press) is shown itself, ignored.
+func flagDecided(s *rules.Snapshot) bool {
+	return s.Status == rules.Decided && (s.Reason == rules.Flag || s.Reason == rules.SimultaneousFlag) &&
+		s.NDecisive > 0 && s.Last.At < s.DecidedAt
 }
 
 // matchTime writes an instant of the match to the millisecond:
@@ -439,13 +496,14 @@ func (m *Model) legend(w int) []string {
 	l1 := "clock buttons: " + seat(rules.ABlack) + "  " + seat(rules.BWhite) + m.st.dim.Render("  (top row, team 2)") +
 		"    " + seat(rules.AWhite) + "  " + seat(rules.BBlack) + m.st.dim.Render("  (bottom row, team 1)")
 	l2 := "arbiter: " + strings.Join([]string{
-		k("r", "result"), k("c", "claim"), k("t", "adjust time"), k("s", "resume choosing"),
+		k("r", "result"), k("c", "claim"), k("u", "uphold"), k("x", "reject"), k("t", "adjust time"), k("s", "resume choosing"),
 		k("n", "new match"), k("enter", "start"), k("space", "pause"), k("esc", "quit"),
 	}, " · ")
 	if lipgloss.Width(l1) > w {
 		l1 = seat(rules.ABlack) + "  " + seat(rules.BWhite) + "  " + seat(rules.AWhite) + "  " + seat(rules.BBlack)
 	}
 	if lipgloss.Width(l2) > w {
+		// u and x are shown on the status line whenever a claim is pending.
 		l2 = strings.Join([]string{
 			k("r", "result"), k("c", "claim"), k("t", "time"), k("s", "resume"),
 			k("n", "new"), k("enter", "start"), k("space", "pause"), k("esc", "quit"),

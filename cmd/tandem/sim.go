@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"golang.org/x/term"
 
@@ -26,22 +27,28 @@ const noTerminal = "tandem: the simulated table needs an interactive terminal (s
 // flags or configuration; 1 when the terminal fails; 0 after a quit key.
 func runSim(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tandem sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
 	preset := fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
-	fs.Usage = func() {
+	// The flag package writes flags with one dash ("-config"); the README
+	// and this usage write --config. Its messages are reworded here.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	usage := func() {
 		fmt.Fprintf(stderr, "Usage: tandem sim [--config FILE] [--preset NAME]\n\nPlay a match on a simulated table in this terminal.\n\n")
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage()
 			return 0
 		}
+		fmt.Fprintf(stderr, "tandem sim: %s\n\n", doubleDash(err.Error()))
+		usage()
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tandem sim: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
+		fmt.Fprintf(stderr, "tandem sim: unexpected argument %q\n\n", fs.Arg(0))
+		usage()
 		return 2
 	}
 
@@ -77,6 +84,34 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// printFlags lists fs's flags as the README writes them:
+//
+//	--config FILE
+//	    	read the configuration from FILE (TOML); ...
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, use := flag.UnquoteUsage(f)
+		fmt.Fprintf(w, "  --%s %s\n    \t%s\n", f.Name, name, use)
+	})
+}
+
+// doubleDash rewrites a flag package error to name flags with two dashes:
+// "flag needs an argument: -config" becomes "... --config", "flag
+// provided but not defined: -bogus" "... --bogus", "invalid value "x" for
+// flag -preset: ..." "... flag --preset: ...". A message that quotes the
+// argument as typed ("bad flag syntax: ---x") is left as it is.
+func doubleDash(msg string) string {
+	if strings.HasPrefix(msg, "bad flag syntax") {
+		return msg
+	}
+	for _, p := range []string{": -", "flag -", "for -"} {
+		if i := strings.Index(msg, p); i >= 0 && !strings.HasPrefix(msg[i+len(p):], "-") {
+			return msg[:i+len(p)] + "-" + msg[i+len(p):]
+		}
+	}
+	return msg
 }
 
 // isTerminal reports whether w is a terminal.

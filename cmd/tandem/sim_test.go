@@ -85,15 +85,60 @@ func TestSim_BadFlags_Exit2(t *testing.T) {
 	}{
 		{[]string{"--preset", "nope"}, `unknown preset "nope"`},
 		{[]string{"--config", filepath.Join(t.TempDir(), "missing.toml")}, "missing.toml"},
-		{[]string{"--bogus"}, "flag provided but not defined"},
+		{[]string{"--bogus"}, "tandem sim: flag provided but not defined: --bogus\n"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"--config"}, "tandem sim: flag needs an argument: --config\n"},
+		{[]string{"--preset"}, "tandem sim: flag needs an argument: --preset\n"},
+		{[]string{"-config"}, "tandem sim: flag needs an argument: --config\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := runSim(c.args, &stdout, &stderr); code != 2 {
 			t.Errorf("sim %q: exit %d, want 2", c.args, code)
 		}
-		if !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("sim %q: stderr %q lacks %q", c.args, stderr.String(), c.want)
+		got := stderr.String()
+		if !strings.Contains(got, c.want) {
+			t.Errorf("sim %q: stderr %q lacks %q", c.args, got, c.want)
+		}
+		// Usage errors spell the flags as the README does: --config,
+		// --preset, never Go's one-dash form.
+		for _, one := range []string{" -config", " -preset", " -bogus", "\t-"} {
+			if strings.Contains(got, one) {
+				t.Errorf("sim %q: stderr has the one-dash %q:\n%s", c.args, one, got)
+			}
+		}
+		if strings.Contains(c.want, "flag") && !strings.Contains(got, "Usage: tandem sim [--config FILE] [--preset NAME]") {
+			t.Errorf("sim %q: no usage after the error:\n%s", c.args, got)
+		}
+	}
+}
+
+func TestSim_Help_SpellsFlagsWithTwoDashes(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := runSim([]string{"--help"}, &stdout, &stderr); code != 0 {
+		t.Errorf("sim --help: exit %d, want 0", code)
+	}
+	got := stderr.String()
+	for _, want := range []string{"Usage: tandem sim [--config FILE] [--preset NAME]", "\n  --config FILE\n", "\n  --preset NAME\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("sim --help lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, " -config") || strings.Contains(got, " -preset") {
+		t.Errorf("sim --help spells a flag with one dash:\n%s", got)
+	}
+}
+
+func TestDoubleDash(t *testing.T) {
+	for in, want := range map[string]string{
+		"flag needs an argument: -config":               "flag needs an argument: --config",
+		"flag provided but not defined: -bogus":         "flag provided but not defined: --bogus",
+		`invalid value "x" for flag -preset: bad`:       `invalid value "x" for flag --preset: bad`,
+		`invalid boolean value "x" for -json: parse`:    `invalid boolean value "x" for --json: parse`,
+		"bad flag syntax: ---x":                         "bad flag syntax: ---x",
+		"flag provided but not defined: --already-long": "flag provided but not defined: --already-long",
+	} {
+		if got := doubleDash(in); got != want {
+			t.Errorf("doubleDash(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -300,7 +345,7 @@ func TestSim_Tmux_StartPressPauseQuit(t *testing.T) {
 	s := startTmux(t, buildSim(t))
 
 	screen := s.waitScreen([]string{"READY", "BOARD A", "BOARD B", "preset reglamento", "time control 5m",
-		"arbiter: r result · c claim · t adjust time · s resume choosing · n new match · enter start · space pause"}, "▶")
+		"arbiter: r result · c claim · u uphold · x reject · t adjust time · s resume choosing · n new match · enter start · space pause · esc quit"}, "▶")
 	// Seated as at the table: team 2 (A-black, B-white) on the top row,
 	// team 1 (A-white, B-black) on the bottom row, board A on the left.
 	lab, cab := position(screen, "│   A-black")
@@ -356,8 +401,10 @@ func TestSim_Tmux_ClaimUpheld_ResultOnScreen(t *testing.T) {
 	s.send("Enter")
 	s.waitScreen([]string{"RUNNING", "▶ A-white"})
 
+	// c stops both boards at once, before the questions (Art 29).
 	s.send("c")
-	s.waitScreen([]string{"Claim by: press the claimant's clock key (q p z m)"})
+	s.waitScreen([]string{"PAUSED", "clocks stopped for the claim", "Claim by: press the claimant's clock key (q p z m)",
+		"last event: pause at 0:"}, "▶")
 	s.send("q")
 	s.waitScreen([]string{"Claim by A-black · kind: i illegal move · f flag · o other"})
 	s.send("i")
@@ -367,8 +414,36 @@ func TestSim_Tmux_ClaimUpheld_ResultOnScreen(t *testing.T) {
 	s.waitScreen([]string{"DECIDED", "0-1  illegal-move  A-white  (Art 27)  team 2 wins: A-black + B-white",
 		"BOARD A · A-black won (illegal move)", "last event: uphold at 0:"}, "CLAIM by")
 
-	// Decided: nothing is lost, Esc quits at once.
+	// Decided: the result is only on the screen, so Esc asks first.
 	s.send("Escape")
+	s.waitScreen([]string{"Quit? The result 0-1 illegal-move A-white will be gone. y = quit, any other key = no"})
+	s.send("y")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}
+
+func TestSim_Tmux_ResultMenu_DigitsNotClockKeys(t *testing.T) {
+	requireTmux(t)
+	s := startTmux(t, buildSim(t))
+	s.waitScreen([]string{"READY"})
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white"})
+
+	s.send("r")
+	s.waitScreen([]string{"PAUSED", "clocks stopped for the result", "Result on board: a / b"}, "▶")
+	s.send("a", "w")
+	s.waitScreen([]string{"Board A, A-white wins · how: 1 checkmate · 2 resignation · 3 illegal move · 4 forfeit"})
+	// B-black's clock key is no answer: it cancels, and the match stays
+	// paused.
+	s.send("m")
+	s.waitScreen([]string{"PAUSED", "result cancelled — paused; space resumes", "last event: press B-black"}, "DECIDED")
+	s.send("r", "a", "w", "1")
+	s.waitScreen([]string{"DECIDED", "1-0  checkmate  A-black  (Art 22-23)"})
+
+	s.send("C-c")
+	s.waitScreen([]string{"Quit? The result 1-0 checkmate A-black will be gone."})
+	s.send("C-c")
 	if status := s.waitExit(); status != "0" {
 		t.Errorf("tandem exited with status %s, want 0", status)
 	}
@@ -395,6 +470,8 @@ func TestSim_Tmux_ConfigAndPreset_FlagDecides(t *testing.T) {
 
 	s.send("n")
 	s.waitScreen([]string{"READY", "last event: reset"}, "⚑", "DECIDED")
+
+	// Ready: nothing to lose, Ctrl-C quits at once.
 
 	s.send("C-c")
 	if status := s.waitExit(); status != "0" {
