@@ -61,9 +61,9 @@
 //	s       while paused, resume choosing the clocks that run: the clock
 //	        key of the player to move on board A (q or z), then on board B
 //	        (p or m); Enter keeps a board's turn in progress
-//	n       new match: at once when ready or decided; while paused, asks
-//	        (y = yes, any other key = no); while running, says to pause
-//	        first
+//	n       new match: at once when ready; when paused or decided, asks
+//	        (y = yes, any other key = no), since the match or its result
+//	        would be gone; while running, says to pause first
 //	esc     quit: at once when ready; otherwise asks first (y = quit, any
 //	        other key = no): a match in progress would be abandoned, a
 //	        decided match's result would be gone. With a question open,

@@ -136,7 +136,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// table's latest snapshot decides, not a late one in flight.
 		latest := m.latest()
 		switch {
-		case m.ask.step == askNew && latest.Status != rules.Paused,
+		case m.ask.step == askNew && latest.Status != rules.Paused && latest.Status != rules.Decided,
 			m.ask.step == askQuit && m.ask.quitStale(&latest):
 			m.ask = prompt{}
 		}
@@ -388,8 +388,9 @@ func (m *Model) newMatch(now time.Time) {
 	switch m.status() {
 	case rules.Running:
 		m.notice = "pause first (space), then n for a new match"
-	case rules.Paused:
-		m.ask = prompt{step: askNew}
+	case rules.Paused, rules.Decided:
+		// The result exists nowhere else yet: ask before it goes.
+		m.ask = prompt{step: askNew, decided: m.status() == rules.Decided}
 	default:
 		m.do(rules.Event{Kind: rules.Reset}, now)
 	}

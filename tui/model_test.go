@@ -309,8 +309,15 @@ func TestSimultaneousFlags_DifferentTeams_DrawShown(t *testing.T) {
 			t.Errorf("want exactly two flag marks:\n%s", h.view())
 		}
 
-		// Decided: n starts a new match at once.
+		// Decided: n asks first (the result exists nowhere else yet);
+		// another key keeps it, y starts a new match.
 		h.press("n")
+		h.wantView("New match? The result 1/2-1/2 simultaneous-flag A-white B-white will be gone.")
+		h.press("k")
+		if s := h.tbl.Snapshot(); s.Status != rules.Decided {
+			t.Fatalf("n then k after the decision: status %v, want the result kept", s.Status)
+		}
+		h.press("n", "y")
 		if s := h.tbl.Snapshot(); s.Status != rules.Ready {
 			t.Fatalf("n after the decision: status %v, want ready", s.Status)
 		}

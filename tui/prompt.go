@@ -598,6 +598,11 @@ func (m *Model) promptLine() (long, short string) {
 		short = "Quit and abandon the match? " + k(yesKey) + " = quit, other = no"
 		return long, short
 	case askNew:
+		if s := m.latest(); p.decided && s.Status == rules.Decided {
+			long = "New match? The result " + resultSummary(&s) + " will be gone. " + k(yesKey) + " = yes, any other key = no"
+			short = "New match? The result will be gone. " + k(yesKey) + " = yes, other = no"
+			return long, short
+		}
 		long = "New match? The paused match will be lost. " + k(yesKey) + " = yes, any other key = no"
 		short = "New match? " + k(yesKey) + " = yes, other = no"
 		return long, short

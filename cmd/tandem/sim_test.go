@@ -469,6 +469,8 @@ func TestSim_Tmux_ConfigAndPreset_FlagDecides(t *testing.T) {
 	s.waitScreen([]string{"last event: press A-white", "ignored: match decided"})
 
 	s.send("n")
+	s.waitScreen([]string{"New match? The result 1/2-1/2 simultaneous-flag A-white B-white will be gone."})
+	s.send("y")
 	s.waitScreen([]string{"READY", "last event: reset"}, "⚑", "DECIDED")
 
 	// Ready: nothing to lose, Ctrl-C quits at once.
