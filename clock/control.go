@@ -63,6 +63,7 @@ type Control struct {
 // Limits that keep every computation far from time.Duration overflow and
 // reject what is certainly a typing mistake.
 const (
+	MinStageTime = time.Second
 	MaxStageTime = 24 * time.Hour
 	MaxBonus     = time.Hour
 	MaxStages    = 8
@@ -100,9 +101,11 @@ func (c Control) Validate() error {
 		n := i + 1
 		switch {
 		case s.Moves < 0 || s.Moves > MaxMoves:
-			return fmt.Errorf("clock: stage %d: %d moves; allowed 0 (rest of game) to %d", n, s.Moves, MaxMoves)
+			return fmt.Errorf("clock: stage %d: %d moves; a stage lasts 1 to %d moves, or the rest of the game when no count is given", n, s.Moves, MaxMoves)
 		case s.Time < 0 || s.Time > MaxStageTime:
-			return fmt.Errorf("clock: stage %d: time %v; allowed 0 to %v", n, s.Time, MaxStageTime)
+			return fmt.Errorf("clock: stage %d: time %s; allowed 0 to %s", n, FormatDuration(s.Time), FormatDuration(MaxStageTime))
+		case s.Time > 0 && s.Time < MinStageTime:
+			return fmt.Errorf("clock: stage %d: time %s is less than %s, surely a typing mistake; write e.g. 5m or 90s", n, FormatDuration(s.Time), FormatDuration(MinStageTime))
 		case s.Increment < 0 || s.Increment > MaxBonus:
 			return fmt.Errorf("clock: stage %d: increment %v; allowed 0 to %v", n, s.Increment, MaxBonus)
 		case s.Delay < 0 || s.Delay > MaxBonus:

@@ -40,6 +40,9 @@ type side struct {
 	since   time.Duration
 	running bool
 	flagged bool
+	// credit is what the last press credited (increment and stage time),
+	// so that Retract can take that move back.
+	credit time.Duration
 }
 
 // delay returns the delay of the move in progress.
@@ -182,11 +185,12 @@ func (p *Pair) Press(c Color, at time.Duration) error {
 	s.moves++
 	m := s.moves
 	if s.ctl.IncrementBeforeFirstMove {
-		s.bank += s.ctl.stageOf(m + 1).Increment
+		s.credit = s.ctl.stageOf(m + 1).Increment
 	} else {
-		s.bank += s.ctl.stageOf(m).Increment
+		s.credit = s.ctl.stageOf(m).Increment
 	}
-	s.bank += s.ctl.timeAfter(m)
+	s.credit += s.ctl.timeAfter(m)
+	s.bank += s.credit
 	o := &p.sides[c.Other()]
 	p.turn = c.Other()
 	o.running, o.since, o.used = true, at, 0
@@ -239,6 +243,31 @@ func (p *Pair) SetTurn(c Color, at time.Duration) {
 	o.used = 0
 	p.turn = c
 	p.sides[c].used = 0
+}
+
+// ErrNothingToRetract is returned by Retract when c's last move cannot be
+// taken back.
+var ErrNothingToRetract = errors.New("clock: no move to take back")
+
+// Retract takes back c's last move while the clocks are stopped (an
+// illegal move upheld by the arbiter): the move no longer counts, the
+// increment and stage time its press credited are removed, the
+// opponent's interrupted turn is settled without counting a move, and c's
+// turn is the one in progress again, so Resume runs c's clock. The time c
+// used on the taken-back move stays charged (the arbiter adjusts it if he
+// rules so). It returns ErrNothingToRetract, changing nothing, unless c
+// made the last press on this board (it is c's opponent's turn) and no
+// clock runs.
+func (p *Pair) Retract(c Color, at time.Duration) error {
+	s := &p.sides[c]
+	if _, ok := p.Running(); ok || !p.inTurn || p.turn == c || s.moves == 0 || s.flagged || p.sides[c.Other()].flagged {
+		return ErrNothingToRetract
+	}
+	p.SetTurn(c, at)
+	s.moves--
+	s.bank -= s.credit
+	s.credit = 0
+	return nil
 }
 
 // Flag marks c's flag as fallen: c's clock stops at zero. The caller applies

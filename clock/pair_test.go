@@ -175,7 +175,7 @@ func genControl(t *rapid.T) clock.Control {
 		if i < n-1 || rapid.Bool().Draw(t, "lastRepeats") {
 			s.Moves = rapid.IntRange(1, 4).Draw(t, "moves")
 		}
-		s.Time = time.Duration(rapid.Int64Range(1, 30_000).Draw(t, "timeMs")) * ms
+		s.Time = time.Duration(rapid.Int64Range(1_000, 30_000).Draw(t, "timeMs")) * ms
 		if i == 0 && rapid.IntRange(0, 4).Draw(t, "zeroBase") == 0 {
 			s.Time = 0
 		}
@@ -336,4 +336,50 @@ func TestPairProperty_RemainingAndFlag(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Retract takes back the presser's last move with what its press
+// credited (increment and stage time), and gives him the turn again.
+func TestPair_Retract(t *testing.T) {
+	c, err := clock.Parse("2/10s+1s, 10s+1s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := clock.NewPair(c, c)
+	sec := time.Second
+	p.Start(clock.White, 0)
+	if err := p.Retract(clock.White, 0); err != clock.ErrNothingToRetract {
+		t.Fatalf("retract with no move: %v", err)
+	}
+	p.Press(clock.White, 1*sec) // move 1: 10 - 1 + 1 = 10
+	p.Press(clock.Black, 2*sec) // black 10 - 1 + 1 = 10
+	p.Press(clock.White, 4*sec) // move 2 (illegal): 10 - 2 + 1 + 10 (stage 2) = 19
+	wantRemaining(t, &p, clock.White, 4*sec, 19*sec)
+	if err := p.Retract(clock.White, 4*sec); err != clock.ErrNothingToRetract {
+		t.Fatalf("retract while black's clock runs: %v", err)
+	}
+	p.Stop(5 * sec) // the claim: black used 1 s
+	if err := p.Retract(clock.Black, 5*sec); err != clock.ErrNothingToRetract {
+		t.Fatalf("retract of the player who did not press last: %v", err)
+	}
+	if err := p.Retract(clock.White, 5*sec); err != nil {
+		t.Fatal(err)
+	}
+	// White keeps the 2 s he used, loses the increment and the stage time:
+	// 8 s, move count back to 1; black's 1 s stays charged, no move.
+	wantRemaining(t, &p, clock.White, 5*sec, 8*sec)
+	wantRemaining(t, &p, clock.Black, 5*sec, 9*sec)
+	if p.Moves(clock.White) != 1 || p.Moves(clock.Black) != 1 {
+		t.Errorf("moves %d/%d, want 1/1", p.Moves(clock.White), p.Moves(clock.Black))
+	}
+	if turn, _ := p.Turn(); turn != clock.White {
+		t.Errorf("turn %v, want white to move again", turn)
+	}
+	if err := p.Retract(clock.White, 5*sec); err != clock.ErrNothingToRetract {
+		t.Errorf("second retract: %v", err)
+	}
+	// White moves again (legally): the stage time comes with this move 2.
+	p.Resume(clock.White, 6*sec)
+	p.Press(clock.White, 7*sec) // 8 - 1 + 1 + 10 = 18
+	wantRemaining(t, &p, clock.White, 7*sec, 18*sec)
 }

@@ -146,7 +146,15 @@ func LoadPreset(path, preset string) (*Config, error) {
 	return parse(path, data, preset)
 }
 
+// MaxFileSize is the largest configuration file read (1 MiB): a real one
+// is a few hundred bytes, and the TOML parser's time grows faster than
+// linearly with the number of keys.
+const MaxFileSize = 1 << 20
+
 func parse(name string, data []byte, preset string) (*Config, error) {
+	if len(data) > MaxFileSize {
+		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("the file is %d bytes; a configuration is at most %d bytes (1 MiB)", len(data), MaxFileSize)}
+	}
 	// Editors on Windows may start the file with a byte-order mark; it
 	// stays on line 1, so positions are unchanged.
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))

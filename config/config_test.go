@@ -460,7 +460,7 @@ func TestImpossibleControls_Rejected(t *testing.T) {
 		{"[time]\ncontrol = \"5m+1s d2s\"\n",
 			"t.toml:2: time.control: 5m+1s d2s: stage 1 has both an increment and a delay; choose one"},
 		{"[time]\ncontrol = \"25h\"\n",
-			"t.toml:2: time.control: 25h: stage 1: time 25h0m0s; allowed 0 to 24h0m0s"},
+			"t.toml:2: time.control: 25h: stage 1: time 25h; allowed 0 to 24h"},
 	} {
 		c, err := Parse("t.toml", []byte(tc.doc))
 		if c != nil || err == nil || err.Error() != tc.want {

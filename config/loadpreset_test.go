@@ -60,3 +60,15 @@ func TestNotes_HardwareModeAndReservedSections(t *testing.T) {
 		t.Errorf("default notes %q", n)
 	}
 }
+
+func TestParse_LimitsAndTinyControls(t *testing.T) {
+	big := []byte("[gpio]\n" + strings.Repeat("k = 1\n", MaxFileSize/6+1))
+	if _, err := Parse("big.toml", big); err == nil || !strings.Contains(err.Error(), "big.toml:1: the file is") {
+		t.Errorf("oversized file: %v", err)
+	}
+	_, err := Parse("t.toml", []byte("[time]\ncontrol = \"1ns\"\n"))
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 2 || e.Field != "time.control" || !strings.Contains(e.Msg, "less than 1s") {
+		t.Errorf("control 1ns: %v", err)
+	}
+}

@@ -90,6 +90,7 @@ func TestRender_ReadyRunningPaused(t *testing.T) {
 func TestRender_Claim(t *testing.T) {
 	m := match(t, clock.SuddenDeath(5*time.Minute))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
+	apply(t, m, rules.Event{Kind: rules.Press, Seat: rules.BWhite, At: sec / 2})
 	apply(t, m, rules.Event{Kind: rules.Claim, Seat: rules.BBlack, Reason: rules.IllegalMove, At: sec})
 	for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
 		f := Render(snap(m, 2*sec), b, true, nil)

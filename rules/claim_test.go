@@ -19,15 +19,15 @@ func TestDeclareSettlesPendingClaim(t *testing.T) {
 	for _, e := range []Event{
 		{Kind: Start, At: 0},
 		{Kind: Press, Seat: AWhite, At: time.Second},
-		{Kind: Claim, Seat: AWhite, Reason: IllegalMove, At: 2 * time.Second},
-		{Kind: Declare, Board: BoardA, Outcome: WhiteWins, Reason: IllegalMove, At: 3 * time.Second},
+		{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: 2 * time.Second},
+		{Kind: Declare, Board: BoardA, Outcome: BlackWins, Reason: IllegalMove, At: 3 * time.Second},
 	} {
 		if _, err := m.Apply(e); err != nil {
 			t.Fatalf("%v: %v", e, err)
 		}
 	}
-	if r, _, _, at := m.Result(); r != Team1Wins || at != 3*time.Second {
-		t.Fatalf("result %s at %v, want 1-0 at 3s", r, at)
+	if r, _, _, at := m.Result(); r != Team2Wins || at != 3*time.Second {
+		t.Fatalf("result %s at %v, want 0-1 at 3s", r, at)
 	}
 	if c := m.Claim(); c.Active {
 		t.Errorf("decided match keeps a pending claim: %+v", c)

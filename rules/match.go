@@ -419,6 +419,16 @@ func (m *Match) claimEvent(e Event) (Effect, error) {
 	if m.boards[e.Seat.Board()].halted {
 		return Effect{}, fmt.Errorf("rules: board %s is over", e.Seat.Board())
 	}
+	if e.Reason == IllegalMove {
+		// Art 26-27: a move is complete when its clock is pressed, and the
+		// opponent claims before making his own move: the accused must
+		// have made the last press on the board.
+		clk := &m.boards[e.Seat.Board()].clk
+		off := e.Seat.Opponent()
+		if turn, _ := clk.Turn(); turn != e.Seat.Color() || clk.Moves(off.Color()) == 0 {
+			return Effect{}, fmt.Errorf("rules: %s cannot claim an illegal move: %s has not completed a move since %s's last one (Art 26-27: the claim comes right after the offender presses, before the claimant moves)", e.Seat, off, e.Seat)
+		}
+	}
 	if m.status == Running {
 		// Art 29: the claimant stops his board, the arbiter the other.
 		m.stopAll(e.At)
@@ -469,7 +479,9 @@ func (m *Match) resolve(e Event) (Effect, error) {
 // clock is the one that runs on resume. The time used stays as it is: the
 // arbiter adjusts it if he rules so.
 func (m *Match) retract(offender Seat, at time.Duration) {
-	m.boards[offender.Board()].clk.SetTurn(offender.Color(), at)
+	// claimEvent checked that the offender made the last press, so the
+	// move can be taken back.
+	m.boards[offender.Board()].clk.Retract(offender.Color(), at)
 }
 
 // winFor returns the board outcome in which seat s wins.

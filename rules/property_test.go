@@ -23,10 +23,27 @@ type stageModel struct {
 	before  bool
 	stage   int // stage of the next move
 	inStage int // moves completed in it
+	// hist holds, per completed move, the state before it and its credit,
+	// so that a move taken back (an upheld illegal move) can be undone.
+	hist []stageStep
+}
+
+type stageStep struct {
+	stage, inStage int
+	credit         time.Duration
+}
+
+// retract takes back the last completed move and returns its credit.
+func (m *stageModel) retract() time.Duration {
+	h := m.hist[len(m.hist)-1]
+	m.hist = m.hist[:len(m.hist)-1]
+	m.stage, m.inStage = h.stage, h.inStage
+	return h.credit
 }
 
 // complete records a completed move and returns what its press credits.
 func (m *stageModel) complete() time.Duration {
+	stage, inStage := m.stage, m.inStage
 	credit := time.Duration(0)
 	if !m.before {
 		credit += m.st[m.stage].Increment
@@ -42,6 +59,7 @@ func (m *stageModel) complete() time.Duration {
 	if m.before {
 		credit += m.st[m.stage].Increment
 	}
+	m.hist = append(m.hist, stageStep{stage, inStage, credit})
 	return credit
 }
 
@@ -56,7 +74,7 @@ func genControl(t *rapid.T, label string) clock.Control {
 		if i < n-1 || rapid.Bool().Draw(t, label+"Repeats") {
 			s.Moves = rapid.IntRange(1, 4).Draw(t, label+"Moves")
 		}
-		s.Time = time.Duration(rapid.Int64Range(1, 40_000).Draw(t, label+"TimeMs")) * time.Millisecond
+		s.Time = time.Duration(rapid.Int64Range(1_000, 40_000).Draw(t, label+"TimeMs")) * time.Millisecond // clock.MinStageTime
 		bonus := time.Duration(rapid.Int64Range(0, 3_000_000_000).Draw(t, label+"BonusNs"))
 		if delay {
 			s.Delay = bonus
@@ -290,6 +308,10 @@ func TestMatchProperties(t *testing.T) {
 						want = 0
 					case as.Clocks[s].Moves == bs.Clocks[s].Moves+1:
 						want = rb + models[s].complete()
+					case as.Clocks[s].Moves == bs.Clocks[s].Moves-1 && applied && e.Kind == Uphold:
+						// An upheld illegal move that does not lose is
+						// taken back with its credit.
+						want = rb - models[s].retract()
 					case as.Clocks[s].Moves != bs.Clocks[s].Moves:
 						t.Fatalf("step %d: %s moves %d -> %d", i, s, bs.Clocks[s].Moves, as.Clocks[s].Moves)
 					case applied && e.Kind == Adjust && e.Seat == s:

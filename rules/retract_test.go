@@ -87,3 +87,33 @@ func TestArticleFollowsTheOptions(t *testing.T) {
 		}
 	}
 }
+
+// Art 26-27: an illegal-move claim comes right after the offender's press,
+// before the claimant moves: the accused must have made the last press.
+func TestClaimIllegalMove_OnlyAgainstTheLastPress(t *testing.T) {
+	p, _ := LookupPreset("reglamento")
+	m, _ := New(p.Options)
+	m.Apply(Event{Kind: Start})
+	// Nobody has moved on board A: A-black cannot accuse A-white.
+	if _, err := m.Apply(Event{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: time.Second}); err == nil || !strings.Contains(err.Error(), "A-white has not completed a move") {
+		t.Errorf("claim before any move: %v", err)
+	}
+	m.Apply(Event{Kind: Press, Seat: AWhite, At: 2 * time.Second})
+	// A-white pressed last: A-white cannot accuse A-black, A-black can
+	// accuse A-white.
+	if _, err := m.Apply(Event{Kind: Claim, Seat: AWhite, Reason: IllegalMove, At: 3 * time.Second}); err == nil {
+		t.Error("A-white accused A-black, who has not moved")
+	}
+	if m.Status() != Running {
+		t.Errorf("a refused claim stopped the clocks: %v", m.Status())
+	}
+	if _, err := m.Apply(Event{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: 4 * time.Second}); err != nil {
+		t.Errorf("A-black's claim: %v", err)
+	}
+	// A flag or other claim can be made any time.
+	m2, _ := New(p.Options)
+	m2.Apply(Event{Kind: Start})
+	if _, err := m2.Apply(Event{Kind: Claim, Seat: BBlack, Reason: OtherClaim, At: time.Second}); err != nil {
+		t.Errorf("other claim: %v", err)
+	}
+}

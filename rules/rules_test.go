@@ -305,6 +305,7 @@ func TestBothBoardsDecidedAtSameInstant_SameTeam_Wins(t *testing.T) {
 func TestResultImmutable(t *testing.T) {
 	m := started(t)
 	applied(t, m, press(rules.AWhite, 5*sec))
+	applied(t, m, press(rules.BWhite, 6*sec))
 	applied(t, m, claim(rules.BBlack, rules.IllegalMove, 8*sec))
 	applied(t, m, declare(rules.BoardA, rules.BlackWins, rules.Resignation, 10*sec))
 	wantResult(t, m, rules.Team2Wins, rules.Resignation, 10*sec, rules.AWhite)
@@ -461,6 +462,9 @@ func TestClaimIllegalMove_ThreeStrikes(t *testing.T) {
 	// B-black claims that B-white's last move was illegal: B-white is the
 	// offender.
 	for i := 1; i <= 3; i++ {
+		// B-white moves (his clock runs: at the start, and after each
+		// upheld claim, when the move is taken back).
+		applied(t, m, press(rules.BWhite, next()))
 		applied(t, m, claim(rules.BBlack, rules.IllegalMove, next()))
 		// A rejected claim is not a strike.
 		applied(t, m, ev(rules.Reject, next()))
@@ -495,6 +499,7 @@ func TestClaimIllegalMove_ThreeStrikes(t *testing.T) {
 
 func TestClaimIllegalMove_Arbiter(t *testing.T) {
 	m := started(t, "illegal_move", "arbiter")
+	applied(t, m, press(rules.AWhite, 4*sec))
 	applied(t, m, claim(rules.ABlack, rules.IllegalMove, 5*sec))
 	eff := applied(t, m, ev(rules.Uphold, 6*sec))
 	if eff.Decided || m.Status() != rules.Paused || m.Strikes(rules.AWhite) != 1 {

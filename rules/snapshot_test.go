@@ -45,11 +45,19 @@ func TestSnapshotStrikes(t *testing.T) {
 	p, _ := LookupPreset("panoriental") // three-strikes
 	m, _ := New(p.Options)
 	m.Apply(Event{Kind: Start})
+	m.Apply(Event{Kind: Press, Seat: BWhite})
 	for i := 1; i <= 2; i++ {
 		at := time.Duration(i) * time.Second
-		m.Apply(Event{Kind: Claim, Seat: BWhite, Reason: IllegalMove, At: at})
-		m.Apply(Event{Kind: Uphold, At: at})
-		m.Apply(Event{Kind: Resume, At: at})
+		for _, e := range []Event{
+			{Kind: Press, Seat: BBlack, At: at}, // the illegal move
+			{Kind: Claim, Seat: BWhite, Reason: IllegalMove, At: at},
+			{Kind: Uphold, At: at},
+			{Kind: Resume, At: at}, // B-black moves again
+		} {
+			if _, err := m.Apply(e); err != nil {
+				t.Fatalf("%v: %v", e, err)
+			}
+		}
 		if got := m.Snapshot(at).Strikes; got != [4]uint8{BBlack: uint8(i)} {
 			t.Fatalf("after %d upheld claims: strikes %v", i, got)
 		}
