@@ -68,24 +68,51 @@ func TestClaim_StopsTheClocksAtTheKey(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
 		h.press("enter") // the start, 1 ms in
 		h.wait(time.Second)
-		h.press("c") // 1.001 s after the start
+		h.press("z") // A-white's move: he used 1.001 s
+		h.wait(time.Second)
+		h.press("q") // A-black's move, the one A-white claims: A-white's clock runs again
+		h.wait(time.Second)
+		h.press("c") // 3.003 s after the start
 		s := h.tbl.Snapshot()
-		if s.Status != rules.Paused || s.Last.Kind != rules.Pause || s.Last.At-s.StartedAt != 1001*time.Millisecond {
-			t.Fatalf("after c: %v, last %v at %v; want paused by a pause at 1.001 s", s.Status, s.Last, s.Last.At-s.StartedAt)
+		if s.Status != rules.Paused || s.Last.Kind != rules.Pause || s.Last.At-s.StartedAt != 3003*time.Millisecond {
+			t.Fatalf("after c: %v, last %v at %v; want paused by a pause at 3.003 s", s.Status, s.Last, s.Last.At-s.StartedAt)
 		}
-		h.wantView("PAUSED", "clocks stopped for the claim", "Claim by: press the claimant's clock key (q p z m)")
+		h.wantView("PAUSED", "clocks stopped for the claim", "Claim by: 1 A-white · 2 A-black · 3 B-white · 4 B-black")
 		h.wait(3 * time.Second)
-		h.press("z")
+		h.press("1")
 		h.wait(2 * time.Second)
 		h.press("i")
 		h.wantLast(rules.Event{Kind: rules.Claim, Seat: rules.AWhite, Reason: rules.IllegalMove})
-		want := 5*time.Minute - 1001*time.Millisecond
 		c := h.clocks()
-		for _, seat := range []rules.Seat{rules.AWhite, rules.BWhite} {
+		for seat, want := range map[rules.Seat]time.Duration{
+			rules.AWhite: 5*time.Minute - 2002*time.Millisecond, // 1.001 s on each of his turns
+			rules.BWhite: 5*time.Minute - 3003*time.Millisecond, // running since the start
+		} {
 			if c[seat].Remaining != want || c[seat].Running {
 				t.Errorf("%s: %v left (running %v), want %v: its time at c", seat, c[seat].Remaining, c[seat].Running, want)
 			}
 		}
+		h.wantView("CLAIM by A-white: illegal-move")
+	})
+}
+
+// Art 26-27: an illegal-move claim comes right after the offender
+// presses, before the claimant moves. A claim against a player who has
+// not pressed since the claimant's move is refused, and says why.
+func TestClaim_IllegalMove_RefusedUnlessTheAccusedPressedLast(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter", "c", "1", "i") // A-black has not moved
+		s := h.tbl.Snapshot()
+		if s.Claim.Active || s.Status != rules.Paused || s.Last.Kind != rules.Claim || s.Effect.Refused == "" {
+			t.Fatalf("claim by A-white before A-black moved: %v, claim %+v, last %v (%+v); want it refused, paused", s.Status, s.Claim, s.Last, s.Effect)
+		}
+		h.wantView("PAUSED", "— refused: A-white cannot claim an illegal move: A-black has not completed a move",
+			"error: rules: A-white cannot claim an illegal move")
+		h.wantNotView("CLAIM by")
+		// After A-black's press the same claim is taken.
+		h.press("space", "z", "q", "c", "1", "i")
+		h.wantLast(rules.Event{Kind: rules.Claim, Seat: rules.AWhite, Reason: rules.IllegalMove})
 		h.wantView("CLAIM by A-white: illegal-move")
 	})
 }
@@ -99,7 +126,7 @@ func TestClaim_NoFlagFallsDuringTheQuestion(t *testing.T) {
 		h.wait(10 * time.Second) // twice the time left
 		h.wantView("PAUSED", "Claim by:")
 		h.wantNotView(markFlag, "DECIDED")
-		h.press("z", "f")
+		h.press("1", "f")
 		s := h.tbl.Snapshot()
 		if s.Status != rules.Paused || !s.Claim.Active || s.Claim.Claimant != rules.AWhite || s.Claim.Reason != rules.Flag {
 			t.Errorf("after z f: %v, claim %+v; want A-white's flag claim pending", s.Status, s.Claim)
@@ -121,7 +148,7 @@ func TestResult_StopsTheClocksAtTheKey(t *testing.T) {
 		h.wantView("PAUSED", "clocks stopped for the result", "Result on board: a / b")
 		h.wait(10 * time.Second)
 		h.wantNotView(markFlag, "DECIDED")
-		h.press("a", "w", "1")
+		h.press("a", "w", "1", "y")
 		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate})
 		s := h.tbl.Snapshot()
 		if s.Reason != rules.Checkmate || s.Clocks[rules.BWhite].Flagged || s.Clocks[rules.BWhite].Remaining != 2999*time.Millisecond {
@@ -141,10 +168,12 @@ func TestClaimAndResult_Cancelled_StayPaused(t *testing.T) {
 		h.wantView("RUNNING")
 		h.press("r", "a", "k")
 		h.wantView("PAUSED", "result cancelled — paused; space resumes")
-		// A clock key cancels the kind question and reaches the clock:
-		// ignored while paused.
-		h.press("space", "c", "q", "z")
-		h.wantView("PAUSED", "claim cancelled — paused; space resumes", "last event: press A-white", "ignored: paused")
+		// A clock key is no answer: it reaches the clock (ignored while
+		// paused) and leaves the question open; another key cancels it.
+		h.press("space", "c", "2", "z")
+		h.wantView("PAUSED", "Claim by A-black · kind:", "last event: press A-white", "ignored: paused")
+		h.press("k")
+		h.wantView("PAUSED", "claim cancelled — paused; space resumes")
 		if s := h.tbl.Snapshot(); s.Claim.Active {
 			t.Errorf("a cancelled claim is pending: %+v", s.Claim)
 		}
@@ -179,18 +208,42 @@ func TestResult_Checkmate_DecidesWithSeatNamesOnTheBoard(t *testing.T) {
 		// Under reglamento stalemate draws: it is no way to win.
 		h.wantView("Board A, A-white wins · how: 1 checkmate · 2 resignation · 3 illegal move · 4 forfeit   (esc cancels)")
 		h.press("1")
+		// Nothing is decided before the arbiter confirms: a result
+		// cannot be taken back.
+		h.wantView("PAUSED", "Declare board A 1-0 checkmate (A-white wins; team 1 wins the match)? y = yes, any other key = no")
+		h.wantNotView("DECIDED", "(esc cancels)")
+		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Pause || s.Status != rules.Paused {
+			t.Fatalf("the how answer sent %v (%v); want nothing before y", s.Last, s.Status)
+		}
+		h.press("y")
 		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate})
 		h.wantView("DECIDED", "1-0  checkmate  A-black  (Art 22-23)  team 1 wins: A-white + B-black",
 			"BOARD A · A-white won (checkmate)")
-		h.wantNotView("Result on board", "how:")
+		h.wantNotView("Result on board", "how:", "Declare")
 	})
 }
 
-func TestResult_OneKeyMessage(t *testing.T) {
-	// Keys typed quickly may arrive in one message: each answers in turn.
+// Keys that arrive in one message with the key that opens a question (a
+// burst: several people pressing at once) do not answer it; each key the
+// arbiter types on its own answers the question shown.
+func TestResult_OneKeyMessage_NoAnswers(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "rbb2")
+		h.press("enter", "rbb2y")
+		h.wantView("PAUSED", "Result on board: a / b")
+		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Pause {
+			t.Fatalf("rbb2y in one message sent %v; want only the pause of r", s.Last)
+		}
+		// The same for every later question: a burst that moves the
+		// question on answers nothing after that.
+		h.press("bb2y")
+		h.wantView("Board B: w White wins · b Black wins · d draw")
+		h.press("b", "2y")
+		h.wantView("Declare board B 0-1 resignation (B-black wins; team 1 wins the match)?")
+		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Pause {
+			t.Fatalf("the bursts sent %v; want only the pause of r", s.Last)
+		}
+		h.press("y")
 		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation})
 		h.wantView("DECIDED", "1-0  resignation  B-white", "BOARD B · B-black won (resignation)")
 	})
@@ -198,11 +251,10 @@ func TestResult_OneKeyMessage(t *testing.T) {
 
 // Every menu's answers, under every preset and without rules: none may be
 // a clock key, or a player's press would answer the arbiter's question
-// (B-black's m was "checkmate").
+// (B-black's m was "checkmate"; a late z was the claimant).
 func TestPromptAnswers_AreNotClockKeys(t *testing.T) {
-	// The questions that ask for a clock key on purpose, and the typed
-	// adjustment (a text field: m is minutes there).
-	onPurpose := map[step]bool{askClaimSeat: true, askAdjustSeat: true, askResumeA: true, askResumeB: true, askAdjustAmount: true}
+	// The typed adjustment is a text field: no letter goes in it.
+	onPurpose := map[step]bool{askAdjustAmount: true}
 	models := []*Model{{}}
 	for _, name := range rules.PresetNames() {
 		p, err := rules.LookupPreset(name)
@@ -231,32 +283,76 @@ func TestPromptAnswers_AreNotClockKeys(t *testing.T) {
 			}
 		}
 	}
+	// The seats are chosen with digits, in seat order.
+	for i, seat := range rules.Seats {
+		if c := seatChoices[i]; c.key != rune('1'+i) || c.seat != seat || c.label != seat.String() {
+			t.Errorf("seat choice %d: %q %s %s, want %q %s", i, c.key, c.seat, c.label, rune('1'+i), seat)
+		}
+	}
+	for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
+		for _, c := range boardSeats(b) {
+			if c.seat.Board() != b {
+				t.Errorf("board %s's resume choice %q is %s", b, c.key, c.seat)
+			}
+		}
+	}
 }
 
-// The same through the keys: a clock key in any menu cancels the question
-// and declares or claims nothing.
-func TestPromptAnswers_ClockKeyCancels(t *testing.T) {
+// The same through the keys: a clock key in any question, under every
+// preset, is a player's press: it reaches the clock (ignored while
+// paused) and leaves the question exactly as it was; it declares, claims,
+// adjusts, resumes, resets or quits nothing.
+func TestPromptAnswers_ClockKeyPressesAndKeepsTheQuestion(t *testing.T) {
 	for _, name := range rules.PresetNames() {
 		t.Run(name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				p, _ := rules.LookupPreset(name)
 				h := newHarness(t, p.Options)
-				h.press("enter")
-				for _, open := range [][]string{{"r"}, {"r", "a"}, {"r", "b", "w"}, {"r", "a", "b"}, {"r", "b", "d"}, {"c", "q"}, {"c", "m"}} {
-					for _, key := range []string{"q", "p", "z", "m"} {
-						h.press(open...)
-						h.press(key)
-						s := h.tbl.Snapshot()
-						if s.Status != rules.Paused || s.Claim.Active || s.Last.Kind != rules.Press {
-							t.Fatalf("%q then %s: %v, claim %+v, last %v; want the question cancelled and the press ignored",
-								open, key, s.Status, s.Claim, s.Last)
+				h.press("enter", "space")
+				for _, open := range [][]string{
+					{"r"}, {"r", "a"}, {"r", "b", "w"}, {"r", "a", "b"}, {"r", "b", "d"}, {"r", "a", "w", "1"}, {"r", "b", "d", "1"},
+					{"c"}, {"c", "2"}, {"c", "4"}, {"t"}, {"t", "1"}, {"t", "3", "+1"}, {"t", "2", "-"},
+					{"s"}, {"s", "2"}, {"s", "enter"}, {"n"}, {"esc"},
+				} {
+					h.press(open...)
+					step, prompt := h.m.ask.step, h.promptLine()
+					if step == noPrompt {
+						t.Fatalf("%q opened no question", open)
+					}
+					for _, key := range []string{"q", "p", "z", "m", "Q", "M"} {
+						seq := h.tbl.Snapshot().Seq
+						if quits(h.press(key)) {
+							t.Fatalf("%q then %s quit", open, key)
 						}
-						h.wantView("cancelled — paused; space resumes")
+						s := h.tbl.Snapshot()
+						want := seatKeys[rune(strings.ToLower(key)[0])]
+						if s.Seq != seq+1 || s.Last.Kind != rules.Press || s.Last.Seat != want || s.Effect.Ignored != "paused" {
+							t.Fatalf("%q then %s: last %v (%+v), %d events; want only the press of %s, ignored: paused",
+								open, key, s.Last, s.Effect, s.Seq-seq, want)
+						}
+						if s.Status != rules.Paused || s.Claim.Active {
+							t.Fatalf("%q then %s: %v, claim %+v", open, key, s.Status, s.Claim)
+						}
+						if h.m.ask.step != step || h.promptLine() != prompt {
+							t.Fatalf("%q then %s: the question changed:\n%s\nwas\n%s", open, key, h.promptLine(), prompt)
+						}
+						h.wantView("last event: press "+want.String(), "ignored: paused")
+						h.wantNotView("cancelled", "kept the match")
+					}
+					h.press("esc")
+					if h.m.ask.step != noPrompt {
+						t.Fatalf("%q: esc left the question open", open)
 					}
 				}
 			})
 		})
 	}
+}
+
+// promptLine is the prompt line as shown (all its forms, plain text).
+func (h *harness) promptLine() string {
+	forms, _ := h.m.promptLine()
+	return ansi.Strip(strings.Join(forms, "\n"))
 }
 
 func TestResult_HowMenus_FollowThePreset(t *testing.T) {
@@ -289,6 +385,7 @@ func TestResult_HowMenus_FollowThePreset(t *testing.T) {
 		h := newHarness(t, preset(t, "online", "5m")) // repetition_draw = false
 		h.press("enter", "r", "a", "d", "2")
 		h.wantView("result cancelled")
+		h.wantNotView("Declare")
 		if s := h.tbl.Snapshot(); s.Boards[rules.BoardA].Outcome != rules.Undecided || s.Last.Kind == rules.Declare {
 			t.Errorf("repetition was declared under online: %v", s.Last)
 		}
@@ -301,6 +398,8 @@ func TestResult_DrawOnOneBoard_OtherBoardDecides(t *testing.T) {
 		h.press("enter", "r", "b", "d")
 		h.wantView("Board B drawn · how: 1 agreement · 2 repetition · 3 stalemate")
 		h.press("1")
+		h.wantView("Declare board B 1/2-1/2 agreement (drawn; board A decides the match)? y = yes, any other key = no")
+		h.press("y")
 		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement})
 		h.wantView("PAUSED", "BOARD B · drawn (agreement) · board A decides",
 			"board B drawn; board A plays on and decides the match (Art 34): space resumes board A")
@@ -310,6 +409,8 @@ func TestResult_DrawOnOneBoard_OtherBoardDecides(t *testing.T) {
 			t.Errorf("after space: %+v; want board A running, board B over", c)
 		}
 		h.press("r", "a", "d", "2")
+		h.wantView("Declare board A 1/2-1/2 repetition (drawn; board B is drawn too: the match is drawn)? y = yes")
+		h.press("y")
 		h.wantView("DECIDED", "1/2-1/2  both-drawn  (Art 34)  match drawn", "BOARD A · drawn (repetition)", "BOARD B · drawn (agreement)")
 		h.wantNotView("decides")
 	})
@@ -319,6 +420,8 @@ func TestResult_DecisiveStalemate_OfferedUnderWins(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, preset(t, "panoriental", "5m"))
 		h.press("enter", "r", "a", "b", "5")
+		h.wantView("Declare board A 0-1 stalemate (A-black wins; team 2 wins the match)? y = yes, any other key = no")
+		h.press("y")
 		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.BlackWins, Reason: rules.Stalemate})
 		h.wantView("DECIDED", "0-1  stalemate  A-white  (stalemate wins for the stalemated player: seed 004)",
 			"BOARD A · A-black won (stalemate)")
@@ -329,6 +432,9 @@ func TestResult_ArticleOfThePreset(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, preset(t, "fics", "5m")) // one_board_draw = match-draw
 		h.press("enter", "r", "a", "d", "1")
+		h.wantView("Declare board A 1/2-1/2 agreement (drawn; the match is drawn: one_board_draw = match-draw)? y = yes")
+		h.wantNotView("decides")
+		h.press("y")
 		h.wantView("DECIDED", "1/2-1/2  agreement  (one_board_draw = match-draw)  match drawn")
 		h.wantNotView("Art 34")
 	})
@@ -340,12 +446,15 @@ func TestResult_CancelledByEscOrAnyOtherKey(t *testing.T) {
 		h.press("enter")
 		for _, keys := range [][]string{
 			{"r", "esc"}, {"r", "k"}, {"r", "a", "k"}, {"r", "a", "w", "d"}, {"r", "b", "enter"},
+			// The confirmation: any key but y keeps the match, Enter and
+			// space too.
+			{"r", "a", "w", "1", "n"}, {"r", "a", "w", "1", "enter"}, {"r", "b", "d", "1", "space"}, {"r", "a", "b", "2", "esc"},
 		} {
 			if quits(h.press(keys...)) {
 				t.Fatalf("%q quit", keys)
 			}
 			h.wantView("PAUSED", "result cancelled — paused; space resumes")
-			h.wantNotView("Result on board", "how:", "Board A:", "Board B:")
+			h.wantNotView("Result on board", "how:", "Board A:", "Board B:", "Declare")
 			if s := h.tbl.Snapshot(); s.Last.Kind != rules.Pause {
 				t.Fatalf("%q: last event %v, want the pause of r still", keys, s.Last)
 			}
@@ -370,12 +479,17 @@ func TestClaim_IllegalMove_Upheld_Decides(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
 		h.press("enter")
 		h.wait(time.Second)
+		h.press("z") // A-white's (illegal) move: A-black claims before moving
+		h.wait(time.Second)
 		h.press("c")
-		h.wantView("Claim by: press the claimant's clock key (q p z m)")
+		h.wantView("Claim by: 1 A-white · 2 A-black · 3 B-white · 4 B-black   (esc cancels)")
+		// A-black's own clock key is a press, not the claimant.
 		h.press("q")
+		h.wantView("Claim by: 1 A-white · 2 A-black · 3 B-white · 4 B-black", "last event: press A-black", "ignored: paused")
+		h.press("2")
 		h.wantView("Claim by A-black · kind: i illegal move · f flag · o other")
-		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Pause {
-			t.Fatalf("the claimant's key reached the table: %v", s.Last)
+		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Press || s.Effect.Ignored != "paused" {
+			t.Fatalf("the claimant's digit reached the table: %v", s.Last)
 		}
 		h.press("i")
 		h.wantLast(rules.Event{Kind: rules.Claim, Seat: rules.ABlack, Reason: rules.IllegalMove})
@@ -397,7 +511,7 @@ func TestClaim_IllegalMove_Upheld_Decides(t *testing.T) {
 func TestClaim_Rejected_ThenResume(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "c", "m", "f")
+		h.press("enter", "c", "4", "f")
 		h.wantView("CLAIM by B-black: flag")
 		h.press("x")
 		h.wantLast(rules.Event{Kind: rules.Reject})
@@ -411,7 +525,7 @@ func TestClaim_Rejected_ThenResume(t *testing.T) {
 func TestClaim_Upheld_Flag_SettledByTheArbiter(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "c", "z", "o", "u")
+		h.press("enter", "c", "1", "o", "u")
 		h.wantView("PAUSED", "claim by A-white upheld; settle it: r result · t adjust time · space resume")
 		if s := h.tbl.Snapshot(); s.Claim.Active || s.Status != rules.Paused {
 			t.Errorf("after uphold: %+v, %v", s.Claim, s.Status)
@@ -429,7 +543,7 @@ func TestClaim_ThreeStrikes_OffenderMovesAgain_ThirdLoses(t *testing.T) {
 		for i := 1; i <= 3; i++ {
 			h.wait(time.Second)
 			h.press("q") // A-black's illegal move: A-white's clock runs
-			h.press("c", "z", "i", "u")
+			h.press("c", "1", "i", "u")
 			if i == 3 {
 				break
 			}
@@ -453,7 +567,7 @@ func TestClaim_ArbiterPolicy_OffenderMovesAgain(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, preset(t, "online", "3m")) // illegal_move = arbiter
 		h.press("enter", "z")                         // A-white's illegal move: A-black's clock runs
-		h.press("c", "q", "i", "u")
+		h.press("c", "2", "i", "u")
 		h.wantView("PAUSED", "claim by A-black upheld: A-white's move is taken back; A-white moves again: space resumes A-white's clock")
 		h.wantNotView("strikes")
 		h.press("space")
@@ -471,14 +585,17 @@ func TestClaim_Errors(t *testing.T) {
 		h.wantNotView("Claim by")
 		h.press("enter", "u")
 		h.wantView("error: rules: no claim is pending")
-		h.press("c", "q", "i", "c")
+		h.press("z", "c", "2", "i", "c") // A-white pressed: A-black's claim stands
 		h.wantView("a claim by A-black is already pending: u uphold · x reject")
 		h.press("s")
 		h.wantView("a claim by A-black is pending: u uphold · x reject first")
-		// A clock key cancels the kind question, and still reaches the
-		// clock: stopped for the claim, so the press is ignored.
-		h.press("x", "space", "c", "q", "p")
-		h.wantView("claim cancelled — paused; space resumes", "last event: press B-white", "ignored: paused")
+		// A clock key does not answer the kind question: it reaches the
+		// clock (stopped for the claim, so the press is ignored) and the
+		// question stays; a key that is no answer cancels it.
+		h.press("x", "space", "c", "2", "p")
+		h.wantView("Claim by A-black · kind:", "last event: press B-white", "ignored: paused")
+		h.press("5")
+		h.wantView("claim cancelled — paused; space resumes")
 	})
 }
 
@@ -492,14 +609,14 @@ func TestAdjust_PauseFirst_ThenTypedDuration(t *testing.T) {
 		h.press("space")
 		before := h.clocks()[rules.AWhite].Remaining
 		h.press("t")
-		h.wantView("Adjust whose time: press the seat's clock key (q p z m)")
-		h.press("z")
-		h.wantView("Adjust A-white: ▏  type + or - and a duration, then Enter (e.g. +30, +30s, -1m30s, +2.5)")
+		h.wantView("Adjust whose time: 1 A-white · 2 A-black · 3 B-white · 4 B-black   (esc cancels)")
+		h.press("1")
+		h.wantView("Adjust A-white: ▏  type + or - and the time, seconds or m:ss, then Enter (e.g. +30, +2.5, +1:30, -0:10)")
 		h.press("+", "3", "1")
 		h.wantView("Adjust A-white: +31▏  type")
 		h.press("backspace")
 		h.wantView("Adjust A-white: +3▏  type")
-		h.press("0", "s", "enter") // the timeline's form
+		h.press("0", "enter")
 		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: 30 * time.Second})
 		if got := h.clocks()[rules.AWhite].Remaining; got != before+30*time.Second {
 			t.Errorf("A-white: %v, want %v", got, before+30*time.Second)
@@ -511,40 +628,58 @@ func TestAdjust_PauseFirst_ThenTypedDuration(t *testing.T) {
 			seat, typed, note string
 			want              time.Duration
 		}{
-			{"m", "-1m30s", "B-black -1m30s: now 3:30", -90 * time.Second}, // m is minutes in the field
-			{"q", "+2.5", "A-black +2.5s: now 5:03", 2500 * time.Millisecond},
-			{"p", "-10,5", "B-white -10.5s: now 4:50", -10500 * time.Millisecond}, // a decimal comma
-			{"z", "+30", "A-white +30s: now 6:00", 30 * time.Second},
+			{"4", "-1:30", "B-black -1m30s: now 3:30", -90 * time.Second},
+			{"2", "+2.5", "A-black +2.5s: now 5:03", 2500 * time.Millisecond},
+			{"3", "-10,5", "B-white -10.5s: now 4:50", -10500 * time.Millisecond}, // a decimal comma
+			{"1", "+30", "A-white +30s: now 6:00", 30 * time.Second},
+			{"2", "+1:00:00", "A-black +1h: now 1:05:03", time.Hour},
+			{"4", "-0:10.5", "B-black -10.5s: now 3:20", -10500 * time.Millisecond},
 		} {
 			h.press("t", c.seat, c.typed, "enter")
-			seat := seatKeys[rune(c.seat[0])]
+			seat := seatChoices[c.seat[0]-'1'].seat
 			h.wantLast(rules.Event{Kind: rules.Adjust, Seat: seat, Delta: c.want})
 			h.wantView(c.note)
 		}
 	})
 }
 
-// Keys that cannot be part of a duration are ignored with a hint: they do
-// not cancel the field, reach the commands or press a clock.
-func TestAdjust_OtherKeysIgnoredWithAHint(t *testing.T) {
+// The field takes a sign, digits, "." and ":" only. Any other key is
+// refused with a note saying so (never dropped silently): it does not
+// cancel the field, reach the commands or change what is typed.
+func TestAdjust_OtherKeysRefusedWithANote(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "space", "t", "q", "+3")
+		h.press("enter", "space", "t", "2", "+3")
 		seq := h.tbl.Snapshot().Seq
 		h.press("k")
-		h.wantView(`Adjust A-black: +3▏  "k" ignored: not part of a duration (e.g. +30, +30s, -1m30s)`)
+		h.wantView(`Adjust A-black: +3▏  "k" refused: only a sign, digits, . and :   (esc cancels)`)
 		h.wantNotView("cancelled")
-		// Clock keys and command keys are not part of a duration either
-		// (m is: minutes).
-		h.press("q", "z", "p", "x", "r", "c", "t", "space")
-		h.wantView(`Adjust A-black: +3▏  " " ignored: not part of a duration`)
+		// No letter at all: units, command keys and space are refused
+		// one by one, each with its note.
+		for _, k := range []string{"s", "h", "x", "r", "c", "t", "n", "u", "y", "space", "'", "µ"} {
+			h.press(k)
+			shown := k
+			if k == "space" {
+				shown = " "
+			}
+			h.wantView(fmt.Sprintf(`Adjust A-black: +3▏  %q refused: only a sign, digits, . and :`, shown))
+		}
+		// A second sign is refused too: the sign stays as typed.
+		h.press("-")
+		h.wantView(`Adjust A-black: +3▏  "-" refused: one sign only (Backspace corrects)`)
+		h.press("+")
+		h.wantView(`Adjust A-black: +3▏  "+" refused: one sign only`)
 		h.m.Update(tea.KeyMsg{Type: tea.KeyUp})
 		h.sync()
-		h.wantView("Adjust A-black: +3▏  only + or - and a duration; Enter applies")
+		h.wantView("Adjust A-black: +3▏  key refused: only a sign, digits, . and :")
 		if s := h.tbl.Snapshot(); s.Seq != seq {
 			t.Fatalf("a key typed in the field reached the table: %v", s.Last)
 		}
-		h.press("0", "enter")
+		// The next accepted key clears the note.
+		h.press("0")
+		h.wantView("Adjust A-black: +30▏  type + or - and the time")
+		h.wantNotView("refused")
+		h.press("enter")
 		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.ABlack, Delta: 30 * time.Second})
 		if s := h.tbl.Snapshot(); s.Status != rules.Paused {
 			t.Errorf("status %v, want still paused", s.Status)
@@ -555,7 +690,7 @@ func TestAdjust_OtherKeysIgnoredWithAHint(t *testing.T) {
 func TestAdjust_ErrorsShown_StayInTheField(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "space", "t", "q", "30", "enter")
+		h.press("enter", "space", "t", "2", "30", "enter")
 		h.wantView("Adjust A-black: 30▏  type the sign first: +30 adds 30 s, -30 removes 30 s")
 		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Pause {
 			t.Fatalf("an unsigned adjustment was sent: %v", s.Last)
@@ -564,16 +699,28 @@ func TestAdjust_ErrorsShown_StayInTheField(t *testing.T) {
 		h.press("-", "enter")
 		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.ABlack, Delta: -30 * time.Second})
 
-		h.press("t", "q", "-", "enter")
-		h.wantView("type the duration after the sign, e.g. -30, -30s, -1m30s")
+		h.press("t", "2", "-", "enter")
+		h.wantView("Adjust A-black: -▏  type the time after the sign: -30 or -1:30 (m:ss)")
 		seq := h.tbl.Snapshot().Seq
 		h.press("backspace", "+1.5.5", "enter")
-		h.wantView(`Adjust A-black: +1.5.5▏  "1.5.5" is not a duration; write e.g. 5m, 90s, 2.5s or a number of seconds`)
+		h.wantView(`Adjust A-black: +1.5.5▏  "1.5.5" is not a time: write +30, +2.5 or +1:30`)
+		for _, c := range []struct{ typed, why string }{
+			{"+1:5", `Adjust A-black: +1:5▏  "1:5": write two digits after a colon, e.g. +1:05`},
+			{"+1:75", `Adjust A-black: +1:75▏  "1:75": after a colon, 00 to 59`},
+			{"-1:2:30", `Adjust A-black: -1:2:30▏  "1:2:30": write two digits after a colon, e.g. -1:05`},
+			{"+1:00:00:00", `Adjust A-black: +1:00:00:00▏  "1:00:00:00": at most h:mm:ss, e.g. +1:00:00`},
+		} {
+			for range 16 {
+				h.press("backspace")
+			}
+			h.press(c.typed, "enter")
+			h.wantView(c.why)
+		}
 		if s := h.tbl.Snapshot(); s.Seq != seq {
 			t.Fatalf("an invalid adjustment was sent: %v", s.Last)
 		}
 		// The table's refusal stays in the field too, to be corrected.
-		for range "+1.5.5" {
+		for range 16 {
 			h.press("backspace")
 		}
 		h.press("-400", "enter")
@@ -584,13 +731,13 @@ func TestAdjust_ErrorsShown_StayInTheField(t *testing.T) {
 		h.wantView("A-black -4s: now 4:26")
 
 		seq = h.tbl.Snapshot().Seq
-		h.press("t", "q", "+5", "esc")
+		h.press("t", "2", "+5", "esc")
 		h.wantView("time adjustment cancelled — paused; space resumes")
 		if s := h.tbl.Snapshot(); s.Seq != seq {
 			t.Errorf("a cancelled adjustment was sent: %v", s.Last)
 		}
 		// Before the start, time may be adjusted too (e.g. a handicap).
-		h.press("n", "y", "t", "z", "+1m", "enter")
+		h.press("n", "y", "t", "1", "+1:00", "enter")
 		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: time.Minute})
 		if got := h.clocks()[rules.AWhite].Remaining; got != 6*time.Minute {
 			t.Errorf("A-white before the start: %v, want 6m", got)
@@ -601,7 +748,10 @@ func TestAdjust_ErrorsShown_StayInTheField(t *testing.T) {
 func TestLastEvent_RefusedIsAnAttempt(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "r", "a", "d", "1", "r", "a", "w", "1")
+		h.press("enter", "r", "a", "d", "1", "y", "r", "a", "w", "1")
+		// The confirmation says it will be refused.
+		h.wantView("Declare board A 1-0 checkmate (board A is already over: the rules will refuse it)? y = yes")
+		h.press("y")
 		h.wantView("last event: result A 1-0 checkmate at 0:00.", " of the match — refused: board A is already over",
 			"error: rules: board A is already over")
 		h.wantNotView("DECIDED")
@@ -644,9 +794,14 @@ func TestResumeChoosing(t *testing.T) {
 
 		h.press("z", "space") // A-black and B-white to move, paused
 		h.press("s")
-		h.wantView("Resume with: press the clock key of the player to move on board A (q or z), then on board B (p or m); Enter keeps the turn in progress")
+		h.wantView("Resume with: board A 1 A-white · 2 A-black, then board B 3 B-white · 4 B-black; Enter keeps a board's turn in progress")
+		// A clock key is a press (ignored: paused), not the choice.
 		h.press("z")
-		h.wantView("Resume with: board A A-white; press the clock key of the player to move on board B (p or m)")
+		h.wantView("Resume with: board A 1 A-white · 2 A-black", "last event: press A-white", "ignored: paused")
+		h.press("1")
+		h.wantView("Resume with: board A A-white; board B 3 B-white · 4 B-black; Enter keeps the turn in progress")
+		h.press("m")
+		h.wantView("Resume with: board A A-white; board B 3 B-white · 4 B-black", "last event: press B-black")
 		h.press("enter")
 		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.AWhite)})
 		c := h.clocks()
@@ -655,24 +810,31 @@ func TestResumeChoosing(t *testing.T) {
 		}
 		h.wantView("RUNNING", "resumed: A-white and B-white to move")
 
-		h.press("space", "s", "enter", "m")
+		h.press("space", "s", "enter", "4")
 		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.BBlack)})
 		if c := h.clocks(); !c[rules.AWhite].Running || !c[rules.BBlack].Running {
 			t.Errorf("resume A kept, B-black: %+v", c)
 		}
 
-		// A board B key on board A's question is not an answer.
-		h.press("space", "s", "p")
-		h.wantView("PAUSED", "resume cancelled", "ignored: paused")
+		// A board B seat on board A's question is not an answer.
+		h.press("space", "s", "3")
+		h.wantView("PAUSED", "resume cancelled — paused; space resumes")
+		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Pause {
+			t.Errorf("3 on board A's question sent %v", s.Last)
+		}
+		// Both boards chosen: 2 then 3.
+		h.press("s", "2", "3")
+		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.ABlack).Choose(rules.BWhite)})
+		h.wantView("RUNNING", "resumed: A-black and B-white to move")
 	})
 }
 
 func TestResumeChoosing_SkipsABoardThatIsOver(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "r", "a", "d", "1", "s")
-		h.wantView("Resume with: board A over; press the clock key of the player to move on board B")
-		h.press("m")
+		h.press("enter", "r", "a", "d", "1", "y", "s")
+		h.wantView("Resume with: board A over; board B 3 B-white · 4 B-black")
+		h.press("4")
 		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.BBlack)})
 		h.wantView("RUNNING")
 	})
@@ -737,21 +899,45 @@ func TestParseAdjust(t *testing.T) {
 		bad  string
 	}{
 		{"+30", 30 * time.Second, ""},
-		{"+30s", 30 * time.Second, ""},
-		{"-1m30s", -90 * time.Second, ""},
 		{"+2.5", 2500 * time.Millisecond, ""},
 		{"-10.5", -10500 * time.Millisecond, ""},
 		{"+0.25", 250 * time.Millisecond, ""},
+		{"+.5", 500 * time.Millisecond, ""},
 		{"+7.", 7 * time.Second, ""},
-		{"+500ms", 500 * time.Millisecond, ""},
-		{"+1h", time.Hour, ""},
+		{"+1:30", 90 * time.Second, ""},
+		{"-0:10", -10 * time.Second, ""},
+		{"+0:00.5", 500 * time.Millisecond, ""},
+		{"-12:05.25", -(12*time.Minute + 5250*time.Millisecond), ""},
+		{"+90:00", 90 * time.Minute, ""},
+		{"+1:00:00", time.Hour, ""},
+		{"+2:03:04.5", 2*time.Hour + 3*time.Minute + 4500*time.Millisecond, ""},
+		{"+0.000000001", 1, ""},
+		{"+999999999", 999999999 * time.Second, ""},
 		{"30", 0, "sign"},
+		{"1:30", 0, "sign"},
 		{"", 0, "sign"},
-		{"+", 0, "the duration after the sign"},
-		{"-.", 0, `"." is not a duration`},
-		{"+1.5.5", 0, `"1.5.5" is not a duration`},
-		{"+1x", 0, `"1x" is not a duration`},
+		{"+", 0, "the time after the sign: +30 or +1:30 (m:ss)"},
+		{"-.", 0, `"." is not a time`},
+		{"+1.5.5", 0, `"1.5.5" is not a time`},
+		{"+1x", 0, `"1x" is not a time`},
+		{"+30s", 0, `"30s" is not a time`},
+		{"+1m30s", 0, `"1m30s" is not a time`},
+		{"+1.5:30", 0, `"1.5:30" is not a time`},
+		{"+:30", 0, `":30" is not a time`},
+		{"+1:", 0, "two digits after a colon"},
+		{"+1:5", 0, "two digits after a colon"},
+		{"+1:050", 0, "two digits after a colon"},
+		{"+1:60", 0, `"1:60": after a colon, 00 to 59`},
+		{"+1:60:00", 0, `"1:60:00": after a colon, 00 to 59`},
+		{"+1:59:60", 0, `"1:59:60": after a colon, 00 to 59`},
+		{"+1:2:3:4", 0, `"1:2:3:4": at most h:mm:ss`},
 		{"+1.0000000001", 0, "more than 9 decimals"},
+		{"+1:00.0000000001", 0, "more than 9 decimals"},
+		{"+1000000000", 0, "too large"},
+		{"+10000:00", 0, "too large"},
+		{"+-5", 0, `"-5" is not a time`},
+		{"+1:a0:00", 0, `"1:a0:00" is not a time`},
+		{"+1:-1:00", 0, `"1:-1:00" is not a time`},
 	} {
 		got, why := parseAdjust(c.in)
 		if got != c.want || (c.bad == "") != (why == "") || !strings.Contains(why, c.bad) {
@@ -766,8 +952,9 @@ func TestPrompts_FitNarrowTerminals(t *testing.T) {
 		h.press("enter", "space")
 		// Paused: each question is answered by esc and leaves it paused.
 		for _, keys := range [][]string{
-			{"esc"}, {"r"}, {"r", "a"}, {"r", "a", "w"}, {"c"}, {"c", "q"},
-			{"t"}, {"t", "z", "+12"}, {"t", "z", "+12k"}, {"t", "z", "+1.5.5", "enter"}, {"s"}, {"s", "z"}, {"n"},
+			{"esc"}, {"r"}, {"r", "a"}, {"r", "a", "w"}, {"r", "a", "w", "3"}, {"r", "b", "d", "2"}, {"c"}, {"c", "2"},
+			{"t"}, {"t", "1", "+12"}, {"t", "1", "+12k"}, {"t", "1", "+12", "+"}, {"t", "1", "+1.5.5", "enter"},
+			{"t", "1", "+1:75", "enter"}, {"s"}, {"s", "1"}, {"n"},
 		} {
 			h.press(keys...)
 			for _, w := range []int{160, 80, 60} {
@@ -791,7 +978,7 @@ func TestPrompts_FitNarrowTerminals(t *testing.T) {
 func TestBoardLabels_FitNarrowTerminals(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "r", "b", "d", "2")
+		h.press("enter", "r", "b", "d", "2", "y")
 		check := func(want ...string) {
 			t.Helper()
 			for _, w := range []int{160, 80, 60} {
@@ -810,7 +997,8 @@ func TestBoardLabels_FitNarrowTerminals(t *testing.T) {
 			}
 		}
 		check("drawn (repetition)")
-		h.press("c", "q", "i", "u")
+		// A-white moves on board A, and A-black claims his illegal move.
+		h.press("space", "z", "c", "2", "i", "u")
 		check("A-black won (illegal move)", "drawn (repetition)")
 	})
 }
@@ -840,4 +1028,161 @@ func TestKeysTypedWithTheQuestion_AreNotItsAnswer(t *testing.T) {
 			t.Error("y after the question did not quit")
 		}
 	})
+}
+
+// The tournament director's replay: players pressing fast, with the
+// arbiter's c in the middle of their burst ("zqzqcz" in one message). The
+// presses before c count; c stops the clocks at once; the z after it is
+// A-white's press (ignored: paused), not the claimant: the claim question
+// is still asking who claims.
+func TestBurst_ZQZQCZ_NoClaimant(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter")
+		seq := h.tbl.Snapshot().Seq
+		h.press("zqzqcz")
+		s := h.tbl.Snapshot()
+		if s.Seq != seq+6 {
+			t.Fatalf("zqzqcz: %d events, want 4 presses, the pause of c and the press of z", s.Seq-seq)
+		}
+		if s.Clocks[rules.AWhite].Moves != 2 || s.Clocks[rules.ABlack].Moves != 2 {
+			t.Errorf("moves A-white %d, A-black %d; want the 4 presses before c counted",
+				s.Clocks[rules.AWhite].Moves, s.Clocks[rules.ABlack].Moves)
+		}
+		if s.Status != rules.Paused || s.Claim.Active || s.Last.Kind != rules.Press || s.Last.Seat != rules.AWhite || s.Effect.Ignored != "paused" {
+			t.Fatalf("after zqzqcz: %v, claim %+v, last %v (%+v); want paused, no claim, z's press ignored", s.Status, s.Claim, s.Last, s.Effect)
+		}
+		if h.m.ask.step != askClaimSeat {
+			t.Fatalf("the claim question is at step %d, want still asking who claims", h.m.ask.step)
+		}
+		h.wantView("PAUSED", "Claim by: 1 A-white · 2 A-black · 3 B-white · 4 B-black", "last event: press A-white", "ignored: paused")
+		h.wantNotView("Claim by A-white", "CLAIM by")
+
+		// The same keys one message each: still no answer.
+		h.press("z")
+		h.press("q")
+		if h.m.ask.step != askClaimSeat {
+			t.Fatalf("z, q: the claim question is at step %d", h.m.ask.step)
+		}
+		h.wantView("Claim by: 1 A-white", "last event: press A-black")
+		// The arbiter's digit answers.
+		h.press("1")
+		h.wantView("Claim by A-white · kind:")
+		h.press("i")
+		h.wantLast(rules.Event{Kind: rules.Claim, Seat: rules.AWhite, Reason: rules.IllegalMove})
+	})
+}
+
+// The other replay: B-black presses m while the arbiter types +30 for
+// A-white. The m is B-black's press (ignored: paused); the field still
+// holds what the arbiter typed, with no note, and Enter applies +30 s.
+func TestAdjust_ClockKeyInTheField_PressesAndChangesNothing(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter", "space", "t", "1", "+3")
+		before := h.promptLine()
+		for _, k := range []string{"m", "q", "z", "p", "M"} {
+			h.press(k)
+			want := seatKeys[rune(strings.ToLower(k)[0])]
+			if s := h.tbl.Snapshot(); s.Last.Kind != rules.Press || s.Last.Seat != want || s.Effect.Ignored != "paused" {
+				t.Fatalf("%s in the field: last %v (%+v); want %s's press, ignored: paused", k, s.Last, s.Effect, want)
+			}
+			if got := h.promptLine(); got != before || h.m.ask.typed != "+3" || h.m.ask.hint != "" || h.m.ask.bad != "" {
+				t.Fatalf("%s changed the field: %q (typed %q, note %q %q), was %q", k, got, h.m.ask.typed, h.m.ask.hint, h.m.ask.bad, before)
+			}
+			h.wantView("Adjust A-white: +3▏  type + or - and the time", "last event: press "+want.String())
+			h.wantNotView("+3m", "refused", "cancelled")
+		}
+		h.press("0", "enter")
+		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: 30 * time.Second})
+		h.wantView("A-white +30s: now 5:30")
+		if c := h.clocks(); c[rules.BBlack].Remaining != 5*time.Minute {
+			t.Errorf("B-black: %v, want untouched", c[rules.BBlack].Remaining)
+		}
+	})
+}
+
+// Keys that arrive in one message with the key that opens a question, or
+// moves it on to its next one, never answer it: of those keys only clock
+// keys count (as presses). Each opener, each next step.
+func TestBurst_KeysWithTheOpeningKeyAnswerNothing(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter", "z", "space") // A-white moved: A-black may claim
+		for _, c := range []struct {
+			before []string // keys sent one by one first
+			burst  string
+			want   step
+			shown  string
+		}{
+			{nil, "c2i", askClaimSeat, "Claim by: 1 A-white"},
+			{[]string{"c"}, "2i", askClaimKind, "Claim by A-black · kind:"},
+			{nil, "t1+30", askAdjustSeat, "Adjust whose time: 1 A-white"},
+			{[]string{"t"}, "1+30", askAdjustAmount, "Adjust A-white: ▏  type"},
+			{nil, "s12", askResumeA, "Resume with: board A 1 A-white"},
+			{[]string{"s"}, "23", askResumeB, "Resume with: board A A-black; board B"},
+			{nil, "raw1y", askResultBoard, "Result on board: a / b"},
+			{[]string{"r"}, "aw1y", askResultOutcome, "Board A: w White wins"},
+			{[]string{"r", "a"}, "w1y", askResultHow, "Board A, A-white wins · how:"},
+			{[]string{"r", "a", "w"}, "1y", askResultConfirm, "Declare board A 1-0 checkmate"},
+			{nil, "ny", askNew, "New match? The paused match will be lost."},
+		} {
+			h.press(c.before...)
+			seq := h.tbl.Snapshot().Seq
+			h.press(c.burst)
+			if h.m.ask.step != c.want {
+				t.Errorf("%q then %q: step %d, want %d", c.before, c.burst, h.m.ask.step, c.want)
+			}
+			h.wantView(c.shown)
+			if s := h.tbl.Snapshot(); s.Seq != seq {
+				t.Errorf("%q then %q sent %v", c.before, c.burst, s.Last)
+			}
+			h.press("esc")
+		}
+		// Clock keys in the burst still press: "s1z" opens the question,
+		// and z is A-white's press, not board A's choice.
+		h.press("s1z")
+		h.wantView("Resume with: board A 1 A-white", "last event: press A-white", "ignored: paused")
+		if h.m.ask.step != askResumeA {
+			t.Errorf("s1z: step %d, want board A's question", h.m.ask.step)
+		}
+		h.press("esc")
+		// Esc typed with a key (Alt+key) in a question cancels it; the
+		// key is then a command of its own.
+		h.press("c")
+		h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'r'}, Alt: true})
+		h.sync()
+		h.wantView("Result on board: a / b")
+		if s := h.tbl.Snapshot(); s.Status != rules.Paused || s.Claim.Active {
+			t.Errorf("alt+r in the claim question: %v, %+v", s.Status, s.Claim)
+		}
+	})
+}
+
+// Every string of up to 5 characters the field can hold: parseAdjust
+// never panics, and what it takes has the typed sign and fits a clock.
+func TestParseAdjust_EveryShortEntry(t *testing.T) {
+	const alphabet = "+-0123456789.:"
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		d, why := parseAdjust(prefix)
+		if why == "" {
+			switch {
+			case prefix[0] == '+' && d < 0, prefix[0] == '-' && d > 0:
+				t.Errorf("parseAdjust(%q) = %v: the sign is lost", prefix, d)
+			case d > 100*time.Hour || d < -100*time.Hour:
+				t.Errorf("parseAdjust(%q) = %v: out of range", prefix, d)
+			case strings.Count(prefix, "+")+strings.Count(prefix, "-") != 1:
+				t.Errorf("parseAdjust(%q) = %v: took more than one sign", prefix, d)
+			}
+		} else if d != 0 {
+			t.Errorf("parseAdjust(%q) = %v with %q", prefix, d, why)
+		}
+		if len(prefix) < 5 {
+			for _, r := range alphabet {
+				walk(prefix + string(r))
+			}
+		}
+	}
+	walk("")
 }

@@ -45,25 +45,33 @@
 //	        2 resignation, 3 illegal move, 4 forfeit (and 5 stalemate
 //	        where the rules make stalemate decisive); for a draw
 //	        1 agreement, 2 repetition (where repetition draws), 3 stalemate
-//	        (where stalemate draws) (rules.Declare, sent while paused)
+//	        (where stalemate draws); then y confirms, saying what the
+//	        result does to the match ("Declare board A 1-0 checkmate
+//	        (A-white wins; team 1 wins the match)? y = yes, any other key
+//	        = no"; a draw that leaves the match to the other board says
+//	        "board B decides the match") (rules.Declare, sent while paused)
 //	c       record a claim. Art 29: the claimant stops the clocks, the
 //	        arbiter the other board: both stop at the instant c is
-//	        pressed, before the questions; then the claimant's clock key,
-//	        then i illegal move, f flag or o other (rules.Claim, sent while
-//	        paused); the status line shows the pending claim
+//	        pressed, before the questions; then the claimant: 1 A-white,
+//	        2 A-black, 3 B-white, 4 B-black; then i illegal move, f flag
+//	        or o other (rules.Claim, sent while paused); the status line
+//	        shows the pending claim. An illegal-move claim is refused
+//	        unless the accused made the last press on that board (Art
+//	        26-27)
 //	u, x    uphold or reject the pending claim (rules.Uphold, rules.Reject).
 //	        An upheld illegal move that does not lose is taken back: the
 //	        offender moves again, his clock runs on resume
-//	t       adjust time while the clocks are stopped (Art 40): the seat's
-//	        clock key, then a sign and a duration as clock.ParseDuration
-//	        reads it (+30, +30s, -1m30s, +2.5; m is minutes there),
-//	        Backspace to correct, Enter to apply
-//	s       while paused, resume choosing the clocks that run: the clock
-//	        key of the player to move on board A (q or z), then on board B
-//	        (p or m); Enter keeps a board's turn in progress
-//	n       new match: at once when ready; when paused or decided, asks
-//	        (y = yes, any other key = no), since the match or its result
-//	        would be gone; while running, says to pause first
+//	t       adjust time while the clocks are stopped (Art 40): the seat,
+//	        1 A-white, 2 A-black, 3 B-white, 4 B-black, then a sign and
+//	        the time as seconds or m:ss (+30, +2.5, +1:30, -0:10; h:mm:ss
+//	        too), Backspace to correct, Enter to apply
+//	s       while paused, resume choosing the clocks that run: board A
+//	        1 A-white or 2 A-black, then board B 3 B-white or 4 B-black;
+//	        Enter keeps a board's turn in progress
+//	n       new match: at once when ready with every clock at its initial
+//	        time; asks (y = yes, any other key = no) when paused, decided,
+//	        or ready with time adjusted, since the match, its result or the
+//	        adjustments would be gone; while running, says to pause first
 //	esc     quit: at once when ready; otherwise asks first (y = quit, any
 //	        other key = no): a match in progress would be abandoned, a
 //	        decided match's result would be gone. With a question open,
@@ -74,13 +82,17 @@
 // A question takes the next key: a key that is not one of its answers
 // cancels it, with a short note ("claim cancelled — paused; space
 // resumes", "kept the match"); the clocks a claim or result question
-// stopped stay stopped. No answer of a question is a clock key (q p z m),
-// except where the question asks for one: a clock key that is not an
-// answer still reaches the clock, since the player who pressed it is not
-// the one answering. The typed adjustment is a text field instead: a key
-// that cannot be part of a duration is ignored with a hint, Enter shows
-// what is wrong with the duration (or the table's refusal) and stays in
-// the field, Esc cancels it. Letters work in upper case too (Caps Lock). A
+// stopped stay stopped. No answer of any question is a clock key (q p z
+// m): seats are chosen with the digits 1 to 4. A clock key pressed while
+// a question is open is a player's press: it reaches the clock (ignored
+// while paused) and leaves the question exactly as it was. Keys that
+// arrive in the same burst (one key message) as the key that opened a
+// question, or moved it on to its next question, are not taken as its
+// answer: of those, only clock keys count. The typed adjustment is a text
+// field instead: it takes a sign (one), digits, "." (or a decimal comma)
+// and ":", and refuses any other key with a note saying so; Enter shows
+// what is wrong with the time (or the table's refusal) and stays in the
+// field, Esc cancels it. Letters work in upper case too (Caps Lock). A
 // player presses his own key after his move, as he would press his side
 // of the clock.
 //

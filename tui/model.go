@@ -62,6 +62,10 @@ type Model struct {
 	snap          rules.Snapshot
 	width, height int
 
+	// initial is every seat's time in a ready match, before any
+	// adjustment: n asks before undoing an adjusted time.
+	initial [4]time.Duration
+
 	ask    prompt // the open question, if any (ask.step != noPrompt)
 	notice string // a hint for the last key, e.g. "pause first"
 	err    error  // the error of the last arbiter action
@@ -89,6 +93,7 @@ func New(t *table.Table, opts ...Option) *Model {
 		m.renderer = lipgloss.DefaultRenderer()
 	}
 	m.st = newStyles(m.renderer)
+	m.initial = m.initialTimes()
 	return m
 }
 
@@ -136,9 +141,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// table's latest snapshot decides, not a late one in flight.
 		latest := m.latest()
 		switch {
-		case m.ask.step == askNew && latest.Status != rules.Paused && latest.Status != rules.Decided,
-			m.ask.step == askQuit && m.ask.quitStale(&latest):
+		case m.ask.step == askNew && m.ask.newStale(&latest):
 			m.ask = prompt{}
+			m.notice = "the match changed meanwhile: nothing reset (n asks again)"
+		case m.ask.step == askQuit && m.ask.quitStale(&latest):
+			m.ask = prompt{}
+			m.notice = "the match changed meanwhile: nothing quit (esc asks again)"
 		}
 		return m, m.listen()
 	case closedMsg:
@@ -202,9 +210,11 @@ func keys(k tea.KeyMsg) []keyIn {
 
 // key handles one key message, stamped with the instant it was received.
 // Its keys are handled in order, with the same stamp, except that keys
-// typed together with the key that opens a yes/no question are not taken
-// as its answer: of those, only clock keys count (a player pressed at the
-// same moment), and the question stays open.
+// that arrive in the same message as the key that opened a question (or
+// moved it on to its next question) are not taken as its answer: a burst
+// is several people pressing at once, not the arbiter answering. Of those
+// keys only clock keys count (the players pressed at the same moment);
+// the others are dropped, and the question stays as it is.
 func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	now := time.Now()
 	if k.Paste {
@@ -223,7 +233,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		if cmd := m.handle(in, now); cmd != nil {
 			return cmd
 		}
-		asked = m.ask.step != before && m.ask.yesNo()
+		asked = m.ask.step != noPrompt && m.ask.step != before
 	}
 	return nil
 }
@@ -240,6 +250,13 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 		return m.quit()
 	}
 	if m.ask.step != noPrompt {
+		if seat, ok := seatOf(k); ok {
+			// A clock key is a player's press, never the arbiter's
+			// answer: it reaches the clock (ignored while paused), and
+			// the question stays exactly as it is.
+			m.pressSeat(seat, now)
+			return nil
+		}
 		if k.kind == keyEsc {
 			m.cancelPrompt()
 			return nil
@@ -247,11 +264,6 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 		answered, cmd := m.answer(k, now)
 		if !answered {
 			m.cancelPrompt()
-			// A clock key still reaches the clock: the player who pressed
-			// it is not the one answering.
-			if seat, ok := seatOf(k); ok {
-				m.pressSeat(seat, now)
-			}
 		}
 		return cmd
 	}
@@ -382,18 +394,64 @@ func (m *Model) pauseSwitch(now time.Time) {
 	m.do(rules.Event{Kind: rules.Resume}, now)
 }
 
-// newMatch resets the match: at once when nothing is lost (ready or
-// decided), after a confirmation when paused, never while running.
+// newMatch resets the match: at once when nothing is lost (ready, with
+// every clock at its initial time), after a confirmation when paused,
+// decided or ready with adjusted times, never while running.
 func (m *Model) newMatch(now time.Time) {
-	switch m.status() {
-	case rules.Running:
+	s := m.latest()
+	switch {
+	case s.Status == rules.Running:
 		m.notice = "pause first (space), then n for a new match"
-	case rules.Paused, rules.Decided:
-		// The result exists nowhere else yet: ask before it goes.
-		m.ask = prompt{step: askNew, decided: m.status() == rules.Decided}
+	case s.Status == rules.Paused, s.Status == rules.Decided, len(m.adjusted(&s)) > 0:
+		// The result, the match or the adjusted times exist nowhere
+		// else: ask before they go.
+		m.ask = prompt{step: askNew, status: s.Status, decided: s.Status == rules.Decided}
 	default:
-		m.do(rules.Event{Kind: rules.Reset}, now)
+		m.reset(now)
 	}
+}
+
+// reset starts a new match.
+func (m *Model) reset(now time.Time) {
+	if _, err := m.do(rules.Event{Kind: rules.Reset}, now); err == nil && !m.haveRules {
+		m.initial = m.clocksOf(m.latest())
+	}
+}
+
+// clocksOf returns the seats' remaining times in s.
+func (m *Model) clocksOf(s rules.Snapshot) [4]time.Duration {
+	var c [4]time.Duration
+	for _, seat := range rules.Seats {
+		c[seat] = s.Clocks[seat].Remaining
+	}
+	return c
+}
+
+// initialTimes returns every seat's time when a match is ready: from the
+// rules when they are known, otherwise the table's clocks when ready.
+func (m *Model) initialTimes() [4]time.Duration {
+	if m.haveRules {
+		if match, err := rules.New(m.rules); err == nil {
+			return m.clocksOf(match.Snapshot(0))
+		}
+	}
+	return m.clocksOf(m.snap)
+}
+
+// adjusted lists the seats whose clock differs from its initial time in
+// a ready match: time adjusted before the start, which a new match would
+// undo.
+func (m *Model) adjusted(s *rules.Snapshot) []rules.Seat {
+	if s.Status != rules.Ready {
+		return nil
+	}
+	var seats []rules.Seat
+	for _, seat := range rules.Seats {
+		if s.Clocks[seat].Remaining != m.initial[seat] {
+			seats = append(seats, seat)
+		}
+	}
+	return seats
 }
 
 // do applies an arbiter action and waits for it, so its error can be

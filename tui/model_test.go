@@ -479,7 +479,7 @@ func TestQuitKeys_AskWhileRunningOrPaused(t *testing.T) {
 
 func TestQuitQuestion_ClockKeyStillPresses(t *testing.T) {
 	// A player's press while the arbiter's question is open reaches his
-	// clock, and keeps the match.
+	// clock, and is no answer: the question stays open.
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
 		h.press("enter", "esc")
@@ -487,9 +487,17 @@ func TestQuitQuestion_ClockKeyStillPresses(t *testing.T) {
 		if quits(h.press("z")) {
 			t.Fatal("z quit")
 		}
-		h.wantView("kept the match", "last event: press A-white")
+		h.wantView(quitQuestion, "last event: press A-white")
+		h.wantNotView("kept the match")
 		if c := h.clocks(); !c[rules.ABlack].Running {
 			t.Errorf("z in the quit question did not press A-white's clock: %+v", c)
+		}
+		if quits(h.press("q")) {
+			t.Fatal("q quit")
+		}
+		h.wantView(quitQuestion, "last event: press A-black")
+		if !quits(h.press("y")) {
+			t.Error("y after the presses did not quit")
 		}
 	})
 }
@@ -497,7 +505,7 @@ func TestQuitQuestion_ClockKeyStillPresses(t *testing.T) {
 func TestQuitQuestion_ClaimPending_Asks(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "c", "q", "i")
+		h.press("enter", "z", "c", "2", "i") // A-black claims A-white's move
 		if !h.tbl.Snapshot().Claim.Active {
 			t.Fatal("no claim pending")
 		}
@@ -649,6 +657,88 @@ func TestView_FitsTheTerminal(t *testing.T) {
 			if size.font != "text" && !strings.Contains(v, lay.font.render("1:30:00")[0]) {
 				t.Errorf("%dx%d: no %s digits in view:\n%s", size.w, size.h, size.font, v)
 			}
+		}
+	})
+}
+
+// Before the start, time adjusted (a handicap given by hand, a
+// correction) exists nowhere else: n asks before a new match undoes it,
+// and only then. A clock key does not answer the question.
+func TestNewMatch_BeforeTheStart_AsksWhenTimeWasAdjusted(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		// Nothing adjusted: at once, as before.
+		h.press("n")
+		h.wantLast(rules.Event{Kind: rules.Reset})
+		h.wantNotView("New match?")
+
+		h.press("t", "1", "+1:00", "enter", "t", "4", "-0:30", "enter")
+		seq := h.tbl.Snapshot().Seq
+		h.press("n")
+		h.wantView("READY", "New match? The time adjustments will be undone: A-white 6:00 → 5:00, B-black 4:30 → 5:00. y = yes, any other key = no")
+		if s := h.tbl.Snapshot(); s.Seq != seq {
+			t.Fatalf("n with adjusted times sent %v at once", s.Last)
+		}
+		// A player's key is a press (ignored: not started), not the answer.
+		h.press("z")
+		h.wantView("New match? The time adjustments will be undone", "last event: press A-white", "ignored: not started")
+		h.press("k")
+		h.wantView("READY", "kept the match")
+		if c := h.clocks(); c[rules.AWhite].Remaining != 6*time.Minute || c[rules.BBlack].Remaining != 4*time.Minute+30*time.Second {
+			t.Fatalf("kept: A-white %v, B-black %v; want 6m and 4m30s", c[rules.AWhite].Remaining, c[rules.BBlack].Remaining)
+		}
+		// n y in one burst: the y is not the answer.
+		h.press("ny")
+		h.wantView("New match? The time adjustments will be undone")
+		h.press("y")
+		h.wantLast(rules.Event{Kind: rules.Reset})
+		for _, seat := range rules.Seats {
+			if c := h.clocks()[seat]; c.Remaining != 5*time.Minute {
+				t.Errorf("%s after the reset: %v, want 5m", seat, c.Remaining)
+			}
+		}
+		h.wantView("READY")
+		h.wantNotView("New match?")
+
+		// Adjusted back to the initial time: nothing to lose.
+		h.press("t", "2", "+10", "enter", "t", "2", "-10", "enter", "n")
+		h.wantLast(rules.Event{Kind: rules.Reset})
+	})
+}
+
+// A handicap of the configuration is the initial time, not an adjustment.
+func TestNewMatch_BeforeTheStart_HandicapIsNoAdjustment(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := options(t, "5m")
+		c, err := clock.Parse("3m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.SeatControls[rules.AWhite] = &c
+		h := newHarness(t, o)
+		h.press("n")
+		h.wantLast(rules.Event{Kind: rules.Reset})
+		h.press("t", "1", "+5", "enter", "n")
+		h.wantView("New match? The time adjustments will be undone: A-white 3:05 → 3:00.")
+	})
+}
+
+// A Black player's press starts a ready match under black-press start:
+// the question about the ready match's adjustments no longer stands, and
+// a y typed after it resets nothing.
+func TestNewMatch_QuestionClosedWhenTheMatchStarts(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := options(t, "5m")
+		o.Start = rules.StartBlackPress
+		h := newHarness(t, o)
+		h.press("t", "1", "+30", "enter", "n")
+		h.wantView("New match? The time adjustments will be undone")
+		h.press("q")
+		h.wantView("RUNNING", "the match changed meanwhile: nothing reset (n asks again)")
+		h.wantNotView("New match?")
+		h.press("y")
+		if s := h.tbl.Snapshot(); s.Status != rules.Running || s.Last.Kind != rules.Press {
+			t.Errorf("y after the start: %v, last %v; want the match running", s.Status, s.Last)
 		}
 	})
 }

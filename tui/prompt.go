@@ -24,6 +24,7 @@ const (
 	askResultBoard
 	askResultOutcome
 	askResultHow
+	askResultConfirm // y declares, any other key keeps the match
 	askClaimSeat
 	askClaimKind
 	askAdjustSeat
@@ -38,23 +39,28 @@ type prompt struct {
 	step    step
 	board   rules.Board
 	outcome rules.Outcome
+	reason  rules.Reason // how the game ended, for askResultConfirm
 	seat    rules.Seat
-	typed   string // the adjustment typed so far, e.g. "+1m30s"
+	typed   string // the adjustment typed so far, e.g. "+1:30"
 	bad     string // why Enter did not take the typed adjustment
-	hint    string // why the last key typed in the adjustment was ignored
+	hint    string // why the last key typed in the adjustment was refused
 	run     rules.RunChoice
-	// decided: the quit question was asked about a decided match (its
-	// result would be lost), not a match in progress.
+	// decided: the quit or new-match question was asked about a decided
+	// match (its result would be lost), not a match in progress.
 	decided bool
+	// status is the match's status when the new-match question was
+	// asked: what a yes would throw away.
+	status rules.Status
 }
 
-// yesNo reports whether the question is answered by y or any other key.
+// yesNo reports whether the question is whether to keep the match: y
+// gives it up, any other key keeps it.
 func (p prompt) yesNo() bool { return p.step == askQuit || p.step == askNew }
 
 // what names the action a question belongs to, for "... cancelled".
 func (p prompt) what() string {
 	switch p.step {
-	case askResultBoard, askResultOutcome, askResultHow:
+	case askResultBoard, askResultOutcome, askResultHow, askResultConfirm:
 		return "result"
 	case askClaimSeat, askClaimKind:
 		return "claim"
@@ -90,10 +96,30 @@ type choice struct {
 	label   string
 	reason  rules.Reason
 	outcome rules.Outcome
+	seat    rules.Seat
 }
 
-// yesKey answers the yes/no questions (quit, new match).
+// yesKey answers the yes/no questions (quit, new match, the result).
 const yesKey = 'y'
+
+// seatChoices choose a seat in the arbiter's questions (the claimant,
+// whose time, whose clock runs): digits in seat order, never a clock key,
+// so a player's press is never taken for the arbiter's choice.
+var seatChoices = []choice{
+	{key: '1', label: "A-white", seat: rules.AWhite},
+	{key: '2', label: "A-black", seat: rules.ABlack},
+	{key: '3', label: "B-white", seat: rules.BWhite},
+	{key: '4', label: "B-black", seat: rules.BBlack},
+}
+
+// boardSeats returns the seat choices of board b: 1 and 2 on board A, 3
+// and 4 on board B.
+func boardSeats(b rules.Board) []choice {
+	if b == rules.BoardB {
+		return seatChoices[2:]
+	}
+	return seatChoices[:2]
+}
 
 var boardChoices = []choice{
 	{key: 'a', label: "board A"},
@@ -145,13 +171,11 @@ func (m *Model) drawHow() []choice {
 }
 
 // menu returns the answers of a question answered by one key from a list:
-// every question but those that ask for a player's clock key on purpose
-// (the claimant, whose time, whose clock runs) and the typed adjustment.
-// No answer of a menu is a clock key: a player's press is never taken as
-// the arbiter's answer.
+// every question but the typed adjustment. No answer of a menu is a clock
+// key: a player's press is never taken as the arbiter's answer.
 func (m *Model) menu(p *prompt) []choice {
 	switch p.step {
-	case askQuit, askNew:
+	case askQuit, askNew, askResultConfirm:
 		return []choice{{key: yesKey, label: "yes"}}
 	case askResultBoard:
 		return boardChoices
@@ -164,6 +188,12 @@ func (m *Model) menu(p *prompt) []choice {
 		return m.winHow()
 	case askClaimKind:
 		return claimKinds
+	case askClaimSeat, askAdjustSeat:
+		return seatChoices
+	case askResumeA:
+		return boardSeats(rules.BoardA)
+	case askResumeB:
+		return boardSeats(rules.BoardB)
 	}
 	return nil
 }
@@ -287,6 +317,11 @@ func (m *Model) skipOverBoards(s *rules.Snapshot) {
 	}
 }
 
+// newStale reports whether the new-match question no longer asks about
+// the match there is: its status changed (e.g. a Black player's press
+// started a ready match under black-press start).
+func (p *prompt) newStale(s *rules.Snapshot) bool { return s.Status != p.status }
+
 // quitStale reports whether the quit question no longer asks about the
 // match there is: it asked about a match in progress that is now decided
 // (y would throw away a result the arbiter has not seen), or about a
@@ -296,58 +331,41 @@ func (p *prompt) quitStale(s *rules.Snapshot) bool {
 }
 
 // answer takes key k as the answer to the open question. It reports
-// whether k was an answer; a key that is not cancels the question.
+// whether k was an answer; a key that is not cancels the question. Clock
+// keys never come here: they reach the clock (handle).
 func (m *Model) answer(k keyIn, now time.Time) (bool, tea.Cmd) {
 	p := &m.ask
 	if p.step == askAdjustAmount {
 		return m.typeAdjust(k, now), nil
 	}
-	if menu := m.menu(p); menu != nil {
-		c, ok := pick(menu, k)
-		if !ok {
-			return false, nil
-		}
-		return true, m.chose(c, now)
-	}
-	switch p.step {
-	case askClaimSeat:
-		if seat, ok := seatOf(k); ok {
-			p.seat, p.step = seat, askClaimKind
-			return true, nil
-		}
-	case askAdjustSeat:
-		if seat, ok := seatOf(k); ok {
-			p.seat, p.step = seat, askAdjustAmount
-			return true, nil
-		}
-	case askResumeA, askResumeB:
-		b := rules.BoardA
-		if p.step == askResumeB {
-			b = rules.BoardB
-		}
-		seat, isSeat := seatOf(k)
-		switch {
-		case k.kind == keyEnter:
-		case isSeat && seat.Board() == b:
-			p.run = p.run.Choose(seat)
-		default:
-			return false, nil
-		}
-		if p.step == askResumeA {
-			p.step = askResumeB
-			s := m.latest()
-			m.skipOverBoards(&s)
-		} else {
-			p.step = noPrompt
-		}
-		if p.step == noPrompt {
-			run := p.run
-			m.ask = prompt{}
-			m.resume(run, now)
-		}
+	if (p.step == askResumeA || p.step == askResumeB) && k.kind == keyEnter {
+		// Enter keeps the board's turn in progress.
+		m.nextResume(now)
 		return true, nil
 	}
-	return false, nil
+	c, ok := pick(m.menu(p), k)
+	if !ok {
+		return false, nil
+	}
+	return true, m.chose(c, now)
+}
+
+// nextResume moves the resume question on to board B, or resumes once
+// both boards are answered (a board that is over is not asked about).
+func (m *Model) nextResume(now time.Time) {
+	p := &m.ask
+	if p.step == askResumeA {
+		p.step = askResumeB
+		s := m.latest()
+		m.skipOverBoards(&s)
+	} else {
+		p.step = noPrompt
+	}
+	if p.step == noPrompt {
+		run := p.run
+		m.ask = prompt{}
+		m.resume(run, now)
+	}
 }
 
 // chose acts on answer c of a menu question.
@@ -362,8 +380,13 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		}
 		return tea.Quit
 	case askNew:
+		if s := m.latest(); p.newStale(&s) {
+			m.ask = prompt{}
+			m.notice = "the match changed meanwhile: nothing reset (n asks again)"
+			return nil
+		}
 		m.ask = prompt{}
-		m.do(rules.Event{Kind: rules.Reset}, now)
+		m.reset(now)
 	case askResultBoard:
 		p.board = rules.BoardA
 		if c.key == 'b' {
@@ -373,9 +396,19 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 	case askResultOutcome:
 		p.outcome, p.step = c.outcome, askResultHow
 	case askResultHow:
-		e := rules.Event{Kind: rules.Declare, Board: p.board, Outcome: p.outcome, Reason: c.reason}
+		// A result cannot be taken back: the arbiter confirms it.
+		p.reason, p.step = c.reason, askResultConfirm
+	case askResultConfirm:
+		e := rules.Event{Kind: rules.Declare, Board: p.board, Outcome: p.outcome, Reason: p.reason}
 		m.ask = prompt{}
 		m.declare(e, now)
+	case askClaimSeat:
+		p.seat, p.step = c.seat, askClaimKind
+	case askAdjustSeat:
+		p.seat, p.step = c.seat, askAdjustAmount
+	case askResumeA, askResumeB:
+		p.run = p.run.Choose(c.seat)
+		m.nextResume(now)
 	case askClaimKind:
 		e := rules.Event{Kind: rules.Claim, Seat: p.seat, Reason: c.reason}
 		m.ask = prompt{}
@@ -385,20 +418,22 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 }
 
 // maxTyped bounds the typed adjustment: more than any clock holds, e.g.
-// "-1h59m59.999s".
+// "-23:59:59.999".
 const maxTyped = 16
 
-// durationRune reports whether r can be part of a duration as
-// clock.ParseDuration reads it: digits, a decimal point and the units of
-// time.ParseDuration (h, m, s, ms, us, µs, ns).
-func durationRune(r rune) bool {
-	return r >= '0' && r <= '9' || r == '.' || strings.ContainsRune("hmsunµ", r)
-}
+// timeRune reports whether r can be part of the typed time: digits, the
+// decimal point and the colon of m:ss. No letter is: no unit, and so no
+// clock key, can ever be typed into the field.
+func timeRune(r rune) bool { return r >= '0' && r <= '9' || r == '.' || r == ':' }
 
-// typeAdjust takes one key of the typed adjustment: a sign, the
-// characters of a duration, Backspace, or Enter to apply it. Any other key
-// is ignored, with a hint: it neither cancels the field (Esc does) nor
-// reaches the commands or the clocks.
+// fieldKeys says what the field takes, for its notes.
+const fieldKeys = "only a sign, digits, . and :"
+
+// typeAdjust takes one key of the typed adjustment: a sign, a digit, the
+// decimal point or a colon, Backspace, or Enter to apply it. Any other key
+// is refused with a note saying so: it neither cancels the field (Esc
+// does) nor reaches the commands. Clock keys never come here: they reach
+// the clock (handle).
 func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	p := &m.ask
 	p.hint = ""
@@ -430,20 +465,22 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 		return true
 	case keyRune:
 	default:
-		p.hint = "only + or - and a duration; Enter applies"
+		p.hint = "key refused: " + fieldKeys
 		return true
 	}
 	p.bad = ""
 	r := k.r
-	if r == ',' { // a decimal comma
+	if r == ',' { // a decimal comma is the decimal point
 		r = '.'
 	}
 	switch {
+	case (r == '+' || r == '-') && strings.ContainsAny(p.typed, "+-"):
+		p.hint = fmt.Sprintf("%q refused: one sign only (Backspace corrects)", string(r))
 	case r == '+' || r == '-':
-		// The sign comes first; typing it again changes it.
-		p.typed = string(r) + strings.TrimLeft(p.typed, "+-")
-	case !durationRune(r):
-		p.hint = fmt.Sprintf("%q ignored: not part of a duration (e.g. +30, +30s, -1m30s)", string(r))
+		// The sign comes first; typed after the time, it goes in front.
+		p.typed = string(r) + p.typed
+	case !timeRune(r):
+		p.hint = fmt.Sprintf("%q refused: %s", string(r), fieldKeys)
 	case len(p.typed) >= maxTyped:
 		p.hint = "too long: Backspace corrects"
 	default:
@@ -452,25 +489,113 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	return true
 }
 
-// parseAdjust reads a typed adjustment: a required sign, then a duration
-// as clock.ParseDuration reads it, e.g. "+30", "+30s", "-1m30s", "+2.5".
-// why says what is wrong: clock.ParseDuration's own words for the
-// duration.
+// parseAdjust reads a typed adjustment: a required sign, then the time as
+// seconds ("+30", "+2.5") or minutes:seconds ("+1:30", "-0:10"; also
+// h:mm:ss, "+1:00:00"), with up to 9 decimals on the seconds. why says
+// what is wrong, in the field's own terms.
 func parseAdjust(s string) (d time.Duration, why string) {
 	if s == "" || (s[0] != '+' && s[0] != '-') {
 		return 0, "type the sign first: +30 adds 30 s, -30 removes 30 s"
 	}
-	if s[1:] == "" {
-		return 0, "type the duration after the sign, e.g. " + s[:1] + "30, " + s[:1] + "30s, " + s[:1] + "1m30s"
+	sign, body := s[:1], s[1:]
+	if body == "" {
+		return 0, "type the time after the sign: " + sign + "30 or " + sign + "1:30 (m:ss)"
 	}
-	d, err := clock.ParseDuration(s[1:])
-	if err != nil {
-		return 0, err.Error()
+	d, why = parseFieldTime(body, sign)
+	if why != "" {
+		return 0, why
 	}
-	if s[0] == '-' {
+	if sign == "-" {
 		d = -d
 	}
 	return d, ""
+}
+
+// parseFieldTime reads the time of an adjustment without its sign:
+// "SECONDS[.FRACTION]", "M:SS[.FRACTION]" or "H:MM:SS[.FRACTION]". sign is
+// only for the examples of its messages.
+func parseFieldTime(body, sign string) (time.Duration, string) {
+	notATime := fmt.Sprintf("%q is not a time: write %s30, %s2.5 or %s1:30", body, sign, sign, sign)
+	parts := strings.Split(body, ":")
+	if len(parts) > 3 {
+		return 0, fmt.Sprintf("%q: at most h:mm:ss, e.g. %s1:00:00", body, sign)
+	}
+	last := parts[len(parts)-1]
+	whole, frac, hasDot := strings.Cut(last, ".")
+	if strings.Contains(frac, ".") || strings.Contains(strings.Join(parts[:len(parts)-1], ""), ".") {
+		return 0, notATime
+	}
+	if len(frac) > 9 {
+		return 0, fmt.Sprintf("%q has more than 9 decimals", body)
+	}
+	if !digits(whole) || !digits(frac) || (whole == "" && frac == "" && (hasDot || len(parts) == 1)) {
+		return 0, notATime
+	}
+	var d time.Duration
+	if len(parts) == 1 {
+		// Seconds alone: "30", "2.5", ".5", "7.".
+		if len(whole) > 9 {
+			return 0, fmt.Sprintf("%q is too large", body)
+		}
+		d = time.Duration(atoi(whole)) * time.Second
+	} else {
+		// After a colon, two digits: seconds (and minutes in h:mm:ss)
+		// under 60.
+		for i, part := range parts[1:] {
+			if i == len(parts)-2 {
+				part = whole
+			}
+			if !digits(part) {
+				return 0, notATime
+			}
+			if len(part) != 2 {
+				return 0, fmt.Sprintf("%q: write two digits after a colon, e.g. %s1:05", body, sign)
+			}
+			if atoi(part) >= 60 {
+				return 0, fmt.Sprintf("%q: after a colon, 00 to 59", body)
+			}
+		}
+		first := parts[0]
+		if first == "" || !digits(first) {
+			return 0, notATime
+		}
+		if len(first) > 4 {
+			return 0, fmt.Sprintf("%q is too large", body)
+		}
+		unit := time.Minute
+		if len(parts) == 3 {
+			unit = time.Hour
+			d += time.Duration(atoi(parts[1])) * time.Minute
+		}
+		d += time.Duration(atoi(first))*unit + time.Duration(atoi(whole))*time.Second
+	}
+	if frac != "" {
+		f := atoi(frac)
+		for range 9 - len(frac) {
+			f *= 10
+		}
+		d += time.Duration(f)
+	}
+	return d, ""
+}
+
+// digits reports whether s is made of ASCII digits only ("" is).
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// atoi reads a string of at most 18 digits (digits checked it).
+func atoi(s string) int64 {
+	var n int64
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int64(s[i]-'0')
+	}
+	return n
 }
 
 // signed writes d with its sign, e.g. "+30s", "-1m10.5s".
@@ -580,32 +705,54 @@ func resultSummary(s *rules.Snapshot) string {
 
 // promptLine is the open question on one line, e.g.
 //
-//	Board A: w White wins · b Black wins · d draw   (esc cancels)
+//	Board A: w White wins · b Black wins · d draw
 //
-// and a shorter form for narrow terminals.
-func (m *Model) promptLine() (long, short string) {
+// in the forms it has, longest first: shorter ones are for narrow
+// terminals. esc says whether "(esc cancels)" goes after it (not after a
+// yes/no question: any key but y answers no). No forms: no question.
+func (m *Model) promptLine() (forms []string, esc bool) {
+	long, short, tiny, esc := m.promptForms()
+	if long == "" {
+		return nil, false
+	}
+	for _, f := range []string{long, short, tiny} {
+		if f != "" && (len(forms) == 0 || forms[len(forms)-1] != f) {
+			forms = append(forms, f)
+		}
+	}
+	return forms, esc
+}
+
+// promptForms is promptLine's forms: long, short, and for some questions
+// a tiny one that keeps the answer keys in sight on narrow terminals.
+func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 	p := &m.ask
 	k := func(r rune) string { return m.st.key.Render(string(r)) }
-	esc := m.st.dim.Render("   (esc cancels)")
+	yes, yesShort := k(yesKey)+" = yes, any other key = no", k(yesKey)+" = yes, other = no"
 	switch p.step {
 	case askQuit:
 		if s := m.latest(); p.decided && s.Status == rules.Decided {
 			long = "Quit? The result " + resultSummary(&s) + " will be gone. " + k(yesKey) + " = quit, any other key = no"
 			short = "Quit? The result will be gone. " + k(yesKey) + " = quit, other = no"
-			return long, short
+			return long, short, "", false
 		}
 		long = "Quit and abandon the match in progress? " + k(yesKey) + " = quit, any other key = no"
 		short = "Quit and abandon the match? " + k(yesKey) + " = quit, other = no"
-		return long, short
+		return long, short, "", false
 	case askNew:
-		if s := m.latest(); p.decided && s.Status == rules.Decided {
-			long = "New match? The result " + resultSummary(&s) + " will be gone. " + k(yesKey) + " = yes, any other key = no"
-			short = "New match? The result will be gone. " + k(yesKey) + " = yes, other = no"
-			return long, short
+		s := m.latest()
+		switch {
+		case p.decided && s.Status == rules.Decided:
+			long = "New match? The result " + resultSummary(&s) + " will be gone. " + yes
+			short = "New match? The result will be gone. " + yesShort
+		case p.status == rules.Ready:
+			long = "New match? The time adjustments will be undone: " + m.undone(&s) + ". " + yes
+			short = "New match? Adjusted times undone. " + yesShort
+		default:
+			long = "New match? The paused match will be lost. " + yes
+			short = "New match? " + yesShort
 		}
-		long = "New match? The paused match will be lost. " + k(yesKey) + " = yes, any other key = no"
-		short = "New match? " + k(yesKey) + " = yes, other = no"
-		return long, short
+		return long, short, "", false
 	case askResultBoard:
 		long = "Result on board: " + k('a') + " / " + k('b')
 		short = long
@@ -619,21 +766,28 @@ func (m *Model) promptLine() (long, short string) {
 		}
 		long = head + " · how: " + m.choices(how)
 		short = "how: " + m.choices(how)
+	case askResultConfirm:
+		what, brief := m.consequence(p.board, p.outcome)
+		game := fmt.Sprintf("board %s %s %s", p.board, p.outcome, reasonWords(p.reason))
+		long = "Declare " + game + " (" + what + ")? " + yes
+		short = "Declare " + game + " (" + brief + ")? " + yesShort
+		tiny = fmt.Sprintf("%s %s %s (%s)? ", p.board, p.outcome, reasonWords(p.reason), brief) + yesShort
+		return long, short, tiny, false
 	case askClaimSeat:
-		long = "Claim by: press the claimant's clock key (" + seatKeyList() + ")"
-		short = "Claim by: clock key (" + seatKeyList() + ")"
+		long = "Claim by: " + m.choices(seatChoices)
+		short = long
 	case askClaimKind:
 		long = fmt.Sprintf("Claim by %s · kind: %s", p.seat, m.choices(claimKinds))
 		short = "kind: " + m.choices(claimKinds)
 	case askAdjustSeat:
-		long = "Adjust whose time: press the seat's clock key (" + seatKeyList() + ")"
-		short = "Adjust: clock key (" + seatKeyList() + ")"
+		long = "Adjust whose time: " + m.choices(seatChoices)
+		short = "Adjust: " + m.choices(seatChoices)
 	case askAdjustAmount:
 		// The field first, then what to type, or why the last key did
 		// nothing.
 		field := fmt.Sprintf("Adjust %s: %s▏  ", p.seat, m.st.bold.Render(p.typed))
-		long = field + "type + or - and a duration, then Enter (e.g. +30, +30s, -1m30s, +2.5)"
-		short = field + "+/-DURATION, Enter"
+		long = field + "type + or - and the time, seconds or m:ss, then Enter (e.g. +30, +2.5, +1:30, -0:10)"
+		short = field + "+/- seconds or m:ss, Enter"
 		switch {
 		case p.bad != "":
 			long = field + m.st.err.Render(p.bad)
@@ -643,9 +797,10 @@ func (m *Model) promptLine() (long, short string) {
 			short = long
 		}
 	case askResumeA:
-		long = "Resume with: press the clock key of the player to move on board A (" + k('q') + " or " + k('z') +
-			"), then on board B (" + k('p') + " or " + k('m') + "); Enter keeps the turn in progress"
-		short = "Resume: board A " + k('q') + "/" + k('z') + ", Enter keeps"
+		long = "Resume with: board A " + m.choices(boardSeats(rules.BoardA)) + ", then board B " +
+			m.choices(boardSeats(rules.BoardB)) + "; Enter keeps a board's turn in progress"
+		short = "Resume: board A " + m.choices(boardSeats(rules.BoardA)) + ", then board B; Enter keeps a turn"
+		tiny = "Resume: board A " + k('1') + "/" + k('2') + ", Enter keeps"
 	case askResumeB:
 		chosen := "turn in progress"
 		if p.run.Set[rules.BoardA] {
@@ -654,17 +809,51 @@ func (m *Model) promptLine() (long, short string) {
 		if m.latest().Boards[rules.BoardA].Over {
 			chosen = "over"
 		}
-		long = "Resume with: board A " + chosen + "; press the clock key of the player to move on board B (" +
-			k('p') + " or " + k('m') + "); Enter keeps the turn in progress"
-		short = "Resume: board B " + k('p') + "/" + k('m') + ", Enter keeps"
+		long = "Resume with: board A " + chosen + "; board B " + m.choices(boardSeats(rules.BoardB)) +
+			"; Enter keeps the turn in progress"
+		short = "Resume: board A " + chosen + "; board B " + m.choices(boardSeats(rules.BoardB)) + "; Enter keeps"
+		tiny = "Resume: board B " + k('3') + "/" + k('4') + ", Enter keeps"
 	default:
-		return "", ""
+		return "", "", "", false
 	}
-	return long + esc, short + esc
+	return long, short, tiny, true
 }
 
-// seatKeyList is "q p z m": the clock keys as seated.
-func seatKeyList() string { return "q p z m" }
+// consequence says what declaring outcome o on board b does to the match,
+// in full and in brief: "A-white wins; team 1 wins the match" ("team 1
+// wins"), "drawn; board B decides the match" ("B decides"), "drawn; the
+// match is drawn: one_board_draw = match-draw" ("match drawn"). A board
+// already over says so: the table will refuse the result.
+func (m *Model) consequence(b rules.Board, o rules.Outcome) (long, short string) {
+	s := m.latest()
+	if s.Boards[b].Over {
+		return fmt.Sprintf("board %s is already over: the rules will refuse it", b), "over"
+	}
+	if o != rules.Drawn {
+		w := winner(b, o)
+		return fmt.Sprintf("%s wins; %s wins the match", w, w.Team()), w.Team().String() + " wins"
+	}
+	switch {
+	case !m.haveRules:
+		return "drawn", "drawn"
+	case m.rules.OneBoardDraw == rules.MatchDrawn:
+		return "drawn; the match is drawn: one_board_draw = match-draw", "match drawn"
+	case s.Boards[b.Other()].Outcome == rules.Drawn:
+		return fmt.Sprintf("drawn; board %s is drawn too: the match is drawn", b.Other()), "match drawn"
+	}
+	return fmt.Sprintf("drawn; board %s decides the match", b.Other()), fmt.Sprintf("%s decides", b.Other())
+}
+
+// undone lists the adjusted clocks of a ready match with the time a new
+// match gives them back: "A-white 6:00 → 5:00, B-black 4:30 → 5:00".
+func (m *Model) undone(s *rules.Snapshot) string {
+	var parts []string
+	for _, seat := range m.adjusted(s) {
+		parts = append(parts, fmt.Sprintf("%s %s → %s", seat,
+			display.Format(s.Clocks[seat].Remaining, m.disp), display.Format(m.initial[seat], m.disp)))
+	}
+	return strings.Join(parts, ", ")
+}
 
 // winner names the seat that wins board b with outcome o.
 func winner(b rules.Board, o rules.Outcome) rules.Seat {

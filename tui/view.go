@@ -463,14 +463,30 @@ func matchTime(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d.%03d", min, sec, ms)
 }
 
-// note is the open question, or else the last key's error or hint.
+// note is the open question, or else the last key's error or hint. The
+// question is written in the longest form that fits, with "(esc cancels)"
+// when that fits too.
 func (m *Model) note(w int) string {
-	if long, short := m.promptLine(); long != "" {
+	if forms, esc := m.promptLine(); len(forms) > 0 {
 		q := m.st.notice.Render("? ")
-		if lipgloss.Width(q+long) > w {
-			long = short
+		cancel := ""
+		if esc {
+			cancel = m.st.dim.Render("   (esc cancels)")
 		}
-		return truncate(q+long, w)
+		// The words before "(esc cancels)": a form is tried without it
+		// before a shorter form.
+		var tries []string
+		for _, f := range forms {
+			tries = append(tries, q+f+cancel, q+f)
+		}
+		line := tries[len(tries)-1]
+		for _, l := range tries {
+			if lipgloss.Width(l) <= w {
+				line = l
+				break
+			}
+		}
+		return truncate(line, w)
 	}
 	var note string
 	switch {

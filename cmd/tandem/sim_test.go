@@ -400,12 +400,19 @@ func TestSim_Tmux_ClaimUpheld_ResultOnScreen(t *testing.T) {
 	s.waitScreen([]string{"READY"})
 	s.send("Enter")
 	s.waitScreen([]string{"RUNNING", "▶ A-white"})
+	// A-white's move, illegal: A-black claims it before moving (Art 26-27).
+	s.send("z")
+	s.waitScreen([]string{"RUNNING", "▶ A-black", "last event: press A-white"})
 
 	// c stops both boards at once, before the questions (Art 29).
 	s.send("c")
-	s.waitScreen([]string{"PAUSED", "clocks stopped for the claim", "Claim by: press the claimant's clock key (q p z m)",
+	s.waitScreen([]string{"PAUSED", "clocks stopped for the claim", "Claim by: 1 A-white · 2 A-black · 3 B-white · 4 B-black",
 		"last event: pause at 0:"}, "▶")
+	// A player's clock key is his press (ignored: paused), not the
+	// claimant: the question stays.
 	s.send("q")
+	s.waitScreen([]string{"Claim by: 1 A-white · 2 A-black · 3 B-white · 4 B-black", "last event: press A-black", "ignored: paused"})
+	s.send("2")
 	s.waitScreen([]string{"Claim by A-black · kind: i illegal move · f flag · o other"})
 	s.send("i")
 	s.waitScreen([]string{"PAUSED", "CLAIM by A-black: illegal-move", "u uphold · x reject"}, "▶")
@@ -432,14 +439,20 @@ func TestSim_Tmux_ResultMenu_DigitsNotClockKeys(t *testing.T) {
 
 	s.send("r")
 	s.waitScreen([]string{"PAUSED", "clocks stopped for the result", "Result on board: a / b"}, "▶")
-	s.send("a", "w")
+	// One key at a time, as the arbiter types: keys arriving together
+	// with the key that asks are not its answer.
+	s.send("a")
+	s.waitScreen([]string{"Board A: w White wins · b Black wins · d draw"})
+	s.send("w")
 	s.waitScreen([]string{"Board A, A-white wins · how: 1 checkmate · 2 resignation · 3 illegal move · 4 forfeit"})
-	// B-black's clock key is no answer: it cancels, and the match stays
-	// paused.
+	// B-black's clock key is no answer: it is his press (ignored:
+	// paused), and the question stays.
 	s.send("m")
-	s.waitScreen([]string{"PAUSED", "result cancelled — paused; space resumes", "last event: press B-black"}, "DECIDED")
-	s.send("r", "a", "w", "1")
-	s.waitScreen([]string{"DECIDED", "1-0  checkmate  A-black  (Art 22-23)"})
+	s.waitScreen([]string{"PAUSED", "Board A, A-white wins · how: 1 checkmate", "last event: press B-black", "ignored: paused"}, "DECIDED", "cancelled")
+	s.send("1")
+	s.waitScreen([]string{"PAUSED", "Declare board A 1-0 checkmate (A-white wins; team 1 wins the match)? y = yes, any other key = no"}, "DECIDED")
+	s.send("y")
+	s.waitScreen([]string{"DECIDED", "1-0  checkmate  A-black  (Art 22-23)"}, "Declare")
 
 	s.send("C-c")
 	s.waitScreen([]string{"Quit? The result 1-0 checkmate A-black will be gone."})
@@ -475,6 +488,58 @@ func TestSim_Tmux_ConfigAndPreset_FlagDecides(t *testing.T) {
 
 	// Ready: nothing to lose, Ctrl-C quits at once.
 
+	s.send("C-c")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}
+
+// The arbiter's seat digits in t and s, a player's key in the typed
+// field, and a burst of players' keys with the arbiter's c, on a real
+// terminal.
+func TestSim_Tmux_SeatDigits_ClockKeysNeverAnswer(t *testing.T) {
+	requireTmux(t)
+	s := startTmux(t, buildSim(t))
+	s.waitScreen([]string{"READY"})
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white"})
+
+	// Players pressing fast with the arbiter's c in their burst: the z
+	// after c is A-white's press, not the claimant.
+	s.send("zqzqcz")
+	s.waitScreen([]string{"PAUSED", "Claim by: 1 A-white · 2 A-black · 3 B-white · 4 B-black", "last event: press A-white", "ignored: paused"},
+		"Claim by A-white", "▶")
+	s.send("Escape")
+	s.waitScreen([]string{"PAUSED", "claim cancelled — paused; space resumes"}, "Claim by")
+
+	// t 1 +30 with B-black's m in the middle: the m is his press.
+	s.send("t")
+	s.waitScreen([]string{"Adjust whose time: 1 A-white · 2 A-black · 3 B-white · 4 B-black"})
+	s.send("1")
+	s.waitScreen([]string{"Adjust A-white: ▏  type + or - and the time, seconds or m:ss, then Enter (e.g. +30, +2.5, +1:30, -0:10)"})
+	s.send("+3")
+	s.waitScreen([]string{"Adjust A-white: +3▏"})
+	s.send("m")
+	s.waitScreen([]string{"Adjust A-white: +3▏  type", "last event: press B-black", "ignored: paused"}, "+3m")
+	s.send("x")
+	s.waitScreen([]string{`Adjust A-white: +3▏  "x" refused: only a sign, digits, . and :`})
+	s.send("0")
+	s.waitScreen([]string{"Adjust A-white: +30▏"}, "refused")
+	s.send("Enter")
+	s.waitScreen([]string{"A-white +30s: now 5:", "last event: adjust A-white +30s"}, "Adjust A-white:")
+
+	// s: board A 1 or 2, board B 3 or 4; p is B-white's press.
+	s.send("s")
+	s.waitScreen([]string{"Resume with: board A 1 A-white · 2 A-black, then board B 3 B-white · 4 B-black; Enter keeps a board's turn in progress"})
+	s.send("Enter")
+	s.waitScreen([]string{"Resume with: board A turn in progress; board B 3 B-white · 4 B-black; Enter keeps the turn in progress"})
+	s.send("p")
+	s.waitScreen([]string{"Resume with: board A turn in progress; board B 3 B-white", "last event: press B-white"})
+	s.send("4")
+	s.waitScreen([]string{"RUNNING", "▶ B-black", "resumed: A-white and B-black to move"})
+
+	s.send("C-c")
+	s.waitScreen([]string{quitQuestion})
 	s.send("C-c")
 	if status := s.waitExit(); status != "0" {
 		t.Errorf("tandem exited with status %s, want 0", status)
