@@ -499,7 +499,15 @@ func TestClaim_IllegalMove_Upheld_Decides(t *testing.T) {
 		if after := h.clocks(); after != before {
 			t.Errorf("clocks ran with a claim pending: %+v -> %+v", before, after)
 		}
+		// Upholding loses the match: the arbiter confirms first; another
+		// key keeps the claim pending.
 		h.press("u")
+		h.wantView("Uphold A-black's claim? A-white's illegal move loses the game and the match (Art 27; team 2 wins)? y = yes, any other key = no")
+		h.press("k")
+		if s := h.tbl.Snapshot(); s.Status != rules.Paused || !s.Claim.Active {
+			t.Fatalf("k after the uphold question: %v, claim %+v; want the claim still pending", s.Status, s.Claim)
+		}
+		h.press("u", "y")
 		h.wantLast(rules.Event{Kind: rules.Uphold})
 		h.wantView("DECIDED", "0-1  illegal-move  A-white  (Art 27)  team 2 wins: A-black + B-white",
 			"BOARD A · A-black won (illegal move)", "claim by A-black upheld: A-white's illegal move loses (Art 27)")
@@ -545,6 +553,9 @@ func TestClaim_ThreeStrikes_OffenderMovesAgain_ThirdLoses(t *testing.T) {
 			h.press("q") // A-black's illegal move: A-white's clock runs
 			h.press("c", "1", "i", "u")
 			if i == 3 {
+				// The third strike loses: confirmed first.
+				h.wantView("Uphold A-white's claim? A-black's illegal move loses the game and the match")
+				h.press("y")
 				break
 			}
 			h.wantView("PAUSED",
@@ -998,7 +1009,7 @@ func TestBoardLabels_FitNarrowTerminals(t *testing.T) {
 		}
 		check("drawn (repetition)")
 		// A-white moves on board A, and A-black claims his illegal move.
-		h.press("space", "z", "c", "2", "i", "u")
+		h.press("space", "z", "c", "2", "i", "u", "y")
 		check("A-black won (illegal move)", "drawn (repetition)")
 	})
 }

@@ -59,8 +59,10 @@
 //	        unless the accused made the last press on that board (Art
 //	        26-27)
 //	u, x    uphold or reject the pending claim (rules.Uphold, rules.Reject).
-//	        An upheld illegal move that does not lose is taken back: the
-//	        offender moves again, his clock runs on resume
+//	        An uphold that loses the match (loss-on-claim, or the third
+//	        strike) asks first (y = uphold, any other key = no). An upheld
+//	        illegal move that does not lose is taken back: the offender
+//	        moves again, his clock runs on resume
 //	t       adjust time while the clocks are stopped (Art 40): the seat,
 //	        1 A-white, 2 A-black, 3 B-white, 4 B-black, then a sign and
 //	        the time as seconds or m:ss (+30, +2.5, +1:30, -0:10; h:mm:ss

@@ -346,6 +346,12 @@ func (m *Model) command(r rune, now time.Time) {
 		m.openResume()
 	case keyUphold:
 		m.clear()
+		if m.upholdDecides() {
+			// An upheld claim that loses the match cannot be taken back:
+			// the arbiter confirms it, as a declared result.
+			m.ask = prompt{step: askUpholdConfirm}
+			return
+		}
 		m.resolve(rules.Uphold, now)
 	case keyReject:
 		m.clear()

@@ -25,6 +25,7 @@ const (
 	askResultOutcome
 	askResultHow
 	askResultConfirm // y declares, any other key keeps the match
+	askUpholdConfirm // y upholds a claim that decides the match
 	askClaimSeat
 	askClaimKind
 	askAdjustSeat
@@ -62,7 +63,7 @@ func (p prompt) what() string {
 	switch p.step {
 	case askResultBoard, askResultOutcome, askResultHow, askResultConfirm:
 		return "result"
-	case askClaimSeat, askClaimKind:
+	case askClaimSeat, askClaimKind, askUpholdConfirm:
 		return "claim"
 	case askAdjustSeat, askAdjustAmount:
 		return "time adjustment"
@@ -175,7 +176,7 @@ func (m *Model) drawHow() []choice {
 // key: a player's press is never taken as the arbiter's answer.
 func (m *Model) menu(p *prompt) []choice {
 	switch p.step {
-	case askQuit, askNew, askResultConfirm:
+	case askQuit, askNew, askResultConfirm, askUpholdConfirm:
 		return []choice{{key: yesKey, label: "yes"}}
 	case askResultBoard:
 		return boardChoices
@@ -402,6 +403,9 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		e := rules.Event{Kind: rules.Declare, Board: p.board, Outcome: p.outcome, Reason: p.reason}
 		m.ask = prompt{}
 		m.declare(e, now)
+	case askUpholdConfirm:
+		m.ask = prompt{}
+		m.resolve(rules.Uphold, now)
 	case askClaimSeat:
 		p.seat, p.step = c.seat, askClaimKind
 	case askAdjustSeat:
@@ -773,6 +777,14 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		short = "Declare " + game + " (" + brief + ")? " + yesShort
 		tiny = fmt.Sprintf("%s %s %s (%s)? ", p.board, p.outcome, reasonWords(p.reason), brief) + yesShort
 		return long, short, tiny, false
+	case askUpholdConfirm:
+		c := m.latest().Claim
+		off := c.Claimant.Opponent()
+		long = fmt.Sprintf("Uphold %s's claim? %s's illegal move loses the game and the match (%s; %s wins)? %s",
+			c.Claimant, off, m.article(rules.IllegalMove), c.Claimant.Team(), yes)
+		short = fmt.Sprintf("Uphold: %s loses the match? %s", off, yesShort)
+		tiny = short
+		return long, short, tiny, false
 	case askClaimSeat:
 		long = "Claim by: " + m.choices(seatChoices)
 		short = long
@@ -861,4 +873,22 @@ func winner(b rules.Board, o rules.Outcome) rules.Seat {
 		return rules.SeatOf(b, clock.Black)
 	}
 	return rules.SeatOf(b, clock.White)
+}
+
+// upholdDecides reports whether upholding the pending claim would decide
+// the match: an illegal-move claim under loss-on-claim, or the third
+// strike under three-strikes.
+func (m *Model) upholdDecides() bool {
+	s := m.latest()
+	c := s.Claim
+	if !c.Active || c.Reason != rules.IllegalMove || !m.haveRules {
+		return false
+	}
+	switch m.rules.IllegalMove {
+	case rules.IllegalLossOnClaim:
+		return true
+	case rules.IllegalThreeStrikes:
+		return s.Strikes[c.Claimant.Opponent()] >= 2
+	}
+	return false
 }

@@ -418,6 +418,8 @@ func TestSim_Tmux_ClaimUpheld_ResultOnScreen(t *testing.T) {
 	s.waitScreen([]string{"PAUSED", "CLAIM by A-black: illegal-move", "u uphold · x reject"}, "▶")
 
 	s.send("u")
+	s.waitScreen([]string{"Uphold A-black's claim? A-white's illegal move loses the game and the match (Art 27; team 2 wins)?"})
+	s.send("y")
 	s.waitScreen([]string{"DECIDED", "0-1  illegal-move  A-white  (Art 27)  team 2 wins: A-black + B-white",
 		"BOARD A · A-black won (illegal move)", "last event: uphold at 0:"}, "CLAIM by")
 
