@@ -426,7 +426,7 @@ func (m *Match) claimEvent(e Event) (Effect, error) {
 		clk := &m.boards[e.Seat.Board()].clk
 		off := e.Seat.Opponent()
 		if turn, _ := clk.Turn(); turn != e.Seat.Color() || clk.Moves(off.Color()) == 0 {
-			return Effect{}, fmt.Errorf("rules: %s cannot claim an illegal move: %s has not completed a move since %s's last one (Art 26-27: the claim comes right after the offender presses, before the claimant moves)", e.Seat, off, e.Seat)
+			return Effect{}, fmt.Errorf("rules: %s cannot claim an illegal move: %s has not moved since %s's last move (Art 26-27)", e.Seat, off, e.Seat)
 		}
 	}
 	if m.status == Running {

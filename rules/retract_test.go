@@ -95,7 +95,7 @@ func TestClaimIllegalMove_OnlyAgainstTheLastPress(t *testing.T) {
 	m, _ := New(p.Options)
 	m.Apply(Event{Kind: Start})
 	// Nobody has moved on board A: A-black cannot accuse A-white.
-	if _, err := m.Apply(Event{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: time.Second}); err == nil || !strings.Contains(err.Error(), "A-white has not completed a move") {
+	if _, err := m.Apply(Event{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: time.Second}); err == nil || !strings.Contains(err.Error(), "A-white has not moved") {
 		t.Errorf("claim before any move: %v", err)
 	}
 	m.Apply(Event{Kind: Press, Seat: AWhite, At: 2 * time.Second})

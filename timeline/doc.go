@@ -105,8 +105,8 @@
 //	1.25     press A-white
 //	30       pause
 //	60       resume            # or: resume A-black B-white
-//	61       claim A-white illegal-move   # A-white says A-black moved illegally
-//	62       reject            # uphold would make A-black lose (illegal_move loss-on-claim)
+//	61       claim A-black illegal-move   # A-black says A-white (who pressed last) moved illegally
+//	62       reject            # uphold would make A-white lose (illegal_move loss-on-claim)
 //	62.5     adjust B-black +120s         # the clocks are still stopped
 //	63       resume
 //	70       result B 1/2-1/2 agreement   # match-draw: the match is drawn

@@ -107,8 +107,8 @@ func TestClaim_IllegalMove_RefusedUnlessTheAccusedPressedLast(t *testing.T) {
 		if s.Claim.Active || s.Status != rules.Paused || s.Last.Kind != rules.Claim || s.Effect.Refused == "" {
 			t.Fatalf("claim by A-white before A-black moved: %v, claim %+v, last %v (%+v); want it refused, paused", s.Status, s.Claim, s.Last, s.Effect)
 		}
-		h.wantView("PAUSED", "— refused: A-white cannot claim an illegal move: A-black has not completed a move",
-			"error: rules: A-white cannot claim an illegal move")
+		h.wantView("PAUSED", "— refused: A-white cannot claim an illegal move: A-black has not moved since A-white",
+			"error: A-white cannot claim an illegal move")
 		h.wantNotView("CLAIM by")
 		// After A-black's press the same claim is taken.
 		h.press("space", "z", "q", "c", "1", "i")
@@ -595,7 +595,7 @@ func TestClaim_Errors(t *testing.T) {
 		h.wantView("the match has not started")
 		h.wantNotView("Claim by")
 		h.press("enter", "u")
-		h.wantView("error: rules: no claim is pending")
+		h.wantView("error: no claim is pending")
 		h.press("z", "c", "2", "i", "c") // A-white pressed: A-black's claim stands
 		h.wantView("a claim by A-black is already pending: u uphold · x reject")
 		h.press("s")
@@ -764,7 +764,7 @@ func TestLastEvent_RefusedIsAnAttempt(t *testing.T) {
 		h.wantView("Declare board A 1-0 checkmate (board A is already over: the rules will refuse it)? y = yes")
 		h.press("y")
 		h.wantView("last event: result A 1-0 checkmate at 0:00.", " of the match — refused: board A is already over",
-			"error: rules: board A is already over")
+			"error: board A is already over")
 		h.wantNotView("DECIDED")
 		// An ignored event is still shown as ignored, not refused.
 		h.press("z")
@@ -827,14 +827,15 @@ func TestResumeChoosing(t *testing.T) {
 			t.Errorf("resume A kept, B-black: %+v", c)
 		}
 
-		// A board B seat on board A's question is not an answer.
+		// A board B seat on board A's question is not an answer: the
+		// question is asked again.
 		h.press("space", "s", "3")
-		h.wantView("PAUSED", "resume cancelled — paused; space resumes")
+		h.wantView("PAUSED", "3 is not on board A: 1 A-white · 2 A-black, or Enter to keep the turn")
 		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Pause {
 			t.Errorf("3 on board A's question sent %v", s.Last)
 		}
 		// Both boards chosen: 2 then 3.
-		h.press("s", "2", "3")
+		h.press("2", "3")
 		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.ABlack).Choose(rules.BWhite)})
 		h.wantView("RUNNING", "resumed: A-black and B-white to move")
 	})

@@ -341,13 +341,24 @@ func (m *Model) answer(k keyIn, now time.Time) (bool, tea.Cmd) {
 	}
 	if (p.step == askResumeA || p.step == askResumeB) && k.kind == keyEnter {
 		// Enter keeps the board's turn in progress.
+		p.hint = ""
 		m.nextResume(now)
 		return true, nil
 	}
 	c, ok := pick(m.menu(p), k)
 	if !ok {
+		if (p.step == askResumeA || p.step == askResumeB) && k.kind == keyRune && k.r >= '1' && k.r <= '4' {
+			// A seat of the other board: ask again rather than cancel.
+			b := rules.BoardA
+			if p.step == askResumeB {
+				b = rules.BoardB
+			}
+			p.hint = fmt.Sprintf("%c is not on board %s: %s, or Enter to keep the turn", k.r, b, m.choices(boardSeats(b)))
+			return true, nil
+		}
 		return false, nil
 	}
+	p.hint = ""
 	return true, m.chose(c, now)
 }
 
@@ -471,6 +482,15 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	default:
 		p.hint = "key refused: " + fieldKeys
 		return true
+	}
+	if p.bad != "" && timeRune(k.r) {
+		// The entry was refused: the next digit starts a new time after
+		// the sign, rather than extending the refused text.
+		if strings.HasPrefix(p.typed, "+") || strings.HasPrefix(p.typed, "-") {
+			p.typed = p.typed[:1]
+		} else {
+			p.typed = ""
+		}
 	}
 	p.bad = ""
 	r := k.r
@@ -827,6 +847,9 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		tiny = "Resume: board B " + k('3') + "/" + k('4') + ", Enter keeps"
 	default:
 		return "", "", "", false
+	}
+	if (p.step == askResumeA || p.step == askResumeB) && p.hint != "" {
+		long, short = m.st.notice.Render(p.hint)+"  "+long, m.st.notice.Render(p.hint)
 	}
 	return long, short, tiny, true
 }

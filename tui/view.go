@@ -491,7 +491,7 @@ func (m *Model) note(w int) string {
 	var note string
 	switch {
 	case m.err != nil:
-		note = m.st.err.Render("error: " + m.err.Error())
+		note = m.st.err.Render("error: " + strings.TrimPrefix(m.err.Error(), "rules: "))
 	case m.notice != "":
 		note = m.st.notice.Render(m.notice)
 	}
