@@ -67,12 +67,15 @@
 //   - claim: play stops on both boards until the claim is resolved by
 //     uphold or reject. KIND is what the claimant says happened:
 //     illegal-move or illegal (his opponent moved illegally), flag (a fallen
-//     flag) or other (anything else: conduct, a wrong press).
+//     flag) or other (anything else: conduct, a wrong press). An
+//     illegal-move claim is refused unless the accused made the last press
+//     on that board (Art 26-27: the claim comes before the claimant moves).
 //   - uphold: an upheld illegal-move claim punishes the claimant's
 //     opponent as the illegal_move option says: loss-on-claim, the
 //     opponent loses at once (board result by illegal-move); three-strikes,
 //     he loses at his third upheld illegal move; arbiter, nothing happens
-//     by itself. Upheld flag and other claims decide nothing by
+//     by itself. A move that does not lose is taken back (its increment
+//     and stage time too): the offender moves again. Upheld flag and other claims decide nothing by
 //     themselves either: the arbiter then declares a result (result) or
 //     adjusts time (adjust). After uphold or reject play stays stopped
 //     until resume.
