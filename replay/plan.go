@@ -11,6 +11,7 @@ import (
 
 	"tandem/bpgn"
 	"tandem/clock"
+	"tandem/internal/lineerr"
 	"tandem/rules"
 	"tandem/timeline"
 )
@@ -19,24 +20,13 @@ import (
 // named: the FICS server's rules, since the shared records come from FICS.
 const DefaultBPGNPreset = "fics"
 
-// InputError is a malformed record: File (may be empty) and Line (1-based)
-// say where, Msg what is wrong.
-type InputError struct {
-	File string
-	Line int
-	Msg  string
-}
-
-// Error returns "file:line: what is wrong" ("line N: ..." without a file).
-func (e *InputError) Error() string {
-	if e.File == "" {
-		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-}
+// InputError is a malformed record: File and Line (1-based) say where,
+// Msg what is wrong. It is the readers' error type (bpgn.Error and
+// timeline.Error are the same), with File set.
+type InputError = lineerr.Error
 
 func inputErr(line int, format string, args ...any) *InputError {
-	return &InputError{Line: line, Msg: fmt.Sprintf(format, args...)}
+	return lineerr.New(line, format, args...)
 }
 
 // Step is one event to apply, with where it came from.
@@ -112,7 +102,8 @@ func Load(name string, src []byte, preset string) (*Plan, error) {
 	if guessed && len(bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))) == 0 {
 		return nil, &InputError{File: name, Line: 1, Msg: "the file is empty: it is neither a BPGN record nor a timeline (" + timeline.NoEvents + ")"}
 	}
-	if isBPGN(name, src) {
+	isRecord := isBPGN(name, src)
+	if isRecord {
 		var g *bpgn.Game
 		if g, err = bpgn.Parse(src); err == nil {
 			p, err = FromBPGN(g, preset)
@@ -124,24 +115,15 @@ func Load(name string, src []byte, preset string) (*Plan, error) {
 		}
 	}
 	if err != nil {
-		var (
-			be *bpgn.Error
-			te *timeline.Error
-			ie *InputError
-		)
-		switch {
-		case errors.As(err, &be):
-			return nil, &InputError{File: name, Line: be.Line, Msg: be.Msg}
-		case errors.As(err, &te):
-			msg := te.Msg
-			if guessed && te.Line == firstContentLine(src) {
-				msg += ` (read as a timeline: the name does not end in .bpgn, .pgn or .timeline and the text does not start with "[")`
-			}
-			return nil, &InputError{File: name, Line: te.Line, Msg: msg}
-		case errors.As(err, &ie):
-			return nil, &InputError{File: name, Line: ie.Line, Msg: ie.Msg}
+		var le *InputError
+		if !errors.As(err, &le) {
+			return nil, err
 		}
-		return nil, err
+		msg := le.Msg
+		if !isRecord && guessed && le.Line == firstContentLine(src) {
+			msg += ` (read as a timeline: the name does not end in .bpgn, .pgn or .timeline and the text does not start with "[")`
+		}
+		return nil, &InputError{File: name, Line: le.Line, Msg: msg}
 	}
 	return p, nil
 }

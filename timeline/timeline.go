@@ -10,21 +10,15 @@ import (
 	"time"
 
 	"tandem/clock"
+	"tandem/internal/lineerr"
 	"tandem/rules"
 )
 
-// Error is a malformed line: Line (1-based) says where, Msg what is wrong.
-type Error struct {
-	Line int
-	Msg  string
-}
+// Error is a malformed input: Line (1-based) says where, Msg what is
+// wrong. The readers leave File empty; package replay fills it in.
+type Error = lineerr.Error
 
-// Error returns "line N: what is wrong".
-func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
-
-func errorf(line int, format string, args ...any) *Error {
-	return &Error{Line: line, Msg: fmt.Sprintf(format, args...)}
-}
+func errorf(line int, format string, args ...any) *Error { return lineerr.New(line, format, args...) }
 
 // Setting is one "option KEY VALUE" header line.
 type Setting struct {
