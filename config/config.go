@@ -8,12 +8,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/clock"
-	"tandem/display"
 	"tandem/rules"
 )
 
@@ -38,26 +36,11 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", uint8(m))
 }
 
-// Display holds the settings of the clock displays.
-type Display struct {
-	// TenthsBelow: a remaining time below this is shown with tenths of a
-	// second. Allowed 0 (never) to MaxTenthsBelow; default
-	// DefaultTenthsBelow.
-	TenthsBelow time.Duration
-}
-
-// Display limits and defaults.
-const (
-	// DefaultTenthsBelow is Display.TenthsBelow when the file does not set
-	// it.
-	DefaultTenthsBelow = 20 * time.Second
-	// MaxTenthsBelow is the largest Display.TenthsBelow accepted.
-	MaxTenthsBelow = time.Hour
-)
-
-// ReservedSections are the tables a file may hold for features still to
-// come. They are accepted as free-form tables, kept in Config.Reserved and
-// written back by Write, but nothing reads them yet.
+// ReservedSections are the tables a file may hold for the features that
+// own them ([gpio], [console], [journal], [hall]). A section whose feature
+// registered a parser (see sections.go) is read into its Config field; any
+// other is accepted as a free-form table, kept in Config.Reserved and
+// written back by Write, but nothing reads it.
 var ReservedSections = []string{"gpio", "console", "journal", "hall"}
 
 // Config is tandem's configuration: the effective settings after the preset
@@ -73,6 +56,12 @@ type Config struct {
 	Rules rules.Options
 	// Display holds the display settings.
 	Display Display
+	// GPIO holds the buttons' and pause switch's wiring ([gpio]).
+	GPIO GPIO
+	// Console holds the web console's settings ([console]).
+	Console Console
+	// Journal holds the match record's settings ([journal]).
+	Journal Journal
 	// Reserved holds the reserved sections present in the file
 	// (ReservedSections), as go-toml decodes free-form tables; nil when
 	// there are none.
@@ -95,15 +84,6 @@ func Default() *Config {
 		Rules:   cloneOptions(p.Options),
 		Display: Display{TenthsBelow: DefaultTenthsBelow},
 	}
-}
-
-// DisplayOpts returns the clock-face format of c for package display,
-// where a zero TenthsBelow means the default rather than "never".
-func (c *Config) DisplayOpts() *display.Opts {
-	if c.Display.TenthsBelow == 0 {
-		return &display.Opts{TenthsBelow: -1}
-	}
-	return &display.Opts{TenthsBelow: c.Display.TenthsBelow}
 }
 
 // Load reads and parses the configuration file at path (see Parse). A file
@@ -208,6 +188,13 @@ func (c *Config) Validate() error {
 	if d := c.Display.TenthsBelow; d < 0 || d > MaxTenthsBelow {
 		return fail("display.tenths_below", "%v out of range; allowed 0 to %s", d, clock.FormatDuration(MaxTenthsBelow))
 	}
+	for _, name := range ReservedSections {
+		if sec, ok := sections[name]; ok && sec.validate != nil {
+			if err := sec.validate(c); err != nil {
+				return err
+			}
+		}
+	}
 	for name := range c.Reserved {
 		if !slices.Contains(ReservedSections, name) {
 			return fail(name, "not a reserved section; reserved: %s", strings.Join(ReservedSections, ", "))
@@ -238,8 +225,7 @@ var (
 	timeKeys = []string{"control", "increment_before_first_move", "seats"}
 	// ruleKeys are the rules.OptionKeys that [rules] holds: all but
 	// increment_before_first_move, which belongs with the time control.
-	ruleKeys    = slices.DeleteFunc(slices.Clone(rules.OptionKeys), func(k string) bool { return k == ibfmKey })
-	displayKeys = []string{"tenths_below"}
+	ruleKeys = slices.DeleteFunc(slices.Clone(rules.OptionKeys), func(k string) bool { return k == ibfmKey })
 )
 
 const ibfmKey = "increment_before_first_move"
@@ -428,6 +414,12 @@ func (p *parser) config(doc map[string]any) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
+		if sec, ok := sections[name]; ok {
+			if err := sec.parse(p, c, m); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if c.Reserved == nil {
 			c.Reserved = map[string]map[string]any{}
 		}
@@ -548,34 +540,6 @@ func (p *parser) applyRules(o *rules.Options, v any) error {
 		if err := o.Set(k, s); err != nil {
 			return p.errorf(path, "%s", setMsg(k, err))
 		}
-	}
-	return nil
-}
-
-// applyDisplay applies [display].
-func (p *parser) applyDisplay(d *Display, v any) error {
-	base := []string{"display"}
-	t, err := p.table(base, v)
-	if err != nil {
-		return err
-	}
-	if err := p.checkKeys(base, t, displayKeys); err != nil {
-		return err
-	}
-	if v, ok := t["tenths_below"]; ok {
-		path := at(base, "tenths_below")
-		s, err := p.text(path, v)
-		if err != nil {
-			return err
-		}
-		dur, err := clock.ParseDuration(s)
-		if err != nil {
-			return p.errorf(path, "%v", err)
-		}
-		if dur > MaxTenthsBelow {
-			return p.errorf(path, "%q is out of range; allowed 0 to %s", s, clock.FormatDuration(MaxTenthsBelow))
-		}
-		d.TenthsBelow = dur
 	}
 	return nil
 }

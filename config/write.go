@@ -10,7 +10,6 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
-	"tandem/clock"
 	"tandem/rules"
 )
 
@@ -82,14 +81,19 @@ func (c *Config) Write(w io.Writer) error {
 	}
 	rb.writeTo(&b)
 
-	b.WriteString("\n[display]\n")
-	var db block
-	tenths := clock.FormatDuration(c.Display.TenthsBelow)
-	db.add("tenths_below", quote(tenths), pick(c.Display.TenthsBelow == DefaultTenthsBelow,
-		"default", "default: "+clock.FormatDuration(DefaultTenthsBelow)))
-	db.writeTo(&b)
+	if err := writeDisplay(c, &b); err != nil {
+		return err
+	}
 
 	for _, name := range ReservedSections {
+		if sec, ok := sections[name]; ok {
+			if sec.write != nil {
+				if err := sec.write(c, &b); err != nil {
+					return err
+				}
+			}
+			continue
+		}
 		t, ok := c.Reserved[name]
 		if !ok {
 			continue

@@ -5,6 +5,7 @@
 //
 //	tandem                          simulated table in the terminal
 //	tandem sim [--config FILE] [--preset NAME]  the same, configured
+//	tandem run [--config FILE] [--preset NAME]
 //	tandem replay FILE [--preset NAME] [--json]
 //	tandem check-config FILE
 //	tandem presets
@@ -24,6 +25,9 @@ Usage:
   tandem                                   play on a simulated table in this terminal
   tandem sim [--config FILE] [--preset NAME]
                                            the same, with a configuration file or preset
+  tandem run [--config FILE] [--preset NAME]
+                                           run a table as a service (GPIO buttons and
+                                           displays in hardware mode, the web console)
   tandem replay FILE [--preset NAME] [--json]
                                            adjudicate a recorded game (.bpgn) or a
                                            scripted match (.timeline) in virtual time
@@ -46,6 +50,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "sim":
 		return runSim(args[1:], stdout, stderr)
+	case "run":
+		return runRun(args[1:], stdout, stderr)
 	case "replay":
 		return runReplay(args[1:], stdout, stderr)
 	case "check-config":

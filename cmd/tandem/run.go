@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"tandem/daemon"
+)
+
+// runRun runs a table as a daemon until SIGINT or SIGTERM: `tandem run
+// --config FILE`. With mode = "hardware" it reads the GPIO buttons and
+// drives the displays; with mode = "simulated" the web console's panel is
+// the table. It exits 2 on bad flags or configuration, 1 when a part cannot
+// start (the message names the device or file), 0 after a signal.
+func runRun(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tandem run", flag.ContinueOnError)
+	cfgPath := fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
+	preset := fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	usage := func() {
+		fmt.Fprintf(stderr, "Usage: tandem run [--config FILE] [--preset NAME]\n\nRun a table as a service: the GPIO buttons and displays in hardware mode,\nthe web console always.\n\n")
+		printFlags(stderr, fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage()
+			return 0
+		}
+		fmt.Fprintf(stderr, "tandem run: %s\n\n", doubleDash(err.Error()))
+		usage()
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tandem run: unexpected argument %q\n\n", fs.Arg(0))
+		usage()
+		return 2
+	}
+	cfg, err := loadConfig(*cfgPath, *preset)
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem run: %s\n", configError(err, *preset))
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	d, err := daemon.Start(ctx, cfg, &daemon.Opts{Out: stdout})
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem run: %v\n", err)
+		return 1
+	}
+	<-ctx.Done()
+	if err := d.Close(); err != nil {
+		fmt.Fprintf(stderr, "tandem run: %v\n", err)
+		return 1
+	}
+	return 0
+}
