@@ -53,6 +53,7 @@ type input struct {
 	ev    rules.Event
 	at    time.Time
 	opts  *rules.Options // reconfigure when set
+	ping  bool           // only a round trip through the loop (Ping)
 	reply chan result    // nil for Post
 	res   result
 }
@@ -129,6 +130,15 @@ func (t *Table) Do(ctx context.Context, e rules.Event, at time.Time) (rules.Effe
 // as rules.Match.Reconfigure: refused while a match is in progress.
 func (t *Table) Reconfigure(ctx context.Context, opts rules.Options) error {
 	_, err := t.call(ctx, input{opts: &opts, at: time.Now(), reply: make(chan result, 1)})
+	return err
+}
+
+// Ping makes a round trip through the loop and returns nil once the loop
+// has handled it: proof that the loop is alive and not stuck (a service
+// watchdog feeds on it). It changes nothing in the match but publishes a
+// snapshot. It returns ctx.Err() or ErrClosed if the wait ends first.
+func (t *Table) Ping(ctx context.Context) error {
+	_, err := t.call(ctx, input{ping: true, at: time.Now(), reply: make(chan result, 1)})
 	return err
 }
 
@@ -277,6 +287,9 @@ func (t *Table) snapAt() time.Duration {
 }
 
 func (t *Table) handle(in input) (r result) {
+	if in.ping {
+		return r
+	}
 	if in.opts != nil {
 		r.err = t.m.Reconfigure(*in.opts)
 	} else {

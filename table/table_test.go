@@ -251,3 +251,23 @@ func TestCloseEndsEverything(t *testing.T) {
 		}
 	})
 }
+
+func TestPingLeavesTheMatchAlone(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tb, stop := start(t, &Opts{Options: opts(t, "5m")})
+		do(t, tb, rules.Event{Kind: rules.Start})
+		time.Sleep(3 * time.Second)
+		before := tb.Snapshot()
+		if err := tb.Ping(context.Background()); err != nil {
+			t.Fatalf("Ping: %v", err)
+		}
+		after := tb.Snapshot()
+		if after.Seq != before.Seq || after.Status != before.Status || after.Last != before.Last {
+			t.Errorf("Ping changed the match: seq %d -> %d, status %v -> %v", before.Seq, after.Seq, before.Status, after.Status)
+		}
+		stop()
+		if err := tb.Ping(context.Background()); err != ErrClosed {
+			t.Errorf("Ping after Run returned %v, want ErrClosed", err)
+		}
+	})
+}

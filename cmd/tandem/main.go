@@ -31,6 +31,16 @@ Usage:
   tandem replay FILE [--preset NAME] [--json]
                                            adjudicate a recorded game (.bpgn) or a
                                            scripted match (.timeline) in virtual time
+  tandem probe --config FILE               check the wiring: light each display, show
+                                           every button and switch edge live
+  tandem verify-record FILE                check a match record's audit chain
+  tandem export MATCH [--record FILE] --format timeline|json|csv
+                                           write a recorded match out
+  tandem position FEN [--preset NAME] [--moves SAN ...] [--json]
+                                           a bughouse position: status, legal moves,
+                                           reserves
+  tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME]
+                                           count the move tree's leaves
   tandem check-config FILE                 validate a configuration and print the
                                            effective settings
   tandem presets                           list the rule presets and their options
@@ -54,6 +64,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRun(args[1:], stdout, stderr)
 	case "replay":
 		return runReplay(args[1:], stdout, stderr)
+	case "probe":
+		return runProbe(args[1:], stdout, stderr)
+	case "verify-record":
+		return runVerifyRecord(args[1:], stdout, stderr)
+	case "export":
+		return runExport(args[1:], stdout, stderr)
+	case "position":
+		return runPosition(args[1:], stdout, stderr)
+	case "perft":
+		return runPerft(args[1:], stdout, stderr)
 	case "check-config":
 		return runCheckConfig(args[1:], stdout, stderr)
 	case "presets":
