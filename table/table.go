@@ -29,6 +29,17 @@ type Opts struct {
 	// Queue is the input buffer length. Zero means 64. Senders block when
 	// it is full: a press is never dropped.
 	Queue int
+	// Record, when set, receives every change the loop applies, in the
+	// order applied: each event (ignored and refused ones too), each
+	// decision and each reconfiguration (see Entry). It is called on the
+	// loop goroutine, so it must return at once: queue the entry, never
+	// wait for a disk (the loop never waits on the disk for a press). A
+	// recorder reports what is on disk with MarkRecorded. If nil, nothing
+	// is recorded and Final is true as soon as the match is decided.
+	Record func(Entry)
+	// Restore, when set, starts the table from a recorded match instead
+	// of a new one (see Restore). Options must be the recorded match's.
+	Restore *Restore
 }
 
 // Table owns one match. Create it with New, run it with Run; it is safe for
@@ -47,13 +58,19 @@ type Table struct {
 	done   chan struct{}
 
 	m *rules.Match // owned by the Run goroutine
+
+	record     func(Entry)
+	entrySeq   uint64        // entries emitted; owned by the Run goroutine
+	decided    atomic.Bool   // the match is decided (Final)
+	decidedSeq atomic.Uint64 // the entry that decided it; 0 when restored decided
+	recorded   atomic.Uint64 // the last entry on disk (MarkRecorded)
 }
 
 type input struct {
 	ev    rules.Event
 	at    time.Time
 	opts  *rules.Options // reconfigure when set
-	ping  bool           // only a round trip through the loop (Ping)
+	ping  bool           // only a round trip through the loop (Ping, MarkRecorded)
 	reply chan result    // nil for Post
 	res   result
 }
@@ -75,12 +92,18 @@ func New(opts *Opts) (*Table, error) {
 		return nil, err
 	}
 	t := &Table{
-		epoch: time.Now(),
-		grace: opts.Grace,
-		next:  opts.NextChange,
-		subs:  map[chan rules.Snapshot]struct{}{},
-		done:  make(chan struct{}),
-		m:     m,
+		epoch:  time.Now(),
+		grace:  opts.Grace,
+		next:   opts.NextChange,
+		subs:   map[chan rules.Snapshot]struct{}{},
+		done:   make(chan struct{}),
+		m:      m,
+		record: opts.Record,
+	}
+	if opts.Restore != nil {
+		if err := t.restore(opts.Restore); err != nil {
+			return nil, err
+		}
 	}
 	if t.grace == 0 {
 		t.grace = 2 * time.Millisecond
@@ -92,7 +115,7 @@ func New(opts *Opts) (*Table, error) {
 		q = 64
 	}
 	t.in = make(chan input, q)
-	s := m.Snapshot(0)
+	s := m.Snapshot(m.Now())
 	t.latest.Store(&s)
 	return t, nil
 }
@@ -269,7 +292,9 @@ func (t *Table) Run(ctx context.Context) error {
 			// decision takes the exact flag instant (rules.Advance).
 			now := t.Since(time.Now())
 			if f, ok := t.m.NextDeadline(); !ok || now < f || now >= f+t.grace {
-				t.m.Advance(now)
+				if t.m.Advance(now) {
+					t.emitDecision(time.Time{})
+				}
 			}
 		}
 		t.publish(t.m.Snapshot(t.snapAt()))
@@ -292,6 +317,9 @@ func (t *Table) handle(in input) (r result) {
 	}
 	if in.opts != nil {
 		r.err = t.m.Reconfigure(*in.opts)
+		if r.err == nil {
+			t.emitReconfigure(in.at, *in.opts)
+		}
 	} else {
 		e := in.ev
 		e.At = t.Since(in.at)
@@ -300,7 +328,9 @@ func (t *Table) handle(in input) (r result) {
 			// "now" as far as the match can still tell.
 			e.At = t.m.Now()
 		}
+		was := t.m.Status()
 		r.eff, r.err = t.m.Apply(e)
+		t.emitEvent(in.at, e, r.eff, was)
 	}
 	return r
 }
