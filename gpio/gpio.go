@@ -1,6 +1,7 @@
 package gpio
 
 import (
+	"strconv"
 	"time"
 
 	"tandem/rules"
@@ -15,9 +16,23 @@ const (
 	Button Kind = iota + 1
 	// PauseOn: the arbiter's pause switch was turned on (play stops).
 	PauseOn
-	// PauseOff: the pause switch was turned off (play resumes).
+	// PauseOff: the pause switch was turned off (play resumes; before the
+	// start, it starts the match).
 	PauseOff
+	// PauseToggle: the momentary pause button was pressed: it pauses a
+	// running match and resumes (or starts) a stopped one; see EventIn.
+	PauseToggle
 )
+
+var kindNames = []string{"", "button", "pause-on", "pause-off", "pause-toggle"}
+
+// String returns "button", "pause-on", "pause-off" or "pause-toggle".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && k != 0 {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // Input is one input from the table's hardware.
 type Input struct {
@@ -41,14 +56,26 @@ type Source interface {
 }
 
 // Event converts an input to the match event it stands for: a press, a
-// pause, or a resume that continues the turns in progress.
+// pause, or a resume that continues the turns in progress. A PauseToggle
+// converts to a Pause here; use EventIn, which knows the match's status.
 func (in Input) Event() rules.Event {
 	switch in.Kind {
 	case Button:
 		return rules.Event{Kind: rules.Press, Seat: in.Seat}
-	case PauseOn:
+	case PauseOn, PauseToggle:
 		return rules.Event{Kind: rules.Pause}
 	default:
 		return rules.Event{Kind: rules.Resume}
 	}
+}
+
+// EventIn is Event for a match whose status is st: a PauseToggle pauses a
+// running match and resumes any other (a resume before the start starts
+// the match, as the simulated table's Space key does). Other kinds are as
+// Event.
+func (in Input) EventIn(st rules.Status) rules.Event {
+	if in.Kind == PauseToggle && st != rules.Running {
+		return rules.Event{Kind: rules.Resume}
+	}
+	return in.Event()
 }

@@ -1,0 +1,113 @@
+package gpio
+
+import (
+	"time"
+
+	"tandem/rules"
+)
+
+// Debouncer turns the edges of the five inputs into Inputs. It is pure: it
+// never reads a clock; the instants come with the edges. The Reader feeds
+// it; tests may too.
+//
+// The rule (DESIGN.md hardware facts; clock-cases C19, C21): an edge that
+// comes while its input is locked out is a bounce and is ignored, except
+// that the pause switch's level is remembered. Any other edge is a real
+// change: going active is a press (a Button, a PauseToggle) or the switch
+// turned on (PauseOn), going inactive is a release (nothing) or the switch
+// turned off (PauseOff); either locks the input out for the lockout from
+// the edge's instant. Releases are never reported: the clock switches on
+// the press edge (C19). A switch that ends its lockout in another position
+// than the one reported (it was flicked back within the lockout) is
+// reported at the lockout's end by Settle.
+type Debouncer struct {
+	lockout   time.Duration
+	momentary bool
+	in        [5]debLine
+}
+
+type debLine struct {
+	activeHigh bool
+	locked     bool      // until is meaningful
+	until      time.Time // edges before it are bounces
+	active     bool      // the level the last edge left (pause switch)
+	reported   bool      // the switch position last reported: on
+}
+
+// NewDebouncer returns a debouncer for w's inputs (Wiring.Inputs order),
+// the pause switch starting in position pauseOn (as the line reads at
+// start; nothing is reported for it).
+func NewDebouncer(w *Wiring, pauseOn bool) *Debouncer {
+	d := &Debouncer{lockout: w.LockoutOrDefault(), momentary: w.PauseMode == Momentary}
+	for i, l := range w.Inputs() {
+		d.in[i].activeHigh = l.ActiveHigh
+	}
+	d.in[4].active, d.in[4].reported = pauseOn, pauseOn
+	return d
+}
+
+// pauseIndex is the pause input's index in Wiring.Inputs.
+const pauseIndex = 4
+
+// Edge takes a rising (high) or falling edge of input i (Wiring.Inputs
+// order) at instant at, and returns the Input it makes, if any. Instants
+// must not decrease; call Settle(at) first so a pending switch position
+// comes out before this edge.
+func (d *Debouncer) Edge(i int, rising bool, at time.Time) (Input, bool) {
+	if i < 0 || i >= len(d.in) {
+		return Input{}, false
+	}
+	l := &d.in[i]
+	active := rising == l.activeHigh
+	l.active = active
+	if l.locked && at.Before(l.until) {
+		return Input{}, false // a bounce
+	}
+	l.locked, l.until = true, at.Add(d.lockout)
+	switch {
+	case i < pauseIndex:
+		if active {
+			return Input{Kind: Button, Seat: rules.Seats[i], At: at}, true
+		}
+	case d.momentary:
+		if active {
+			return Input{Kind: PauseToggle, At: at}, true
+		}
+	case active != l.reported:
+		l.reported = active
+		return Input{Kind: pick(active, PauseOn, PauseOff), At: at}, true
+	}
+	return Input{}, false
+}
+
+// Due returns when Settle has something to report: the end of the pause
+// switch's lockout when its position differs from the one reported.
+func (d *Debouncer) Due() (time.Time, bool) {
+	l := &d.in[pauseIndex]
+	if d.momentary || !l.locked || l.active == l.reported {
+		return time.Time{}, false
+	}
+	return l.until, true
+}
+
+// Settle returns the pause switch's new position if its lockout ended by
+// now in a position other than the one reported, stamped at the lockout's
+// end (the instant the position is known to hold), and locks it out again
+// from there.
+func (d *Debouncer) Settle(now time.Time) (Input, bool) {
+	due, ok := d.Due()
+	if !ok || now.Before(due) {
+		return Input{}, false
+	}
+	l := &d.in[pauseIndex]
+	l.reported = l.active
+	l.until = due.Add(d.lockout)
+	return Input{Kind: pick(l.active, PauseOn, PauseOff), At: due}, true
+}
+
+func pick(c bool, a, b Kind) Kind {
+	if c {
+		return a
+	}
+	return b
+}

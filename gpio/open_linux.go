@@ -1,0 +1,170 @@
+//go:build linux
+
+package gpio
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+
+	"periph.io/x/conn/v3/driver/driverreg"
+	pgpio "periph.io/x/conn/v3/gpio"
+	"periph.io/x/host/v3/gpioioctl"
+)
+
+var _ Lines = (*gpioioctl.LineSet)(nil)
+
+// DevicePattern is where the GPIO character devices are.
+const DevicePattern = "/dev/gpiochip*"
+
+// devicePattern is DevicePattern; tests point it elsewhere.
+var devicePattern = DevicePattern
+
+var (
+	initOnce sync.Once
+	initErr  error
+)
+
+// initPeriph loads periph's gpioioctl driver once. It fails at once with
+// ErrNoDevice when DevicePattern matches nothing, before periph looks.
+func initPeriph() error {
+	initOnce.Do(func() {
+		// Guard fd 0: gpioioctl's GPIOChip.Close (host v3.8.5) zeroes its
+		// fd before closing it, so closing the duplicate chip Raspberry Pi
+		// OS lists twice closes standard input; the next file opened (our
+		// line set) would then get fd 0, which LineSet.Close takes for
+		// "already closed". Hold fd 0 with /dev/null if that happened.
+		before := fdOpen(0)
+		_, initErr = driverreg.Init()
+		if before && !fdOpen(0) {
+			if f, err := os.Open(os.DevNull); err == nil && f.Fd() != 0 {
+				f.Close() // fd 0 was taken meanwhile; nothing to restore
+			}
+		}
+	})
+	return initErr
+}
+
+// fdOpen reports whether file descriptor fd is open.
+func fdOpen(fd int) bool {
+	_, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFD, 0)
+	return errno == 0
+}
+
+// Chips returns the GPIO chips periph found, in its order (the 40-pin
+// header's pinctrl chip first). The error wraps ErrNoDevice when there is
+// no GPIO character device.
+func Chips() ([]*gpioioctl.GPIOChip, error) {
+	devs, _ := filepath.Glob(devicePattern)
+	if len(devs) == 0 {
+		return nil, fmt.Errorf("gpio: %w: nothing matches %s", ErrNoDevice, devicePattern)
+	}
+	if err := initPeriph(); err != nil {
+		return nil, fmt.Errorf("gpio: loading periph's gpioioctl driver: %w", err)
+	}
+	if len(gpioioctl.Chips) == 0 {
+		return nil, fmt.Errorf("gpio: %w: %s exist(s) but none could be opened (permissions? the user needs the gpio group)", ErrNoDevice, strings.Join(devs, ", "))
+	}
+	return gpioioctl.Chips, nil
+}
+
+// OpenLines requests w's five inputs as one line set: input (both edges),
+// each with its pull. It returns the set and the chip line number of each
+// input (Wiring.Inputs order). Errors name the chip and line: a missing
+// device (wrapping ErrNoDevice), an unknown chip or line, a line that is
+// busy (another program holds it).
+func OpenLines(w *Wiring) (Lines, []int, error) {
+	if err := w.Validate(); err != nil {
+		return nil, nil, err
+	}
+	chips, err := Chips()
+	if err != nil {
+		return nil, nil, err
+	}
+	chip := chips[0]
+	if w.Chip != "" {
+		chip = nil
+		var names []string
+		for _, c := range chips {
+			names = append(names, c.Name())
+			if c.Name() == w.Chip || c.Path() == w.Chip || "/dev/"+c.Name() == w.Chip {
+				chip = c
+			}
+		}
+		if chip == nil {
+			return nil, nil, fmt.Errorf("gpio: chip %q not found; chips: %s", w.Chip, strings.Join(names, ", "))
+		}
+	}
+	ins := w.Inputs()
+	cfg := &gpioioctl.LineSetConfig{
+		DefaultDirection: gpioioctl.LineInput,
+		DefaultEdge:      pgpio.BothEdges,
+		DefaultPull:      periphPull(ins[0].Pull),
+	}
+	for i, l := range ins {
+		name := l.Name
+		if name == "" {
+			gl := chip.ByNumber(l.Offset)
+			if gl == nil {
+				return nil, nil, fmt.Errorf("gpio: %s: %s has no line %d (it has %d)", InputName(i), chip.Name(), l.Offset, chip.LineCount())
+			}
+			if name = gl.Name(); name == "" {
+				return nil, nil, fmt.Errorf("gpio: %s: line %d of %s has no name, and periph requests lines by name: name it in the device tree or use another line", InputName(i), l.Offset, chip.Name())
+			}
+		} else if chip.ByName(name) == nil {
+			return nil, nil, fmt.Errorf("gpio: %s: no line named %q on %s (see gpioinfo)", InputName(i), name, chip.Name())
+		}
+		cfg.Lines = append(cfg.Lines, name)
+	}
+	for i, l := range ins {
+		if l.Pull != ins[0].Pull {
+			if err := cfg.AddOverrides(gpioioctl.LineInput, pgpio.BothEdges, periphPull(l.Pull), cfg.Lines[i]); err != nil {
+				return nil, nil, fmt.Errorf("gpio: %s: %w", InputName(i), err)
+			}
+		}
+	}
+	ls, err := chip.LineSetFromConfig(cfg)
+	if err != nil {
+		if errors.Is(err, syscall.EBUSY) {
+			return nil, nil, fmt.Errorf("gpio: %s: lines %s busy: another program holds one (gpioinfo shows it)", chip.Name(), strings.Join(cfg.Lines, ", "))
+		}
+		return nil, nil, fmt.Errorf("gpio: %s: requesting lines %s: %w", chip.Name(), strings.Join(cfg.Lines, ", "), err)
+	}
+	// Make the set's edge file now, before any goroutine can call Halt:
+	// the first WaitForEdge creates it, and Halt reads it unguarded. An
+	// expired timeout reads nothing.
+	_, _, _ = ls.WaitForEdge(-1)
+	numbers := make([]int, len(ls.Lines()))
+	for i, l := range ls.Lines() {
+		numbers[i] = l.Number()
+	}
+	return ls, numbers, nil
+}
+
+// Open requests w's lines (OpenLines) and starts a Reader on them.
+func Open(w *Wiring, o *ReaderOpts) (*Reader, error) {
+	ls, numbers, err := OpenLines(w)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewReader(ls, w, numbers, o)
+	if err != nil {
+		ls.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+func periphPull(p Pull) pgpio.Pull {
+	switch p {
+	case PullDown:
+		return pgpio.PullDown
+	case PullNone:
+		return pgpio.Float
+	}
+	return pgpio.PullUp
+}

@@ -1,0 +1,19 @@
+//go:build !linux
+
+package gpio
+
+import "fmt"
+
+// DevicePattern is where the GPIO character devices are on Linux.
+const DevicePattern = "/dev/gpiochip*"
+
+// OpenLines fails: the GPIO character device is Linux's.
+func OpenLines(w *Wiring) (Lines, []int, error) {
+	return nil, nil, fmt.Errorf("gpio: %w: %s is Linux's", ErrNoDevice, DevicePattern)
+}
+
+// Open fails: the GPIO character device is Linux's.
+func Open(w *Wiring, o *ReaderOpts) (*Reader, error) {
+	_, _, err := OpenLines(w)
+	return nil, err
+}
