@@ -1,0 +1,230 @@
+package journal
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"tandem/rules"
+)
+
+// Summary is a match's outcome as the record shows it: the replay of its
+// events up to Until (Replay).
+type Summary struct {
+	Result  rules.Result
+	Reason  rules.Reason
+	Seats   []rules.Seat
+	Decided bool
+	// DecidedAt is the decision instant, relative to the match's begin
+	// (ns), valid when Decided.
+	DecidedAt time.Duration
+	// At is where Clocks are taken, relative to the match's begin:
+	// DecidedAt, or Until.
+	At     time.Duration
+	Clocks [4]time.Duration
+}
+
+// Summarize replays m (Replay) and returns its outcome.
+func (m *Match) Summarize() (*Summary, error) {
+	rm, err := m.Replay()
+	if err != nil {
+		return nil, err
+	}
+	s := &Summary{At: rm.Now() - m.Begin.At}
+	res, why, seats, at := rm.Result()
+	if rm.Status() == rules.Decided {
+		s.Result, s.Reason, s.Seats, s.Decided = res, why, seats, true
+		s.DecidedAt = at - m.Begin.At
+		s.At = s.DecidedAt
+	}
+	for _, seat := range rules.Seats {
+		s.Clocks[seat] = rm.Remaining(seat, s.At+m.Begin.At)
+	}
+	return s, nil
+}
+
+// ErrHandicap is returned by WriteTimeline for a match with per-seat
+// controls, which the timeline syntax cannot state.
+var ErrHandicap = errors.New("journal: the timeline format has no per-seat time controls (handicap): export it as json")
+
+// WriteTimeline writes m as a .timeline script (package timeline) that
+// tandem replay adjudicates to the same result and clocks: the preset and
+// every option as headers, each recorded event at its instant in seconds
+// from the match's begin (ignored and refused events too, as comments say),
+// and an end line at the last instant the record vouches for, so a flag
+// that fell then falls in the replay too.
+func WriteTimeline(w io.Writer, m *Match) error {
+	for _, c := range m.Options.SeatControls {
+		if c != nil {
+			return ErrHandicap
+		}
+	}
+	b := bufio.NewWriter(w)
+	preset := m.Begin.Preset
+	if _, err := rules.LookupPreset(preset); err != nil {
+		preset = rules.DefaultPreset // every option is written below anyway
+	}
+	fmt.Fprintf(b, "# tandem record: match %s", m.ID())
+	if m.Begin.Table != "" {
+		fmt.Fprintf(b, ", table %s", oneLine(m.Begin.Table))
+	}
+	fmt.Fprintf(b, ", began %s\n", m.Begin.Wall.UTC().Format(time.RFC3339))
+	if p := m.Begin.Players; p != nil && *p != [4]string{} {
+		for _, s := range rules.Seats {
+			fmt.Fprintf(b, "# %s: %s\n", s, oneLine(p[s]))
+		}
+	}
+	fmt.Fprintf(b, "preset %s\n", preset)
+	fmt.Fprintf(b, "control %s\n", m.Options.Control)
+	for _, k := range rules.OptionKeys {
+		v, err := m.Options.Get(k)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "option %s %s\n", k, rankRange.Replace(v)) // [2, 6] as 2-6: one word
+	}
+	for _, r := range m.Records {
+		if r.Kind != KindEvent || r.Event == nil || isReset(r) {
+			continue
+		}
+		fmt.Fprintf(b, "%s %s", seconds(r.At-m.Begin.At), r.Event.String())
+		switch {
+		case r.Recovered:
+			b.WriteString("   # the table restarted: recovered paused")
+		case r.Refused != "":
+			fmt.Fprintf(b, "   # refused: %s", oneLine(r.Refused))
+		case r.Ignored != "":
+			fmt.Fprintf(b, "   # ignored: %s", oneLine(r.Ignored))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "%s end\n", seconds(m.Until()-m.Begin.At))
+	return b.Flush()
+}
+
+// isReset reports whether r is an accepted reset: it ends the match, and
+// is not part of its replay.
+func isReset(r Record) bool {
+	return r.Event.Kind == rules.Reset && r.Refused == "" && r.Ignored == ""
+}
+
+var rankRange = strings.NewReplacer("[", "", "]", "", ", ", "-")
+
+func oneLine(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "\r", " ") }
+
+// seconds writes d as timeline seconds, exactly (up to 9 decimals).
+func seconds(d time.Duration) string {
+	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
+
+// WriteJSON writes m as one JSON object: the match (id, table, players,
+// preset, options, began), its outcome (as Summarize, times in ms) and
+// every record as stored.
+func WriteJSON(w io.Writer, m *Match) error {
+	s, err := m.Summarize()
+	if err != nil {
+		return err
+	}
+	type out struct {
+		Match       string            `json:"match"`
+		Table       string            `json:"table"`
+		Players     map[string]string `json:"players"`
+		Preset      string            `json:"preset"`
+		Options     map[string]string `json:"options"`
+		Began       time.Time         `json:"began"`
+		Result      string            `json:"result"`
+		Reason      string            `json:"reason"`
+		Seats       []string          `json:"seats"`
+		Decided     bool              `json:"decided"`
+		DecidedAtMS *json.Number      `json:"decided_at_ms"`
+		AtMS        json.Number       `json:"at_ms"`
+		ClocksMS    map[string]any    `json:"clocks_ms"`
+		Records     []Record          `json:"records"`
+	}
+	o := out{Match: m.ID(), Table: m.Begin.Table, Players: map[string]string{}, Preset: m.Begin.Preset,
+		Options: m.Begin.Options, Began: m.Begin.Wall, Result: s.Result.String(), Seats: []string{},
+		Decided: s.Decided, AtMS: millis(s.At), ClocksMS: map[string]any{}, Records: append([]Record{m.Begin}, m.Records...)}
+	if s.Decided {
+		o.Reason = s.Reason.String()
+		d := millis(s.DecidedAt)
+		o.DecidedAtMS = &d
+	}
+	for _, seat := range s.Seats {
+		o.Seats = append(o.Seats, seat.String())
+	}
+	for _, seat := range rules.Seats {
+		if m.Begin.Players != nil {
+			o.Players[seat.String()] = m.Begin.Players[seat]
+		}
+		o.ClocksMS[seat.String()] = millis(s.Clocks[seat])
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(o)
+}
+
+// millis writes d in milliseconds, with a fraction only when needed.
+func millis(d time.Duration) json.Number {
+	if d%time.Millisecond == 0 {
+		return json.Number(strconv.FormatInt(int64(d/time.Millisecond), 10))
+	}
+	return json.Number(strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', -1, 64))
+}
+
+// CSVHeader is the first row WriteCSV writes.
+var CSVHeader = []string{"date", "match", "table", "A-white", "A-black", "B-white", "B-black",
+	"preset", "control", "result", "reason", "decisive", "decided_at_s",
+	"A-white_s", "A-black_s", "B-white_s", "B-black_s"}
+
+// WriteCSV writes one row per match, after CSVHeader: the date it began
+// (UTC, YYYY-MM-DD HH:MM:SS), its id, table, the four players, the preset
+// and control, the result (team 1's view, "*" undecided), the reason, the
+// decisive seats ("A-white B-black"), the decision instant and the four
+// clocks there (seconds from the match's begin, 3 decimals; the clocks at
+// the last recorded instant when undecided).
+func WriteCSV(w io.Writer, ms []*Match) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	for _, m := range ms {
+		s, err := m.Summarize()
+		if err != nil {
+			return err
+		}
+		row := []string{m.Begin.Wall.UTC().Format("2006-01-02 15:04:05"), m.ID(), m.Begin.Table}
+		for _, seat := range rules.Seats {
+			name := ""
+			if m.Begin.Players != nil {
+				name = m.Begin.Players[seat]
+			}
+			row = append(row, name)
+		}
+		var seats []string
+		for _, seat := range s.Seats {
+			seats = append(seats, seat.String())
+		}
+		reason, decidedAt := "", ""
+		if s.Decided {
+			reason, decidedAt = s.Reason.String(), fmt.Sprintf("%.3f", s.DecidedAt.Seconds())
+		}
+		row = append(row, m.Begin.Preset, m.Options.Control.String(), s.Result.String(), reason,
+			strings.Join(seats, " "), decidedAt)
+		for _, seat := range rules.Seats {
+			row = append(row, fmt.Sprintf("%.3f", s.Clocks[seat].Seconds()))
+		}
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,150 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"tandem/rules"
+	"tandem/table"
+)
+
+// Match is one match read back from a record: its KindMatch record and
+// every record that names it, in file order.
+type Match struct {
+	// Begin is the match's KindMatch record: id, preset, options, table,
+	// players, and the instant and wall time it began.
+	Begin Record
+	// Options are Begin.Options decoded.
+	Options rules.Options
+	// Records are the match's records after Begin, in file order.
+	Records []Record
+}
+
+// ID returns the match id.
+func (m *Match) ID() string { return m.Begin.Match }
+
+// Events returns the match's recorded events, as applied, without the
+// reset that ended it (a new match begins there).
+func (m *Match) Events() []rules.Event {
+	var es []rules.Event
+	for _, r := range m.Records {
+		if r.Kind == KindEvent && r.Event != nil && !isReset(r) {
+			es = append(es, *r.Event)
+		}
+	}
+	return es
+}
+
+// Until returns the last instant the record vouches for: the largest At
+// of the match's records (checkpoints included), at least Begin's.
+func (m *Match) Until() time.Duration {
+	u := m.Begin.At
+	for _, r := range m.Records {
+		u = max(u, r.At)
+	}
+	return u
+}
+
+// LastWall returns the wall time of the match's last record.
+func (m *Match) LastWall() time.Time {
+	if n := len(m.Records); n > 0 {
+		return m.Records[n-1].Wall
+	}
+	return m.Begin.Wall
+}
+
+// Decision returns the match's KindDecision record, nil when none was
+// recorded.
+func (m *Match) Decision() *Record {
+	for i := range m.Records {
+		if m.Records[i].Kind == KindDecision {
+			return &m.Records[i]
+		}
+	}
+	return nil
+}
+
+// Replay applies the match's events to a new rules.Match and advances it
+// to Until (a flag that fell by then is decided): the match as the record
+// knows it. It returns ErrReplay when the events cannot be applied in
+// order.
+func (m *Match) Replay() (*rules.Match, error) {
+	rm, err := rules.New(m.Options)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range m.Events() {
+		if _, err := rm.Apply(e); errors.Is(err, rules.ErrBackwards) {
+			return nil, fmt.Errorf("%w: match %s, event %d: %v", ErrReplay, m.ID(), i+1, err)
+		}
+	}
+	rm.Advance(max(m.Until(), rm.Now()))
+	return rm, nil
+}
+
+// ErrReplay is wrapped by Replay's error.
+var ErrReplay = errors.New("journal: the recorded events cannot be replayed")
+
+// Started reports whether the match has any event recorded.
+func (m *Match) Started() bool { return len(m.Events()) > 0 }
+
+// Matches groups l's records by match, in the order the matches began.
+// Records naming a match with no KindMatch record before them are an
+// error, as are options that do not decode.
+func (l *Log) Matches() ([]*Match, error) {
+	var ms []*Match
+	byID := map[string]*Match{}
+	for i, r := range l.Records {
+		if r.Kind == KindMatch {
+			o, err := DecodeOptions(r.Options)
+			if err != nil {
+				return ms, fmt.Errorf("record %d (seq %d): %w", i+1, r.Seq, err)
+			}
+			m := &Match{Begin: r, Options: o}
+			ms = append(ms, m)
+			byID[r.Match] = m
+			continue
+		}
+		m, ok := byID[r.Match]
+		if !ok {
+			return ms, fmt.Errorf("record %d (seq %d): match %q has no match record before it", i+1, r.Seq, r.Match)
+		}
+		m.Records = append(m.Records, r)
+	}
+	return ms, nil
+}
+
+// Find returns the match whose id is id or starts with id, or the last
+// match for "last". It is an error when none or several match.
+func Find(ms []*Match, id string) (*Match, error) {
+	if len(ms) == 0 {
+		return nil, errors.New("the record holds no match")
+	}
+	if id == "last" {
+		return ms[len(ms)-1], nil
+	}
+	var found []*Match
+	for _, m := range ms {
+		if m.ID() == id {
+			return m, nil
+		}
+		if strings.HasPrefix(m.ID(), id) {
+			found = append(found, m)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, fmt.Errorf("no match %q in the record (%d matches, the last %s)", id, len(ms), ms[len(ms)-1].ID())
+	case 1:
+		return found[0], nil
+	}
+	return nil, fmt.Errorf("%q names %d matches (%s, %s, ...): give more of the id", id, len(found), found[0].ID(), found[1].ID())
+}
+
+// Restore returns what a table needs to go on with m after a restart
+// (table.Opts.Restore): its events and the instant to pause at.
+func (m *Match) Restore() *table.Restore {
+	return &table.Restore{Events: m.Events(), Until: m.Until()}
+}

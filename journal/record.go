@@ -1,0 +1,174 @@
+package journal
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"tandem/clock"
+	"tandem/rules"
+)
+
+// Kind says what a Record is.
+type Kind string
+
+// The kinds of records.
+const (
+	// KindMatch begins a match: its id, preset, options, table and
+	// players. Every later record until the next KindMatch belongs to it.
+	// A reset or a reconfiguration begins a new match.
+	KindMatch Kind = "match"
+	// KindEvent is one applied event (ignored and refused ones too).
+	KindEvent Kind = "event"
+	// KindDecision is the match's decision (by an event or a flag).
+	KindDecision Kind = "decision"
+	// KindCheckpoint holds the four remaining times while clocks run.
+	KindCheckpoint Kind = "checkpoint"
+	// KindRecovered marks a restart that restored the match: Until is
+	// the instant it was restored at (the recovery pause follows).
+	KindRecovered Kind = "recovered"
+)
+
+// Record is one entry of the record, as its frame's JSON payload holds it.
+// Fields not used by a Kind are left out of the JSON.
+type Record struct {
+	// Seq numbers the file's records from 1.
+	Seq uint64 `json:"seq"`
+	// Prev is the SHA-256 of the previous record's payload, in hex; ""
+	// for the first record.
+	Prev string `json:"prev"`
+	Kind Kind   `json:"kind"`
+	// Match is the id of the match the record belongs to.
+	Match string `json:"match"`
+	// At is the table's monotonic instant (ns since its epoch).
+	At time.Duration `json:"at_ns"`
+	// Wall is the wall-clock time (UTC), for people.
+	Wall time.Time `json:"wall"`
+
+	// KindMatch: the preset the options started from ("custom" when a
+	// reconfiguration matches no preset), the options (Options.Get keys
+	// plus "control" and "seat.SEAT" per-seat controls), the table's name
+	// and the players' names per seat.
+	Preset  string            `json:"preset,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+	Table   string            `json:"table,omitempty"`
+	Players *[4]string        `json:"players,omitempty"`
+
+	// KindEvent: the event (At equals the record's), in the timeline
+	// syntax for people (Text), and what it did.
+	Event     *rules.Event `json:"event,omitempty"`
+	Text      string       `json:"text,omitempty"`
+	Ignored   string       `json:"ignored,omitempty"`
+	Refused   string       `json:"refused,omitempty"`
+	Recovered bool         `json:"recovered,omitempty"`
+
+	// KindDecision: result (team 1's view), reason and decisive seats.
+	Result   string   `json:"result,omitempty"`
+	Reason   string   `json:"reason,omitempty"`
+	Decisive []string `json:"decisive,omitempty"`
+
+	// KindEvent, KindDecision, KindCheckpoint: the four remaining times
+	// at At (ns), indexed by rules.Seat; KindCheckpoint also the status.
+	Clocks *[4]time.Duration `json:"clocks_ns,omitempty"`
+	Status string            `json:"status,omitempty"`
+
+	// KindRecovered: the instant the match was restored at.
+	Until time.Duration `json:"until_ns,omitempty"`
+}
+
+// EncodeOptions returns o as text: every rules.OptionKeys value
+// (rules.Options.Get), "control" (clock.Control.String) and "seat.SEAT" for
+// each per-seat control. DecodeOptions reads it back.
+func EncodeOptions(o rules.Options) (map[string]string, error) {
+	m := map[string]string{"control": o.Control.String()}
+	for _, k := range rules.OptionKeys {
+		v, err := o.Get(k)
+		if err != nil {
+			return nil, fmt.Errorf("journal: option %s: %w", k, err)
+		}
+		m[k] = v
+	}
+	for _, s := range rules.Seats {
+		if c := o.SeatControls[s]; c != nil {
+			m["seat."+s.String()] = c.String()
+		}
+	}
+	return m, nil
+}
+
+// DecodeOptions reads options written by EncodeOptions: the controls
+// first, then every other key with rules.Options.Set (so
+// increment_before_first_move applies to every control). It returns an
+// error naming the key that is missing or wrong, and validates the result.
+func DecodeOptions(m map[string]string) (rules.Options, error) {
+	var o rules.Options
+	ctl, ok := m["control"]
+	if !ok {
+		return o, fmt.Errorf("journal: options: control missing")
+	}
+	c, err := clock.Parse(ctl)
+	if err != nil {
+		return o, fmt.Errorf("journal: options: control: %w", err)
+	}
+	o.Control = c
+	for k, v := range m {
+		name, ok := strings.CutPrefix(k, "seat.")
+		if !ok {
+			if k != "control" && !slices.Contains(rules.OptionKeys, k) {
+				return o, fmt.Errorf("journal: options: unknown key %q", k)
+			}
+			continue
+		}
+		s, err := rules.ParseSeat(name)
+		if err != nil {
+			return o, fmt.Errorf("journal: options: %s: %w", k, err)
+		}
+		sc, err := clock.Parse(v)
+		if err != nil {
+			return o, fmt.Errorf("journal: options: %s: %w", k, err)
+		}
+		o.SeatControls[s] = &sc
+	}
+	for _, k := range rules.OptionKeys {
+		v, ok := m[k]
+		if !ok {
+			return o, fmt.Errorf("journal: options: %s missing", k)
+		}
+		if err := o.Set(k, v); err != nil {
+			return o, fmt.Errorf("journal: options: %w", err)
+		}
+	}
+	if err := o.Validate(); err != nil {
+		return o, fmt.Errorf("journal: options: %w", err)
+	}
+	return o, nil
+}
+
+// PresetOf returns the name of the preset whose options are o, or
+// "custom".
+func PresetOf(o rules.Options) string {
+	m, err := EncodeOptions(o)
+	if err != nil {
+		return "custom"
+	}
+	for _, p := range rules.Presets() {
+		pm, err := EncodeOptions(p.Options)
+		if err == nil && mapsEqual(m, pm) {
+			return p.Name
+		}
+	}
+	return "custom"
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}

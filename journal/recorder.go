@@ -1,0 +1,169 @@
+package journal
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+	"time"
+
+	"tandem/rules"
+	"tandem/table"
+)
+
+// Meta is what a match record says besides the options.
+type Meta struct {
+	// Preset is the configuration's preset name (a reconfiguration's is
+	// found with PresetOf).
+	Preset string
+	// Table is the table's name, for exports ("" when unnamed).
+	Table string
+	// Players are the players' names per seat ("" when unknown).
+	Players [4]string
+}
+
+// Recorder turns a table's entries (table.Opts.Record) into records on a
+// Writer and writes checkpoints. Its Entry method never blocks.
+type Recorder struct {
+	w    *Writer
+	meta Meta
+
+	mu  sync.Mutex // Entry runs on the loop, Checkpoints on its own goroutine
+	cur Record     // the current match's KindMatch record
+}
+
+// NewRecorder returns a recorder that appends to w. When the table goes on
+// with the file's last match (a restored table), last is that match's
+// KindMatch record; otherwise nil, and Begin must record the first match.
+func NewRecorder(w *Writer, meta Meta, last *Record) *Recorder {
+	r := &Recorder{w: w, meta: meta}
+	if last != nil {
+		r.cur = *last
+	}
+	return r
+}
+
+// NewMatchID returns a new match id: the UTC wall time of its start and 16
+// random bits, e.g. "20261129-212200-3f9a". Ids sort by start time.
+func NewMatchID(wall time.Time) string {
+	var b [2]byte
+	rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return wall.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
+}
+
+// Begin records the start of a new match under o at instant at (ns since
+// the table's epoch) and returns its id. Call it before the table runs for
+// a new file or a table that does not continue the recorded match.
+func (r *Recorder) Begin(o rules.Options, preset string, at time.Duration, wall time.Time) (string, error) {
+	m, err := EncodeOptions(o)
+	if err != nil {
+		return "", err
+	}
+	return r.begin(preset, m, at, wall, 0), nil
+}
+
+// begin appends a KindMatch record for a new match and makes it current.
+func (r *Recorder) begin(preset string, opts map[string]string, at time.Duration, wall time.Time, tag uint64) string {
+	players := r.meta.Players
+	rec := Record{Kind: KindMatch, Match: NewMatchID(wall), At: at, Wall: wall.UTC(),
+		Preset: preset, Options: opts, Table: r.meta.Table, Players: &players}
+	r.mu.Lock()
+	r.cur = rec
+	r.mu.Unlock()
+	r.w.Append(rec, tag)
+	return rec.Match
+}
+
+// Match returns the current match id.
+func (r *Recorder) Match() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.cur.Match
+}
+
+// Recovered records that the match was restored at instant until.
+func (r *Recorder) Recovered(until time.Duration, wall time.Time) {
+	r.w.Append(Record{Kind: KindRecovered, Match: r.Match(), At: until, Wall: wall.UTC(), Until: until}, 0)
+}
+
+// Entry records one table entry: give it to table.Opts.Record. A reset
+// that succeeded and a reconfiguration also begin a new match record. It
+// only queues (Writer.Append).
+func (r *Recorder) Entry(e table.Entry) {
+	wall := e.Wall.UTC()
+	clocks := e.Clocks
+	match := r.Match()
+	switch e.Kind {
+	case table.EntryEvent:
+		ev := e.Event
+		rec := Record{Kind: KindEvent, Match: match, At: e.At, Wall: wall, Event: &ev, Text: ev.String(),
+			Ignored: e.Effect.Ignored, Refused: e.Effect.Refused, Recovered: e.Recovered, Clocks: &clocks}
+		r.w.Append(rec, e.Seq)
+		if ev.Kind == rules.Reset && e.Effect.Refused == "" && e.Effect.Ignored == "" && e.Status == rules.Ready {
+			// A new match with the same options.
+			r.mu.Lock()
+			preset, opts := r.cur.Preset, r.cur.Options
+			r.mu.Unlock()
+			r.begin(preset, opts, e.At, e.Wall, e.Seq)
+		}
+	case table.EntryDecision:
+		rec := Record{Kind: KindDecision, Match: match, At: e.At, Wall: wall,
+			Result: e.Result.String(), Reason: e.Reason.String(), Decisive: []string{}, Clocks: &clocks}
+		for _, s := range e.Decisive[:e.NDecisive] {
+			rec.Decisive = append(rec.Decisive, s.String())
+		}
+		r.w.Append(rec, e.Seq)
+	case table.EntryReconfigure:
+		m, err := EncodeOptions(e.Options)
+		if err != nil {
+			// Options the table accepted always encode; keep the trail
+			// honest if one ever does not.
+			m = map[string]string{"error": err.Error()}
+		}
+		r.begin(PresetOf(e.Options), m, e.At, e.Wall, e.Seq)
+	}
+}
+
+// Checkpoints records the four remaining times every interval while the
+// table's clocks run, until ctx is done. Each checkpoint makes a round trip
+// through the loop (table.Ping) so its times are those of a fresh snapshot,
+// and is queued without waiting for the disk. The Pi's record then holds,
+// at any cut, a running match's times to within interval.
+func (r *Recorder) Checkpoints(ctx context.Context, t *table.Table, interval time.Duration) {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if t.Snapshot().Status != rules.Running {
+			continue
+		}
+		if err := r.Checkpoint(ctx, t); err != nil {
+			return
+		}
+	}
+}
+
+// Checkpoint records the four remaining times now if the table's clocks
+// run (a round trip through the loop, table.Ping, gives a fresh snapshot).
+// The daemon also calls it when it stops, so a restart restores the exact
+// times. It returns Ping's error (ctx.Err() or table.ErrClosed).
+func (r *Recorder) Checkpoint(ctx context.Context, t *table.Table) error {
+	if err := t.Ping(ctx); err != nil {
+		return err
+	}
+	s := t.Snapshot()
+	if s.Status != rules.Running {
+		return nil
+	}
+	var clocks [4]time.Duration
+	for i, c := range s.Clocks {
+		clocks[i] = c.Remaining
+	}
+	r.w.Append(Record{Kind: KindCheckpoint, Match: r.Match(), At: s.At, Wall: t.Epoch().Add(s.At).UTC(),
+		Clocks: &clocks, Status: s.Status.String()}, 0)
+	return nil
+}

@@ -1,0 +1,311 @@
+package journal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+)
+
+// File is what a Writer writes to: an *os.File, or a fake in tests (a
+// full disk, a slow card).
+type File interface {
+	io.Writer
+	// Sync makes everything written durable (fsync).
+	Sync() error
+	Close() error
+}
+
+var _ File = (*os.File)(nil)
+
+// Opts configures a Writer. The zero value is valid.
+type Opts struct {
+	// Synced, when set, is called on the writer's goroutine after each
+	// batch is durable, with the last record's Seq and the largest tag
+	// appended with it (Append). It must not block for long: the next
+	// batch waits for it.
+	Synced func(seq, tag uint64)
+	// Failed, when set, is called once, on the writer's goroutine, with
+	// the first write or sync error. The writer then stops writing: the
+	// file may end in a torn frame, which the next Open drops; a record
+	// written after it would be taken for damage.
+	Failed func(error)
+}
+
+// Writer appends records to a record file from its own goroutine. Append
+// never waits for the disk; each batch of queued records is written with
+// one write and one fsync (group commit). Close flushes and stops it.
+type Writer struct {
+	f    File
+	opts Opts
+
+	mu      sync.Mutex
+	queue   []queued
+	seq     uint64 // last Seq given
+	wake    chan struct{}
+	synced  uint64 // last Seq durable
+	syncCh  chan struct{}
+	err     error
+	closing bool
+	done    chan struct{}
+
+	prev string // hash of the last record written; owned by the goroutine
+}
+
+type queued struct {
+	r   Record
+	tag uint64
+}
+
+// ErrWriterClosed is returned by Sync after Close.
+var ErrWriterClosed = errors.New("journal: writer closed")
+
+// NewWriter starts a writer that appends to f, which must end just after
+// the record with sequence number lastSeq and payload hash lastHash (0 and
+// "" for a new file that already holds Header). Open is the usual way.
+func NewWriter(f File, lastSeq uint64, lastHash string, opts *Opts) *Writer {
+	w := &Writer{f: f, seq: lastSeq, synced: lastSeq, prev: lastHash,
+		wake: make(chan struct{}, 1), syncCh: make(chan struct{}), done: make(chan struct{})}
+	if opts != nil {
+		w.opts = *opts
+	}
+	go w.run()
+	return w
+}
+
+// Open opens the record file at path for appending, creating it (with its
+// directory) when missing. It reads it first (Load): a torn tail is
+// truncated away and synced. It returns the Log read, for restoring the
+// last match. A file with damage before its end is not appended to (the
+// damage would then sit mid-file): Open returns the Log and an error
+// wrapping the *Problem. Other errors are the file system's (a read-only
+// directory, a full disk).
+func Open(path string, opts *Opts) (*Writer, *Log, error) {
+	if err := os.MkdirAll(dirOf(path), 0o755); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	l, err := Load(data)
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if l.Damage != nil {
+		f.Close()
+		return nil, l, fmt.Errorf("%s: %w", path, l.Damage)
+	}
+	if len(data) == 0 || l.Size < int64(len(Header)) {
+		// New, or only a torn header: start the file over.
+		if err := f.Truncate(0); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		if _, err := f.WriteAt([]byte(Header), 0); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		l.Size = int64(len(Header))
+	} else if l.Size < int64(len(data)) {
+		if err := f.Truncate(l.Size); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	if _, err := f.Seek(l.Size, io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if err := syncDir(dirOf(path)); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	var seq uint64
+	var hash string
+	if n := len(l.Records); n > 0 {
+		seq, hash = l.Records[n-1].Seq, l.Hashes[n-1]
+	}
+	return NewWriter(f, seq, hash, opts), l, nil
+}
+
+func dirOf(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			if i == 0 {
+				return "/"
+			}
+			return path[:i]
+		}
+	}
+	return "."
+}
+
+// syncDir makes a new file's directory entry durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
+	}
+	return nil
+}
+
+// Append queues r (its Seq and Prev are set here) and returns its Seq at
+// once, without waiting for the disk; tag is handed back by Opts.Synced
+// once r is durable (e.g. table.Entry.Seq; 0 for none). After a failure or
+// Close the record is dropped (Err says why) and Append returns 0.
+func (w *Writer) Append(r Record, tag uint64) uint64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil || w.closing {
+		return 0
+	}
+	w.seq++
+	r.Seq = w.seq
+	w.queue = append(w.queue, queued{r, tag})
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+	return r.Seq
+}
+
+// Err returns the first write or sync error, nil while recording works.
+func (w *Writer) Err() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
+
+// Sync waits until every record appended before the call is durable. It
+// returns the writer's error if recording failed, ctx.Err() if ctx ends
+// first.
+func (w *Writer) Sync(ctx context.Context) error {
+	w.mu.Lock()
+	want := w.seq
+	for {
+		if w.err != nil {
+			err := w.err
+			w.mu.Unlock()
+			return err
+		}
+		if w.synced >= want {
+			w.mu.Unlock()
+			return nil
+		}
+		ch := w.syncCh
+		w.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		w.mu.Lock()
+	}
+}
+
+// Close writes what is queued, stops the goroutine and closes the file. It
+// returns the writer's error or the file's Close error.
+func (w *Writer) Close() error {
+	w.mu.Lock()
+	if !w.closing {
+		w.closing = true
+		select {
+		case w.wake <- struct{}{}:
+		default:
+		}
+	}
+	w.mu.Unlock()
+	<-w.done
+	cerr := w.f.Close()
+	if err := w.Err(); err != nil && !errors.Is(err, ErrWriterClosed) {
+		return err
+	}
+	return cerr
+}
+
+func (w *Writer) run() {
+	defer close(w.done)
+	var buf []byte
+	for {
+		<-w.wake
+		w.mu.Lock()
+		batch := w.queue
+		w.queue = nil
+		closing := w.closing
+		w.mu.Unlock()
+		if len(batch) > 0 {
+			buf = buf[:0]
+			var tag uint64
+			for _, q := range batch {
+				q.r.Prev = w.prev
+				payload, err := json.Marshal(q.r)
+				if err != nil {
+					w.fail(fmt.Errorf("journal: encoding record %d: %w", q.r.Seq, err))
+					return
+				}
+				buf = frame(buf, payload)
+				w.prev = hashOf(payload)
+				tag = max(tag, q.tag)
+			}
+			if _, err := w.f.Write(buf); err != nil {
+				w.fail(fmt.Errorf("journal: writing the record: %w", err))
+				return
+			}
+			if err := w.f.Sync(); err != nil {
+				w.fail(fmt.Errorf("journal: syncing the record: %w", err))
+				return
+			}
+			last := batch[len(batch)-1].r.Seq
+			w.mu.Lock()
+			w.synced = last
+			close(w.syncCh)
+			w.syncCh = make(chan struct{})
+			w.mu.Unlock()
+			if w.opts.Synced != nil {
+				w.opts.Synced(last, tag)
+			}
+		}
+		if closing {
+			w.mu.Lock()
+			more := len(w.queue) > 0
+			w.mu.Unlock()
+			if !more {
+				return
+			}
+			select {
+			case w.wake <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+func (w *Writer) fail(err error) {
+	w.mu.Lock()
+	w.err = err
+	w.queue = nil
+	close(w.syncCh)
+	w.syncCh = make(chan struct{})
+	w.mu.Unlock()
+	if w.opts.Failed != nil {
+		w.opts.Failed(err)
+	}
+}
