@@ -27,12 +27,8 @@ type session struct {
 // as the daemon does. Call it inside a synctest bubble.
 func open(t *testing.T, path string, o rules.Options, interval time.Duration) *session {
 	t.Helper()
-	var tb *table.Table
-	w, l, err := Open(path, &Opts{Synced: func(_, tag uint64) {
-		if tb != nil && tag > 0 {
-			tb.MarkRecorded(tag)
-		}
-	}})
+	var mark Marker
+	w, l, err := Open(path, &Opts{Synced: mark.Synced})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,10 +53,11 @@ func open(t *testing.T, path string, o rules.Options, interval time.Duration) *s
 		}
 	}
 	topts.Record = rec.Entry
-	tb, err = table.New(topts)
+	tb, err := table.New(topts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	mark.Attach(tb)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{}, 2)
 	go func() { tb.Run(ctx); done <- struct{}{} }()

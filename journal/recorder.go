@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tandem/rules"
@@ -166,4 +167,35 @@ func (r *Recorder) Checkpoint(ctx context.Context, t *table.Table) error {
 	r.w.Append(Record{Kind: KindCheckpoint, Match: r.Match(), At: s.At, Wall: t.Epoch().Add(s.At).UTC(),
 		Clocks: &clocks, Status: s.Status.String()}, 0)
 	return nil
+}
+
+// Marker passes a Writer's progress to a table (table.Table.MarkRecorded),
+// which is usually created after the writer (the record is opened first,
+// to restore the match). Give Synced to Opts.Synced and Attach the table
+// once it exists; tags synced before are passed on then. The zero value
+// is ready to use.
+type Marker struct {
+	t    atomic.Pointer[table.Table]
+	last atomic.Uint64
+}
+
+// Synced is an Opts.Synced: it marks tag recorded on the attached table.
+func (m *Marker) Synced(_, tag uint64) {
+	for {
+		old := m.last.Load()
+		if tag <= old || m.last.CompareAndSwap(old, tag) {
+			break
+		}
+	}
+	if t := m.t.Load(); t != nil && tag > 0 {
+		t.MarkRecorded(tag)
+	}
+}
+
+// Attach sets the table to mark and marks what was synced before.
+func (m *Marker) Attach(t *table.Table) {
+	m.t.Store(t)
+	if tag := m.last.Load(); tag > 0 {
+		t.MarkRecorded(tag)
+	}
 }
