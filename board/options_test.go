@@ -1,0 +1,199 @@
+package board
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"tandem/rules"
+)
+
+// Each board option on each of its settings.
+
+func wantRule(t *testing.T, err error, option string) {
+	t.Helper()
+	var ie *IllegalError
+	if !errors.As(err, &ie) || !strings.Contains(ie.Rule, option) {
+		t.Errorf("got %v, want an illegal move naming %s", err, option)
+	}
+}
+
+func TestOption_DropCheck(t *testing.T) {
+	// R@e1 checks the e8 king; R@a8 mates it (rank 8 behind the pawns).
+	const fen = "4k3/3p1p2/8/8/8/8/8/K7[R] w - - 0 1"
+	const mateFEN = "6k1/5ppp/8/8/8/8/8/K7[R] w - - 0 1"
+	r := rulesFor(t, "fics")
+
+	r.DropCheck = rules.DropCheckAllowed
+	after(t, fen, r, "R@e1")
+	after(t, mateFEN, r, "R@a8")
+
+	r.DropCheck = rules.DropCheckForbidden
+	p := after(t, fen, r)
+	_, err := p.ParseMove("R@e1")
+	wantRule(t, err, "drop_check = forbidden")
+	after(t, fen, r, "R@d1") // no check: fine
+
+	r.DropCheck = rules.DropCheckNoMate
+	r.Mate = rules.MateReserve
+	after(t, fen, r, "R@e1") // check, not mate
+	p = after(t, mateFEN, r)
+	_, err = p.ParseMove("R@a8")
+	wantRule(t, err, "drop_check = no-mate")
+	after(t, mateFEN, r, "R@d1") // no check: fine
+	// Under mate = bughouse the back-rank check can be blocked by a drop
+	// (b8-f8): it is not mate, so no-mate allows it.
+	r.Mate = rules.MateBughouse
+	after(t, mateFEN, r, "R@a8")
+}
+
+func TestOption_PieceDropRanks(t *testing.T) {
+	const fen = "k7/8/8/8/8/8/8/K7[Nn] w - - 0 1"
+	r := rulesFor(t, "pasapiezas") // [1, 7]
+	p := after(t, fen, r)
+	_, err := p.ParseMove("N@e8")
+	wantRule(t, err, "piece_drop_ranks [1, 7]")
+	p = after(t, fen, r, "N@e7")
+	_, err = p.ParseMove("N@e1") // Black's 8th rank
+	wantRule(t, err, "piece_drop_ranks")
+	r = rulesFor(t, "fics") // [1, 8]
+	after(t, fen, r, "N@e8", "N@e1")
+}
+
+func TestOption_Stalemate(t *testing.T) {
+	const fen = "7k/P1Q5/8/8/3KP3/8/1PPP1PPP/RNB2BNR[] w - - 1 25"
+	r := rulesFor(t, "fics")
+	for st, want := range map[rules.StalemateRule]Status{
+		rules.StalemateDraw: Stalemate, rules.StalemateWait: MustWait,
+		rules.StalemateWinForStalemated: Stalemate, rules.StalemateLossForStalemated: Stalemate,
+	} {
+		r.Stalemate = st
+		if got := after(t, fen, r, "Qf7").Status(); got != want {
+			t.Errorf("stalemate = %v: %v, want %v", st, got, want)
+		}
+	}
+}
+
+func TestOption_Mate(t *testing.T) {
+	// Back-rank rook mate: no square between a1 and the king can be
+	// blocked on the 8th... the rook on a8 checks along the rank, b8-f8
+	// are blockable, so bughouse waits and reserve mates.
+	const fen = "R5k1/5ppp/8/8/8/8/8/K7[] b - - 0 1"
+	r := rulesFor(t, "fics")
+	r.Mate = rules.MateBughouse
+	if got := after(t, fen, r).Status(); got != MustWait {
+		t.Errorf("mate = bughouse: %v, want must-wait", got)
+	}
+	r.Mate = rules.MateReserve
+	if got := after(t, fen, r).Status(); got != Checkmate {
+		t.Errorf("mate = reserve: %v, want checkmate", got)
+	}
+	// A contact check cannot be blocked: mate under both (Art 24).
+	const contact = "6k1/5pQp/8/8/8/8/8/K5R1[] b - - 0 1"
+	for _, m := range []rules.MateRule{rules.MateBughouse, rules.MateReserve} {
+		r.Mate = m
+		if got := after(t, contact, r).Status(); got != Checkmate {
+			t.Errorf("contact mate, mate = %v: %v", m, got)
+		}
+	}
+}
+
+func TestOption_Promotion(t *testing.T) {
+	// A-white promotes b8; B-white has a queen on d1 to lose.
+	const a = "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1"
+	const b = "4k3/8/8/8/8/8/8/3QK3[] w - - 0 1"
+	up := rulesFor(t, "fics")
+	g, err := ParseGameFEN(a+" | "+b, up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Play(rules.AWhite, "b8=Q"); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Boards[0].IsPromoted(57) || g.Boards[1].At(3) != MakePiece(White, Queen) {
+		t.Errorf("upgrade: %s", g.FEN())
+	}
+
+	st := rulesFor(t, "uscf-fics")
+	g, _ = ParseGameFEN(a+" | "+b, st)
+	if _, err := g.Play(rules.AWhite, "b8=Q+"); err != nil {
+		t.Fatal(err)
+	}
+	if g.Boards[0].IsPromoted(57) || g.Boards[0].At(57) != MakePiece(White, Queen) {
+		t.Errorf("steal: the queen on b8 should be a plain queen: %s", g.FEN())
+	}
+	if g.Boards[1].At(3) != 0 || g.Reserve(rules.BWhite) != "P" {
+		t.Errorf("steal: B-white should lose the d1 queen and get the pawn: %s", g.FEN())
+	}
+	// A stolen queen keeps its type when captured (rule-cases.txt).
+	if _, err := g.Play(rules.ABlack, "Kd7"); err != nil {
+		t.Fatal(err)
+	}
+	g2, _ := ParseGameFEN("1Q2k3/8/8/8/8/8/8/4K3[] b - - 0 1 | "+b, st)
+	if _, err := g2.Play(rules.ABlack, "Kd7"); err != nil {
+		t.Fatal(err)
+	}
+	// No rook on board B: the steal of a rook is refused with the option.
+	g, _ = ParseGameFEN(a+" | "+b, st)
+	_, err = g.Play(rules.AWhite, "b8=R")
+	wantRule(t, err, "promotion = steal")
+	if g.Boards[0].At(49) != MakePiece(White, Pawn) {
+		t.Errorf("a refused steal changed the board: %s", g.FEN())
+	}
+}
+
+func TestOption_StealKeepsType(t *testing.T) {
+	st := rulesFor(t, "uscf-fics")
+	g, err := ParseGameFEN("3rk3/1P6/8/8/8/8/8/4K3[] w - - 0 1 | 4k3/8/8/8/8/8/8/3QK3[] w - - 0 1", st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []struct {
+		s    rules.Seat
+		text string
+	}{{rules.AWhite, "b8=Q"}, {rules.ABlack, "Rxb8"}} {
+		if _, err := g.Play(mv.s, mv.text); err != nil {
+			t.Fatalf("%s: %v", mv.text, err)
+		}
+	}
+	if got := g.Reserve(rules.BWhite); got != "QP" {
+		t.Errorf("B-white's reserve %q, want QP (the pawn of the steal, the captured stolen queen)", got)
+	}
+}
+
+func TestIllegal_Reasons(t *testing.T) {
+	r := rulesFor(t, "reglamento")
+	p := after(t, Start, r)
+	for text, want := range map[string]string{
+		"N@f3":  "Art 16, 26",
+		"Ke2":   "Art 2",
+		"e5":    "no pawn",
+		"zz":    "not a move",
+		"O-O":   "castling",
+		"Qh5":   "no queen",
+		"e2e5":  "no pawn",
+		"P@e9":  "not a move",
+		"Nd2":   "Art 2",
+		"@e3":   "no pawn in reserve",
+		"e1g1":  "castling",
+		"a7a6":  "no pawn",
+		"N@@f3": "not a move",
+	} {
+		_, err := p.ParseMove(text)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want it to say %q", text, err, want)
+		}
+	}
+	// Pinned piece: leaves the king in check.
+	p = after(t, "4k3/4r3/8/8/8/8/4N3/4K3[] w - - 0 1", r)
+	_, err := p.ParseMove("Nc3")
+	if err == nil || !strings.Contains(err.Error(), "Art 26, 28") {
+		t.Errorf("pinned knight: %v", err)
+	}
+	// Knight check: no drop blocks it.
+	p = after(t, "4k3/8/8/8/8/3n4/8/4K3[N] w - - 0 1", r)
+	_, err = p.ParseMove("N@a5")
+	if err == nil || !strings.Contains(err.Error(), "Art 24") {
+		t.Errorf("drop against a knight check: %v", err)
+	}
+}

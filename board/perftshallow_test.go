@@ -1,0 +1,6 @@
+//go:build !perftdeep
+
+package board
+
+// perftDeep: only counts up to shallowNodes in a plain go test.
+const perftDeep = false
