@@ -1,8 +1,123 @@
 package daemon
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"tandem/config"
+	"tandem/console"
+)
 
 // This file owns the web console (Console issue).
 
-// startConsole serves the web console when the configuration enables it.
-func (d *Daemon) startConsole(ctx context.Context) error { return nil }
+// ConsoleError is Start's error when the console cannot listen on its
+// address (in use, not this machine's, no permission). The terminal
+// table can then run without the console.
+type ConsoleError struct {
+	Addr string // the configured address, e.g. "127.0.0.1:8080"
+	Err  error  // net.Listen's error
+}
+
+// Error says which address failed and how to choose another one.
+func (e *ConsoleError) Error() string {
+	return fmt.Sprintf("console: cannot listen on %s: %v (set [console] listen to another address, or enabled = false)", e.Addr, e.Err)
+}
+
+// Unwrap returns net.Listen's error (errors.Is(err, syscall.EADDRINUSE)
+// works through it).
+func (e *ConsoleError) Unwrap() error { return e.Err }
+
+// startConsole serves the web console when the configuration enables it:
+// it listens on [console] listen, sets Info.ConsoleURL (and Info.PIN when
+// it generated one), prints both to Opts.Out, and shows Info's record
+// state on the page. Close stops it. A listen failure is a *ConsoleError.
+func (d *Daemon) startConsole(ctx context.Context) error {
+	cc := d.Config.Console
+	if cc.Disabled {
+		return nil
+	}
+	pin, generated := cc.PIN, false
+	if pin == "" {
+		pin, generated = console.GeneratePIN(), true
+	}
+	ln, err := net.Listen("tcp", cc.Addr())
+	if err != nil {
+		return &ConsoleError{Addr: cc.Addr(), Err: err}
+	}
+	srv, err := console.New(d.Table, &console.Opts{
+		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
+		Preset: d.Config.Preset, Rules: d.Config.Rules, Display: d.Config.DisplayOpts(),
+	})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	d.Go(func() {
+		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			d.setInfo(func(in *Info) { in.ConsoleURL = "" })
+		}
+	})
+	// The page shows the record's state; it follows Info.
+	changed, stop := d.InfoChanged()
+	srv.SetInfo(pageInfo(d.Info()))
+	d.Go(func() {
+		defer stop()
+		for {
+			select {
+			case <-ctx.Done():
+				hs.Close() // ends Serve and every connection
+				srv.Close()
+				return
+			case <-changed:
+				srv.SetInfo(pageInfo(d.Info()))
+			}
+		}
+	})
+	url := consoleURL(ln.Addr())
+	d.setInfo(func(in *Info) {
+		in.ConsoleURL = url
+		if generated {
+			in.PIN = pin
+		}
+	})
+	if d.opts.Out != nil {
+		fmt.Fprintf(d.opts.Out, "console: %s\n", url)
+		if generated {
+			fmt.Fprintf(d.opts.Out, "arbiter PIN: %s (generated for this start; set [console] pin to keep one)\n", pin)
+		}
+	}
+	return nil
+}
+
+func pageInfo(in Info) console.Info {
+	return console.Info{Recovered: in.Recovered, RecoveredAt: in.RecoveredAt, RecordErr: in.RecordErr}
+}
+
+// consoleURL is the address people type: the listening address, or for
+// an unspecified one (":8080") this machine's first non-loopback IPv4
+// address, so a phone on the hall's network reaches it.
+func consoleURL(a net.Addr) string {
+	ta, ok := a.(*net.TCPAddr)
+	if !ok {
+		return "http://" + a.String() + "/"
+	}
+	host := ta.IP.String()
+	if ta.IP.IsUnspecified() {
+		host = "localhost"
+		if addrs, err := net.InterfaceAddrs(); err == nil {
+			for _, ad := range addrs {
+				if ipn, ok := ad.(*net.IPNet); ok && !ipn.IP.IsLoopback() && ipn.IP.To4() != nil {
+					host = ipn.IP.String()
+					break
+				}
+			}
+		}
+	}
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(ta.Port)) + "/"
+}

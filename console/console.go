@@ -1,0 +1,265 @@
+package console
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"net/http"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"tandem/display"
+	"tandem/rules"
+	"tandem/table"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Opts configures New. PIN is required; every other zero value is usable.
+type Opts struct {
+	// PIN is the arbiter's PIN (config.Console.PIN, or GeneratePIN's). It
+	// must not be empty.
+	PIN string
+	// Simulated shows the simulated panel (buttons, pause switch, display
+	// mirror) and accepts its presses.
+	Simulated bool
+	// Preset and Rules are the match's rule preset name and options: the
+	// header, the articles cited and the result menus follow them. A new
+	// match from the console replaces them.
+	Preset string
+	Rules  rules.Options
+	// Display is the clocks' time format (nil: display.DefaultOpts).
+	Display *display.Opts
+	// LoginEvery and LoginBurst limit login attempts per client address:
+	// LoginBurst at once, then one per LoginEvery. Zero values mean 5 and
+	// one per 2 s.
+	LoginEvery time.Duration
+	LoginBurst int
+	// SessionTTL is how long an arbiter session lasts (zero: 12 h).
+	SessionTTL time.Duration
+}
+
+// Info is what the table reports about itself beside the match, shown on
+// the page (a copy of the daemon's Info fields that concern the page).
+type Info struct {
+	// Recovered is true when the match was restored from the record after
+	// a restart, at RecoveredAt (wall clock of the last record).
+	Recovered   bool
+	RecoveredAt time.Time
+	// RecordErr says why recording failed ("" while it works).
+	RecordErr string
+}
+
+// Server is the web console of one table. Make it with New, serve
+// Handler, and Close it when the table stops.
+type Server struct {
+	t       *table.Table
+	pin     string
+	sim     bool
+	disp    *display.Opts
+	ttl     time.Duration
+	every   rate.Limit
+	burst   int
+	handler http.Handler
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu       sync.Mutex
+	preset   string
+	opts     rules.Options
+	info     Info
+	log      []LogEntry
+	lastSnap rules.Snapshot
+	haveSnap bool
+	view     []byte // the latest view's JSON
+	clients  map[chan struct{}]struct{}
+	sessions map[string]time.Time
+	limits   map[string]*rate.Limiter
+}
+
+// New returns the console of table t, which must be running (table.Run).
+// It follows t's snapshots until Close. It returns an error when opts has
+// no PIN.
+func New(t *table.Table, opts *Opts) (*Server, error) {
+	if opts == nil || opts.PIN == "" {
+		return nil, errors.New("console: no arbiter PIN")
+	}
+	s := &Server{
+		t: t, pin: opts.PIN, sim: opts.Simulated, disp: opts.Display,
+		preset: opts.Preset, opts: opts.Rules,
+		ttl:      opts.SessionTTL,
+		every:    rate.Every(opts.LoginEvery),
+		burst:    opts.LoginBurst,
+		clients:  map[chan struct{}]struct{}{},
+		sessions: map[string]time.Time{},
+		limits:   map[string]*rate.Limiter{},
+	}
+	if s.ttl <= 0 {
+		s.ttl = 12 * time.Hour
+	}
+	if opts.LoginEvery <= 0 {
+		s.every = rate.Every(2 * time.Second)
+	}
+	if s.burst <= 0 {
+		s.burst = 5
+	}
+	if s.disp == nil {
+		s.disp = &display.DefaultOpts
+	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.handler = s.routes()
+	s.update(t.Snapshot())
+	snaps, stop := t.Subscribe()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer stop()
+		for {
+			select {
+			case <-s.ctx.Done():
+				return
+			case snap, ok := <-snaps:
+				if !ok {
+					return
+				}
+				s.update(snap)
+			}
+		}
+	}()
+	return s, nil
+}
+
+// Handler returns the console's HTTP handler: the page, its assets, the
+// WebSocket and the JSON API (docs/console.md lists the endpoints).
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// SetInfo shows info on the page (the daemon calls it when its Info
+// changes).
+func (s *Server) SetInfo(info Info) {
+	s.mu.Lock()
+	s.info = info
+	s.rebuild()
+	s.mu.Unlock()
+}
+
+// Close stops following the table and ends every open WebSocket. It
+// returns nil; later calls do nothing.
+func (s *Server) Close() error {
+	s.cancel()
+	s.wg.Wait()
+	return nil
+}
+
+// update takes a new snapshot: the log, then the view. A snapshot older
+// than the one shown (the subscription delivering what an action of this
+// console already showed) is dropped: Seq never goes back in a table.
+func (s *Server) update(snap rules.Snapshot) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.haveSnap && (snap.Seq < s.lastSnap.Seq || (snap.Seq == s.lastSnap.Seq && snap.At < s.lastSnap.At)) {
+		return
+	}
+	s.appendLog(snap)
+	s.lastSnap, s.haveSnap = snap, true
+	s.rebuild()
+}
+
+// rebuild encodes the view of the last snapshot and wakes the sockets.
+// s.mu is held.
+func (s *Server) rebuild() {
+	v := s.buildView(&s.lastSnap)
+	b, err := json.Marshal(v)
+	if err != nil {
+		return // the view has only plain values: Marshal cannot fail
+	}
+	s.view = b
+	for ch := range s.clients {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// current returns the latest view's JSON.
+func (s *Server) current() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.view
+}
+
+// rulesNow returns the preset and options of the match being played.
+func (s *Server) rulesNow() (string, rules.Options) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.preset, s.opts
+}
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(assets, "assets")
+	files := http.FileServerFS(static)
+	mux.Handle("GET /", noCache(files))
+	mux.HandleFunc("GET /ws", s.serveWS)
+	mux.HandleFunc("GET /api/state", s.serveState)
+	mux.HandleFunc("GET /api/session", s.serveSession)
+	mux.HandleFunc("POST /api/login", s.serveLogin)
+	mux.HandleFunc("POST /api/logout", s.serveLogout)
+	mux.HandleFunc("POST /api/action", s.serveAction)
+	mux.HandleFunc("POST /api/press", s.servePress)
+	// Cross-origin POSTs are refused before any handler sees them.
+	h := http.NewCrossOriginProtection().Handler(mux)
+	return securityHeaders(h)
+}
+
+// securityHeaders forbids framing and content sniffing, and confines the
+// page to its own origin: every asset is embedded.
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("X-Frame-Options", "DENY")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// noCache makes the browser revalidate the page's assets, so a new
+// version of tandem is never shown with an old script.
+func noCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(withServerTime(s.current(), time.Now()))
+}
+
+// withServerTime appends the server's wall clock (Unix ms) to a view's
+// JSON, as "server_ms": the page's clock offset comes from it.
+func withServerTime(view []byte, now time.Time) []byte {
+	if len(view) < 2 {
+		return view
+	}
+	b := make([]byte, 0, len(view)+32)
+	b = append(b, view[:len(view)-1]...)
+	b = append(b, `,"server_ms":`...)
+	b = appendInt(b, now.UnixMilli())
+	return append(b, '}')
+}
+
+func appendInt(b []byte, n int64) []byte {
+	j, _ := json.Marshal(n)
+	return append(b, j...)
+}

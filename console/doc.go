@@ -1,0 +1,26 @@
+// Package console is the table's web console: one page, served by the
+// daemon on the local network with every asset embedded (no CDN, no
+// internet), that shows both boards as at the table to everyone and lets
+// the arbiter, after a PIN login, run the match: start, pause and resume
+// (choosing whose clock runs), adjust time, record and resolve claims,
+// declare results and start a new match. In simulated mode it also shows
+// the simulated panel: the four clock buttons, the pause switch and a
+// mirror of the clock displays.
+//
+// Every action goes through the table's event path (table.Table.Do, Post
+// and Reconfigure), exactly as the GPIO buttons and the terminal table do,
+// so the rules decide and refuse in one place. The page receives a JSON
+// view of every snapshot over a WebSocket (github.com/coder/websocket) and
+// animates the running clocks itself from the snapshot's instant, so it is
+// smooth without a message per tenth; after a reconnect the first message
+// is the whole state again.
+//
+// Security (docs/console.md): state changes need the arbiter's session (a
+// random HttpOnly, SameSite=Strict cookie given for the PIN); logins are
+// rate limited per client address (429); cross-origin POSTs are refused
+// (http.CrossOriginProtection) and so are WebSocket upgrades from another
+// origin. The only change allowed without a session is a simulated-panel
+// press from this machine itself (loopback address and loopback Host),
+// since the panel stands for the physical buttons that anyone at the table
+// may press.
+package console

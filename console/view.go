@@ -1,0 +1,348 @@
+package console
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"tandem/display"
+	"tandem/rules"
+)
+
+// View is the JSON the page receives for every snapshot (GET /api/state
+// and each WebSocket message). Its field names are stable: docs/console.md
+// documents them. Times are integers in milliseconds; instants on the wall
+// clock are Unix milliseconds.
+type View struct {
+	Seq    uint64 `json:"seq"`    // events applied so far
+	Status string `json:"status"` // "ready", "running", "paused", "decided"
+	// AtMs is the snapshot's instant on the server's wall clock (Unix ms):
+	// a running clock's time is RemainingMs at AtMs.
+	AtMs int64 `json:"at_ms"`
+	// ElapsedMs is the match time at AtMs, from the start (0 before it).
+	ElapsedMs int64        `json:"elapsed_ms"`
+	Started   bool         `json:"started"`
+	Clocks    [4]ClockView `json:"clocks"` // indexed by seat: A-white, A-black, B-white, B-black
+	Boards    [2]BoardView `json:"boards"` // A, B
+	// Result is the match result from team 1's view ("1-0", "0-1",
+	// "1/2-1/2", "*"), Reason its reason word, Article the rule cited,
+	// Decisive the decisive seats, ResultText one line for people.
+	Result     string   `json:"result"`
+	Reason     string   `json:"reason"`
+	Article    string   `json:"article"`
+	Decisive   []string `json:"decisive"`
+	ResultText string   `json:"result_text"`
+	// Advantage is team 1's time advantage (ms, team 1's clocks minus team
+	// 2's, per board diagonal): [0] board A (A-white - A-black), [1] board
+	// B (B-black - B-white), at AtMs.
+	Advantage [2]int64   `json:"advantage_ms"`
+	Claim     *ClaimView `json:"claim"`
+	// Last is the last applied event, as the log shows it.
+	Last *LogEntry `json:"last"`
+	// Preset, Control: the rules being played. TenthsBelowMs: a time
+	// under it shows tenths (negative: never).
+	Preset        string `json:"preset"`
+	Control       string `json:"control"`
+	TenthsBelowMs int64  `json:"tenths_below_ms"`
+	Simulated     bool   `json:"simulated"`
+	// Faces are the clock displays' text faces (board A, board B) for the
+	// simulated panel's mirror; empty unless simulated.
+	Faces []string `json:"faces"`
+	// WinHow and DrawHow are the reasons the arbiter may declare under
+	// these rules; Presets the presets a new match may use.
+	WinHow  []Choice `json:"win_how"`
+	DrawHow []Choice `json:"draw_how"`
+	Presets []string `json:"presets"`
+	Info    InfoView `json:"info"`
+	// Log is the event log, oldest first (at most maxLog entries).
+	Log []LogEntry `json:"log"`
+}
+
+// ClockView is one seat's clock.
+type ClockView struct {
+	Seat        string `json:"seat"` // "A-white"
+	Team        int    `json:"team"` // 1 or 2
+	RemainingMs int64  `json:"remaining_ms"`
+	DelayMs     int64  `json:"delay_ms"` // unused delay of the move in progress
+	Running     bool   `json:"running"`
+	Turn        bool   `json:"turn"`
+	Flagged     bool   `json:"flagged"`
+	Moves       int    `json:"moves"`
+	Strikes     int    `json:"strikes"`
+	Text        string `json:"text"` // the display's format at AtMs
+}
+
+// BoardView is one board's game.
+type BoardView struct {
+	Board   string `json:"board"`   // "A" or "B"
+	Outcome string `json:"outcome"` // "1-0", "0-1", "1/2-1/2", "*"
+	Reason  string `json:"reason"`
+	Article string `json:"article"`
+	Over    bool   `json:"over"`
+	Text    string `json:"text"` // e.g. "A-black won (flag)"
+}
+
+// ClaimView is the pending claim.
+type ClaimView struct {
+	Claimant string `json:"claimant"`
+	Accused  string `json:"accused"`
+	Reason   string `json:"reason"`
+	AtMs     int64  `json:"at_ms"` // match time of the claim
+}
+
+// Choice is one reason in a menu.
+type Choice struct {
+	Reason string `json:"reason"` // the rules word, e.g. "checkmate"
+	Label  string `json:"label"`  // e.g. "checkmate"
+}
+
+// InfoView is the table's own state (Info).
+type InfoView struct {
+	Recovered   bool   `json:"recovered"`
+	RecoveredAt string `json:"recovered_at"` // RFC 3339, "" when not recovered
+	RecordErr   string `json:"record_err"`
+}
+
+// LogEntry is one line of the event log.
+type LogEntry struct {
+	Seq uint64 `json:"seq"`
+	// TimeMs is the match time (ms from the start; negative before it).
+	TimeMs int64  `json:"time_ms"`
+	Time   string `json:"time"` // "0:12.345" or "before start"
+	Event  string `json:"event"`
+	// Note says what the event did: "ignored: ...", "refused: ...", a
+	// decision with its reason and article, or "".
+	Note string `json:"note"`
+	// Kind is "ignored", "refused", "decision" or "" (applied).
+	Kind string `json:"kind"`
+}
+
+// maxLog is how many log entries the page gets (the record keeps all).
+const maxLog = 200
+
+func ms(d time.Duration) int64 { return int64(d / time.Millisecond) }
+
+// buildView turns snap into the page's view. s.mu is held.
+func (s *Server) buildView(snap *rules.Snapshot) View {
+	o := &s.opts
+	v := View{
+		Seq: snap.Seq, Status: snap.Status.String(),
+		AtMs:    s.t.Epoch().Add(snap.At).UnixMilli(),
+		Started: snap.Started,
+		Result:  snap.Result.String(), Reason: "", Decisive: []string{},
+		Preset: s.preset, Control: o.Control.String(),
+		Simulated: s.sim, Faces: []string{},
+		WinHow: winHow(o), DrawHow: drawHow(o), Presets: rules.PresetNames(),
+		Log: s.log,
+	}
+	if v.Log == nil {
+		v.Log = []LogEntry{}
+	}
+	if snap.Started {
+		v.ElapsedMs = ms(snap.At - snap.StartedAt)
+	}
+	v.TenthsBelowMs = ms(s.disp.TenthsBelow)
+	if s.disp.TenthsBelow == 0 {
+		v.TenthsBelowMs = ms(display.DefaultTenthsBelow)
+	} else if s.disp.TenthsBelow < 0 {
+		v.TenthsBelowMs = -1
+	}
+	for _, seat := range rules.Seats {
+		c := snap.Clocks[seat]
+		v.Clocks[seat] = ClockView{
+			Seat: seat.String(), Team: int(seat.Team()),
+			RemainingMs: ms(c.Remaining), DelayMs: ms(c.DelayLeft),
+			Running: c.Running, Turn: c.Turn, Flagged: c.Flagged, Moves: c.Moves,
+			Strikes: int(snap.Strikes[seat]),
+			Text:    display.Format(c.Remaining, s.disp),
+		}
+	}
+	v.Advantage = [2]int64{
+		ms(snap.Clocks[rules.AWhite].Remaining - snap.Clocks[rules.ABlack].Remaining),
+		ms(snap.Clocks[rules.BBlack].Remaining - snap.Clocks[rules.BWhite].Remaining),
+	}
+	for b := range snap.Boards {
+		bv := snap.Boards[b]
+		v.Boards[b] = BoardView{
+			Board: rules.Board(b).String(), Outcome: bv.Outcome.String(), Over: bv.Over,
+			Text: boardText(rules.Board(b), bv),
+		}
+		if bv.Outcome != rules.Undecided {
+			v.Boards[b].Reason = bv.Reason.String()
+			v.Boards[b].Article = o.Article(bv.Reason)
+		}
+	}
+	if snap.Result != rules.NoResult {
+		v.Reason = snap.Reason.String()
+		v.Article = o.Article(snap.Reason)
+		for _, seat := range snap.Decisive[:snap.NDecisive] {
+			v.Decisive = append(v.Decisive, seat.String())
+		}
+		v.ResultText = resultText(snap, o)
+	}
+	if snap.Claim.Active {
+		c := snap.Claim
+		v.Claim = &ClaimView{Claimant: c.Claimant.String(), Accused: c.Claimant.Opponent().String(),
+			Reason: c.Reason.String(), AtMs: ms(c.At - snap.StartedAt)}
+	}
+	if n := len(s.log); n > 0 && s.log[n-1].Seq == snap.Seq && snap.Seq > 0 {
+		last := s.log[n-1]
+		v.Last = &last
+	}
+	if s.sim {
+		for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
+			v.Faces = append(v.Faces, display.Render(snap, b, true, s.disp).String())
+		}
+	}
+	v.Info = InfoView{Recovered: s.info.Recovered, RecordErr: s.info.RecordErr}
+	if s.info.Recovered && !s.info.RecoveredAt.IsZero() {
+		v.Info.RecoveredAt = s.info.RecoveredAt.UTC().Format(time.RFC3339)
+	}
+	return v
+}
+
+// boardText says how board b's game ended, for its label: "A-black won
+// (flag)", "drawn (agreement)", "" while it goes on.
+func boardText(b rules.Board, bv rules.BoardView) string {
+	why := strings.ReplaceAll(bv.Reason.String(), "-", " ")
+	switch bv.Outcome {
+	case rules.WhiteWins:
+		return fmt.Sprintf("%s won (%s)", rules.SeatOf(b, 0), why)
+	case rules.BlackWins:
+		return fmt.Sprintf("%s won (%s)", rules.SeatOf(b, 1), why)
+	case rules.Drawn:
+		return fmt.Sprintf("drawn (%s)", why)
+	}
+	return ""
+}
+
+// resultText is the match result for people: "0-1 flag A-white (Art 33):
+// team 2 wins: A-black + B-white".
+func resultText(snap *rules.Snapshot, o *rules.Options) string {
+	parts := []string{snap.Result.String(), snap.Reason.String()}
+	for _, seat := range snap.Decisive[:snap.NDecisive] {
+		parts = append(parts, seat.String())
+	}
+	t := strings.Join(parts, " ")
+	if a := o.Article(snap.Reason); a != "" {
+		t += " (" + a + ")"
+	}
+	switch snap.Result {
+	case rules.Team1Wins:
+		t += ": team 1 wins: A-white + B-black"
+	case rules.Team2Wins:
+		t += ": team 2 wins: A-black + B-white"
+	case rules.MatchDraw:
+		t += ": the match is drawn"
+	}
+	return t
+}
+
+// matchTime writes a match time as the log shows it: "0:12.345",
+// "1:02:03.004"; negative is "before start".
+func matchTime(d time.Duration) string {
+	if d < 0 {
+		return "before start"
+	}
+	n := ms(d)
+	h, m, sec, milli := n/3600000, n/60000%60, n/1000%60, n%1000
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d.%03d", h, m, sec, milli)
+	}
+	return fmt.Sprintf("%d:%02d.%03d", m, sec, milli)
+}
+
+// appendLog adds snap's last event to the log when it is new, and the
+// decision of the match when it fell without an event (a flag). s.mu is
+// held. The table publishes one snapshot per batch of inputs and a
+// subscriber sees only the latest, so a burst of presses may show only its
+// last one: the log then says how many events it does not show (the
+// record keeps them all). The console's own actions are all shown: each
+// is logged as soon as the table has applied it.
+func (s *Server) appendLog(snap rules.Snapshot) {
+	prev := s.lastSnap
+	if !s.haveSnap {
+		prev = rules.Snapshot{Seq: snap.Seq}
+		if snap.Seq > 0 {
+			prev.Seq = snap.Seq - 1
+		}
+	}
+	if snap.Seq > prev.Seq {
+		if skipped := snap.Seq - prev.Seq - 1; skipped > 0 {
+			s.add(LogEntry{Seq: snap.Seq - 1, Time: "", Event: fmt.Sprintf("(%d more events, recorded but not shown here)", skipped)})
+		}
+		e := snap.Last
+		at := e.At - snap.StartedAt
+		if !snap.Started || e.Kind == rules.Reset {
+			at = -1
+		}
+		entry := LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: e.String()}
+		switch {
+		case snap.Effect.Refused != "":
+			entry.Kind, entry.Note = "refused", "refused: "+strings.TrimPrefix(snap.Effect.Refused, "rules: ")
+		case snap.Effect.Ignored != "":
+			entry.Kind, entry.Note = "ignored", "ignored: "+snap.Effect.Ignored
+		case snap.Effect.Decided:
+			entry.Kind, entry.Note = "decision", resultText(&snap, &s.opts)
+		}
+		if e.Kind == rules.Declare || (e.Kind == rules.Claim && entry.Kind == "") {
+			if a := s.opts.Article(e.Reason); a != "" && entry.Note == "" {
+				entry.Note = a
+			}
+		}
+		s.add(entry)
+		return
+	}
+	// No new event: a flag decided the match (the loop's timer).
+	if snap.Status == rules.Decided && prev.Status != rules.Decided && snap.Result != rules.NoResult {
+		at := snap.DecidedAt - snap.StartedAt
+		s.add(LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(snap.Decisive[:snap.NDecisive]), " "),
+			Kind: "decision", Note: resultText(&snap, &s.opts)})
+	}
+}
+
+func seatNames(seats []rules.Seat) []string {
+	var n []string
+	for _, s := range seats {
+		n = append(n, s.String())
+	}
+	return n
+}
+
+func (s *Server) add(e LogEntry) {
+	s.log = append(s.log, e)
+	if len(s.log) > maxLog {
+		s.log = append([]LogEntry(nil), s.log[len(s.log)-maxLog:]...)
+	}
+}
+
+// winHow lists how a game may be won under o (as the terminal table's
+// result menu): stalemate only where it is decisive.
+func winHow(o *rules.Options) []Choice {
+	c := []Choice{{"checkmate", "checkmate"}, {"resignation", "resignation"}, {"illegal-move", "illegal move"}, {"forfeit", "forfeit"}}
+	if o.Stalemate == rules.StalemateWinForStalemated || o.Stalemate == rules.StalemateLossForStalemated {
+		c = append(c, Choice{"stalemate", "stalemate"})
+	}
+	return c
+}
+
+// drawHow lists how a game may be drawn under o: repetition and stalemate
+// only where they draw.
+func drawHow(o *rules.Options) []Choice {
+	c := []Choice{{"agreement", "agreement"}}
+	if o.RepetitionDraw {
+		c = append(c, Choice{"repetition", "repetition"})
+	}
+	if o.Stalemate == rules.StalemateDraw {
+		c = append(c, Choice{"stalemate", "stalemate"})
+	}
+	return c
+}
+
+// buildViewNow returns the view of the latest snapshot (for tests and
+// GET /api/state's readers).
+func (s *Server) buildViewNow() View {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buildView(&s.lastSnap)
+}
