@@ -1,0 +1,124 @@
+package config
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"tandem/rules"
+)
+
+const displayDoc = `
+mode = "hardware"
+[display.devices.board-a]
+kind = "ssd1306"
+board = "A"
+
+[display.devices.board-b]
+kind = "ssd1306"
+bus = "/dev/i2c-1"
+address = 0x3D
+board = "B"
+left = "B-black"
+brightness = 40
+
+[display.devices.a-white]
+kind = "ht16k33"
+address = 0x71
+seat = "A-white"
+
+[display.devices.b-black]
+kind = "tm1637"
+seat = "B-black"
+clk = "GPIO5"
+dio = "GPIO6"
+brightness = 100
+`
+
+func TestDisplay_Devices(t *testing.T) {
+	c := mustParse(t, displayDoc)
+	want := []DisplayDevice{
+		{Name: "board-a", Kind: SSD1306, Address: 0x3C, Board: rules.BoardA, Left: rules.AWhite},
+		{Name: "board-b", Kind: SSD1306, Bus: "/dev/i2c-1", Address: 0x3D, Board: rules.BoardB, Left: rules.BBlack, Brightness: 40},
+		{Name: "a-white", Kind: HT16K33, Address: 0x71, Seat: rules.AWhite},
+		{Name: "b-black", Kind: TM1637, Seat: rules.BBlack, CLK: "GPIO5", DIO: "GPIO6"},
+	}
+	if len(c.Display.Devices) != len(want) {
+		t.Fatalf("devices %+v", c.Display.Devices)
+	}
+	for i, d := range c.Display.Devices {
+		if d != want[i] {
+			t.Errorf("device %d\n got %+v\nwant %+v", i, d, want[i])
+		}
+	}
+	if o := c.ImageOpts(c.Display.Devices[1]); !o.BlackLeft {
+		t.Error("board-b: Black is on the left")
+	}
+	if o := c.ImageOpts(c.Display.Devices[0]); o.BlackLeft {
+		t.Error("board-a: White is on the left by default")
+	}
+	if c.Display.Devices[2].BrightnessOrDefault() != 100 || c.Display.Devices[1].BrightnessOrDefault() != 40 {
+		t.Error("brightness defaults")
+	}
+	out, d := roundTrip(c)
+	if d != "" {
+		t.Fatal(d)
+	}
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, s := range []string{"[display.devices.board-b]", "address = 0x3D", `left = "B-black"`, `dio = "GPIO6"`} {
+		if !strings.Contains(flat, s) {
+			t.Errorf("Write output lacks %q:\n%s", s, out)
+		}
+	}
+}
+
+func TestDisplay_DeviceErrors(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{"[display.devices.x]\nboard = \"A\"\n", `t.toml:1: display.devices.x: kind is missing`},
+		{"[display.devices.x]\nkind = \"lcd\"\n", `t.toml:2: display.devices.x.kind: expected one of ssd1306, ht16k33, tm1637, got "lcd"`},
+		{"[display.devices.x]\nkind = \"ssd1306\"\n", `t.toml:1: display.devices.x: board is missing`},
+		{"[display.devices.x]\nkind = \"ssd1306\"\nboard = \"C\"\n", `t.toml:3: display.devices.x.board: expected "A" or "B", got "C"`},
+		{"[display.devices.x]\nkind = \"ssd1306\"\nboard = \"A\"\naddress = 0x3E\n", `t.toml:4: display.devices.x.address: expected an address from 0x3c to 0x3d (write it in hex, e.g. 0x3c), got 62 (0x3e)`},
+		{"[display.devices.x]\nkind = \"ssd1306\"\nboard = \"A\"\nleft = \"B-white\"\n", `t.toml:4: display.devices.x.left: B-white does not play on board A`},
+		{"[display.devices.x]\nkind = \"ssd1306\"\nboard = \"A\"\nseat = \"A-white\"\n", `t.toml:4: display.devices.x.seat: a ssd1306 display has no seat; its keys: kind, bus, address, board, left, brightness`},
+		{"[display.devices.x]\nkind = \"ht16k33\"\n", `t.toml:1: display.devices.x: seat is missing`},
+		{"[display.devices.x]\nkind = \"ht16k33\"\nseat = \"A-white\"\nbrightness = 0\n", `t.toml:4: display.devices.x.brightness: expected a percentage from 1 to 100, got 0 (0x0)`},
+		{"[display.devices.x]\nkind = \"tm1637\"\nseat = \"A-white\"\nclk = \"GPIO5\"\n", `t.toml:1: display.devices.x: a tm1637 needs both lines`},
+		{"[display.devices.x]\nkind = \"tm1637\"\nseat = \"A-white\"\nclk = \"GPIO5\"\ndio = \"GPIO5\"\n", `t.toml:5: display.devices.x.dio: clk and dio are both GPIO5`},
+		{"[display.devices.x]\nkind = \"ssd1306\"\nboard = \"A\"\n[display.devices.y]\nkind = \"ssd1306\"\nboard = \"B\"\n", `t.toml:4: display.devices.y: x and y are both at I2C address 0x3c on the same bus`},
+		{"[display.devices.x]\nkind = \"ssd1306\"\nboard = \"A\"\nwidth = 128\n", `t.toml:4: display.devices.x.width: unknown key "width"`},
+		{"[display]\ndevices = 3\n", `t.toml:2: display.devices: expected a table [display.devices], got an integer`},
+	} {
+		_, err := Parse("t.toml", []byte(c.doc))
+		var e *Error
+		if !errors.As(err, &e) || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s...", c.doc, err, c.want)
+		}
+	}
+}
+
+func TestDisplay_Validate(t *testing.T) {
+	base := mustParse(t, displayDoc)
+	for _, c := range []struct {
+		name   string
+		change func(c *Config)
+		want   string
+	}{
+		{"name twice", func(c *Config) { c.Display.Devices[1].Name = "board-a" }, "the name is empty or used twice"},
+		{"brightness", func(c *Config) { c.Display.Devices[0].Brightness = 101 }, "brightness 101 out of range"},
+		{"address", func(c *Config) { c.Display.Devices[2].Address = 0x3C }, "an HT16K33 is at 0x70 to 0x77"},
+		{"left", func(c *Config) { c.Display.Devices[0].Left = rules.BWhite }, "left seat B-white is not on board A"},
+		{"clash", func(c *Config) { c.Display.Devices[1].Address, c.Display.Devices[1].Bus = 0x3C, "" }, "board-a and board-b are both at I2C address 0x3c"},
+		{"lines", func(c *Config) { c.Display.Devices[3].DIO = "GPIO5" }, "two different lines"},
+	} {
+		cc := *base
+		cc.Display.Devices = append([]DisplayDevice(nil), base.Display.Devices...)
+		c.change(&cc)
+		if err := cc.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Validate = %v, want %q", c.name, err, c.want)
+		}
+	}
+	if err := base.Validate(); err != nil {
+		t.Errorf("valid devices: %v", err)
+	}
+}
