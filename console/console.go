@@ -240,7 +240,10 @@ func noCache(h http.Handler) http.Handler {
 	})
 }
 
+// serveState answers GET /api/state: the view of the table's latest
+// snapshot (taken now, not the subscription's, which may lag by one).
 func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
+	s.update(s.t.Snapshot())
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(withServerTime(s.current(), time.Now()))
