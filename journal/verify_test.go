@@ -1,0 +1,236 @@
+package journal
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"tandem/clock"
+	"tandem/rules"
+)
+
+// writeN writes n event records to a new file and returns its bytes.
+func writeN(t *testing.T, n int) []byte {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rec")
+	w, _, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		ev := rules.Event{Kind: rules.Press, Seat: rules.Seat(i % 4), At: time.Duration(i) * time.Second}
+		w.Append(Record{Kind: KindEvent, Match: "m", At: ev.At, Wall: time.Unix(int64(i), 0).UTC(), Event: &ev, Text: ev.String()}, 0)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return mustRead(t, path)
+}
+
+// frames splits a record file into its header and frames.
+func frames(data []byte) (head []byte, fs [][]byte) {
+	head, rest := data[:len(Header)], data[len(Header):]
+	for len(rest) > 0 {
+		n := frameHead + int(binary.LittleEndian.Uint32(rest))
+		fs = append(fs, rest[:n])
+		rest = rest[n:]
+	}
+	return head, fs
+}
+
+func join(head []byte, fs [][]byte) []byte {
+	b := append([]byte(nil), head...)
+	for _, f := range fs {
+		b = append(b, f...)
+	}
+	return b
+}
+
+// reframe changes a frame's payload with f and fixes its CRC, as a forger
+// who knows the format would.
+func reframe(t *testing.T, fr []byte, f func(*Record)) []byte {
+	t.Helper()
+	var r Record
+	if err := json.Unmarshal(fr[frameHead:], &r); err != nil {
+		t.Fatal(err)
+	}
+	f(&r)
+	p, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return frame(nil, p)
+}
+
+func TestVerify_Intact(t *testing.T) {
+	l, p, err := Verify(writeN(t, 10))
+	if err != nil || p != nil || len(l.Records) != 10 || l.Torn != "" {
+		t.Fatalf("intact record: %v %v, %d records, torn %q", p, err, len(l.Records), l.Torn)
+	}
+}
+
+func TestVerify_Altered_PointsAtTheRecord(t *testing.T) {
+	head, fs := frames(writeN(t, 10))
+	fs[3] = reframe(t, fs[3], func(r *Record) { r.At += time.Second; r.Event.At += time.Second })
+	_, p, err := Verify(join(head, fs))
+	if err != nil || p == nil || p.What != "altered" || p.Index != 4 || p.Seq != 4 {
+		t.Fatalf("got %v (%v), want record 4 altered", p, err)
+	}
+}
+
+func TestVerify_Removed(t *testing.T) {
+	head, fs := frames(writeN(t, 10))
+	fs = append(fs[:4], fs[5:]...) // seq 5 gone
+	_, p, _ := Verify(join(head, fs))
+	if p == nil || p.What != "removed" || p.Index != 5 || p.Seq != 6 || !strings.Contains(p.Msg, "seq 5 is missing") {
+		t.Fatalf("got %v, want seq 5 removed before record 5", p)
+	}
+	// Removing the first record too.
+	head, fs = frames(writeN(t, 3))
+	_, p, _ = Verify(join(head, fs[1:]))
+	if p == nil || p.What != "removed" || p.Index != 1 {
+		t.Fatalf("got %v, want the first record removed", p)
+	}
+}
+
+func TestVerify_Reordered(t *testing.T) {
+	head, fs := frames(writeN(t, 10))
+	fs[5], fs[6] = fs[6], fs[5]
+	_, p, _ := Verify(join(head, fs))
+	if p == nil || p.What != "reordered" || p.Index != 6 || p.Seq != 7 {
+		t.Fatalf("got %v, want record 6 (seq 7) reordered", p)
+	}
+}
+
+func TestVerify_DamagedMidFile(t *testing.T) {
+	data := writeN(t, 5)
+	_, fs := frames(data)
+	off := len(Header) + len(fs[0]) + len(fs[1]) + frameHead + 3 // inside record 3's payload
+	data[off] ^= 0x20
+	l, p, _ := Verify(data)
+	if p == nil || p.What != "damaged" || p.Index != 3 || len(l.Records) != 2 {
+		t.Fatalf("got %v with %d records, want record 3 damaged", p, len(l.Records))
+	}
+	// Open refuses to append after damage.
+	path := filepath.Join(t.TempDir(), "rec")
+	os.WriteFile(path, data, 0o644)
+	if _, _, err := Open(path, nil); err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Fatalf("Open of a damaged record: %v", err)
+	}
+}
+
+// TestTornTail_EveryCut cuts the file at every byte of its last frame (and
+// pads with zeros as a file system may): Load drops the torn frame, never
+// fails, and Open truncates it and goes on appending a chain that
+// verifies.
+func TestTornTail_EveryCut(t *testing.T) {
+	data := writeN(t, 4)
+	_, fs := frames(data)
+	start := len(data) - len(fs[3])
+	for cut := start; cut < len(data); cut++ {
+		for _, pad := range []int{0, 7} {
+			b := append(append([]byte(nil), data[:cut]...), make([]byte, pad)...)
+			l, err := Load(b)
+			if err != nil || l.Damage != nil || len(l.Records) != 3 || (l.Torn == "" && !(cut == start && pad == 0)) {
+				t.Fatalf("cut %d pad %d: %v damage %v, %d records, torn %q", cut, pad, err, l.Damage, len(l.Records), l.Torn)
+			}
+			path := filepath.Join(t.TempDir(), "rec")
+			os.WriteFile(path, b, 0o644)
+			w, _, err := Open(path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Append(Record{Kind: KindCheckpoint, Match: "m"}, 0)
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			l, p, err := Verify(mustRead(t, path))
+			if err != nil || p != nil || len(l.Records) != 4 || l.Records[3].Seq != 4 {
+				t.Fatalf("cut %d pad %d, after append: %v %v, %d records", cut, pad, p, err, len(l.Records))
+			}
+		}
+	}
+}
+
+func TestLoad_NotARecord(t *testing.T) {
+	if _, err := Load([]byte("hello, this is not a record\n")); err != ErrNotRecord {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// TestLoad_NeverPanics: any bytes after the header read as records, a torn
+// tail or damage; never a panic or an error.
+func TestLoad_NeverPanics(t *testing.T) {
+	good := writeN(t, 3)
+	rapid.Check(t, func(t *rapid.T) {
+		b := append([]byte(Header), rapid.SliceOf(rapid.Byte()).Draw(t, "tail")...)
+		if rapid.Bool().Draw(t, "fromGood") {
+			b = append([]byte(nil), good...)
+			i := rapid.IntRange(len(Header), len(b)-1).Draw(t, "i")
+			b[i] = rapid.Byte().Draw(t, "v")
+		}
+		if _, err := Load(b); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzLoad(f *testing.F) {
+	f.Add([]byte(Header))
+	f.Add(append([]byte(Header), 1, 0, 0, 0, 0, 0, 0, 0, '{'))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		l, p, err := Verify(b)
+		if err == nil && l == nil || err == nil && p != nil && p.Index < 1 {
+			t.Fatalf("bad result %v %v %v", l, p, err)
+		}
+	})
+}
+
+func TestOptions_RoundTripEveryPreset(t *testing.T) {
+	for _, p := range rules.Presets() {
+		m, err := EncodeOptions(p.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := DecodeOptions(m)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		m2, _ := EncodeOptions(o)
+		if !mapsEqual(m, m2) {
+			t.Errorf("%s: %v != %v", p.Name, m, m2)
+		}
+		if got := PresetOf(o); got != p.Name {
+			t.Errorf("PresetOf(%s) = %s", p.Name, got)
+		}
+	}
+	o := preset(t, "reglamento")
+	c, err := clock.Parse("3m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.IncrementBeforeFirstMove = o.Control.IncrementBeforeFirstMove
+	o.SeatControls[rules.AWhite] = &c
+	m, _ := EncodeOptions(o)
+	o2, err := DecodeOptions(m)
+	if err != nil || o2.SeatControls[rules.AWhite] == nil || o2.SeatControls[rules.AWhite].String() != c.String() {
+		t.Fatalf("handicap: %v %v", o2.SeatControls, err)
+	}
+	if PresetOf(o) != "custom" {
+		t.Error("a handicap is no preset")
+	}
+	var buf bytes.Buffer
+	if err := WriteTimeline(&buf, &Match{Options: o}); err != ErrHandicap {
+		t.Errorf("timeline of a handicap: %v", err)
+	}
+	if _, err := DecodeOptions(map[string]string{"control": "5m"}); err == nil {
+		t.Error("missing keys must be refused")
+	}
+}
