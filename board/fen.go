@@ -142,8 +142,7 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 		}
 	}
 	// Keep only rights whose king and rook stand on their squares.
-	need := [4][2]Square{{4, 7}, {4, 0}, {60, 63}, {60, 56}}
-	for i, n := range need {
+	for i, n := range castleSquares {
 		c := Color(i / 2)
 		if p.sq[n[0]] != MakePiece(c, King) || p.sq[n[1]] != MakePiece(c, Rook) {
 			p.castle &^= 1 << i
@@ -188,10 +187,13 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 	return p, nil
 }
 
+// castleSquares are the king's and the rook's squares of each right.
+var castleSquares = [4][2]Square{{4, 7}, {4, 0}, {60, 63}, {60, 56}}
+
 // FEN returns the position in FEN with the reserve in brackets after the
 // board ("...RNBQKBNR[Qn] w KQkq - 0 1"), White's reserve first, each by
 // kind from queen to pawn; promoted pieces carry '~'. Castling shows the
-// rights in force under the rules.
+// rights in force under the rules whose king and rook are in place.
 func (p *Position) FEN() string {
 	var b strings.Builder
 	b.Grow(96)
@@ -206,7 +208,15 @@ func (p *Position) FEN() string {
 		b.WriteByte('b')
 	}
 	b.WriteByte(' ')
+	// Only rights whose king and rook stand on their squares: the others
+	// cannot be used now, and a FEN reader drops them anyway.
 	rights := p.castleRights()
+	for i, n := range castleSquares {
+		c := Color(i / 2)
+		if p.sq[n[0]] != MakePiece(c, King) || p.sq[n[1]] != MakePiece(c, Rook) {
+			rights &^= 1 << i
+		}
+	}
 	if rights == 0 {
 		b.WriteByte('-')
 	}

@@ -16,7 +16,10 @@ import (
 var presetNames = []string{"reglamento", "pasapiezas", "online", "uscf-fics", "panoriental", "fics"}
 
 // rulesFor returns the board rules of a preset (bughouse) or "zh".
-func rulesFor(t testing.TB, name string) Rules {
+func rulesFor(t interface {
+	Helper()
+	Fatal(...any)
+}, name string) Rules {
 	t.Helper()
 	if name == "zh" {
 		return CrazyhouseRules

@@ -101,32 +101,46 @@ func parseText(text string) (parsed, bool) {
 			return p, true
 		}
 	}
-	// Promotion: "e8=Q", "e8Q", "e8(Q)".
-	s = strings.NewReplacer("=", "", "(", "", ")", "", "-", "", ":", "").Replace(s)
-	if n := len(s); n >= 3 && s[n-2] >= '1' && s[n-2] <= '8' {
-		if k := kindOf(s[n-1]); k >= Knight && k <= Queen && s[n-1] != 'b' {
+	// SAN: drop the separators records write ("e8=Q", "e8(Q)", "Ng1-f3",
+	// "exd5", "e:d5") into a buffer on the stack.
+	var buf [16]byte
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '=', '(', ')', '-', ':', 'x':
+		default:
+			if n == len(buf) {
+				return p, false
+			}
+			buf[n] = c
+			n++
+		}
+	}
+	b := buf[:n]
+	// Promotion: "e8Q" once the separators are gone.
+	if n >= 3 && b[n-2] >= '1' && b[n-2] <= '8' {
+		if k := kindOf(b[n-1]); k >= Knight && k <= Queen && b[n-1] != 'b' {
 			p.promo = k
-			s = s[:n-1]
+			b = b[:n-1]
 		}
 	}
 	p.kind = Pawn
-	if len(s) > 0 && s[0] >= 'A' && s[0] <= 'Z' {
-		p.kind = kindOf(s[0])
+	if len(b) > 0 && b[0] >= 'A' && b[0] <= 'Z' {
+		p.kind = kindOf(b[0])
 		if p.kind == NoKind {
 			return p, false
 		}
-		s = s[1:]
+		b = b[1:]
 	}
-	s = strings.ReplaceAll(s, "x", "")
-	if len(s) < 2 {
+	if len(b) < 2 {
 		return p, false
 	}
-	to, ok := ParseSquare(s[len(s)-2:])
+	to, ok := squareOf(b[len(b)-2:])
 	if !ok {
 		return p, false
 	}
 	p.to = to
-	for _, c := range s[:len(s)-2] {
+	for _, c := range b[:len(b)-2] {
 		switch {
 		case c >= 'a' && c <= 'h' && p.fromFile < 0:
 			p.fromFile = int(c - 'a')
@@ -137,6 +151,14 @@ func parseText(text string) (parsed, bool) {
 		}
 	}
 	return p, true
+}
+
+// squareOf reads a square name from two bytes.
+func squareOf(b []byte) (Square, bool) {
+	if len(b) != 2 || b[0] < 'a' || b[0] > 'h' || b[1] < '1' || b[1] > '8' {
+		return NoSquare, false
+	}
+	return Sq(int(b[0]-'a'), int(b[1]-'1')), true
 }
 
 // ParseMove reads a move in SAN ("Nf3", "exd5", "e8=Q", "O-O", "N@f3",
