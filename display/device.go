@@ -1,0 +1,40 @@
+package display
+
+import (
+	"image"
+	"strings"
+
+	"tandem/rules"
+)
+
+// Device is a physical display: an SSD1306 showing a board
+// (package display/ssd1306face) or a 7-segment display showing one clock
+// (package display/sevenseg). The daemon calls Show with every snapshot;
+// a Device sends bytes only when what it shows changes.
+type Device interface {
+	// Show draws the device's part of s. It returns the bus error, if any;
+	// the next Show tries again.
+	Show(s *rules.Snapshot) error
+	// Message shows text instead of the match (tandem probe shows the
+	// device's name), as much of it as fits.
+	Message(text string) error
+	// Halt blanks the display.
+	Halt() error
+	// String names the device: its kind, bus or lines, address.
+	String() string
+}
+
+// TextImage returns a 128x64 image (pixels Off or On) of text in letters
+// 14 pixels high, word-wrapped to four lines of ten, centred: what an
+// SSD1306 shows for Device.Message.
+func TextImage(text string) *image.Gray {
+	img := image.NewGray(image.Rect(0, 0, ImageWidth, ImageHeight))
+	lines := wrap(strings.ToUpper(text), ImageWidth/((glyphW+1)*2), 4)
+	const lineH = glyphH*2 + 2
+	y := (ImageHeight - len(lines)*lineH + 2) / 2
+	for _, l := range lines {
+		drawText(img, (ImageWidth-textWidth(l, 2))/2, y, l, 2, 2, On)
+		y += lineH
+	}
+	return img
+}
