@@ -95,7 +95,7 @@ func (g *Game) Make(b rules.Board, m Move, text string) error {
 	if k := m.Promotion(); k != NoKind && p.rules.Promotion == rules.PromotionSteal {
 		from, ok := o.stealable(us, k)
 		if !ok {
-			return &IllegalError{Move: text, Reason: fmt.Sprintf("%s on board %s has no %s that may be taken", us, rules.Board(b^1), k), Rule: "promotion = steal (seed 003)"}
+			return &IllegalError{Move: text, Reason: fmt.Sprintf("%s on board %s has no %s that may be taken", us, rules.Board(b^1), k), Rule: "promotion = steal, seed 003"}
 		}
 		o.remove(from)
 		o.promoted &^= bit(from)

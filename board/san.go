@@ -48,6 +48,12 @@ type parsed struct {
 // annotation glyphs, a leading NAG (chess.com writes "$146@g4"), "e.p.".
 func cleanMove(s string) string {
 	s = strings.TrimSpace(s)
+	// chess.com writes a knight drop as "$146@g4": its figurine knight
+	// exported as a glyph number (the sample's reserves confirm it: at
+	// 10a. $146@h3+ Black on A holds only a knight).
+	if strings.HasPrefix(s, "$146@") {
+		return "N" + strings.TrimRight(s[4:], "+#!?")
+	}
 	for strings.HasPrefix(s, "$") {
 		i := 1
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
@@ -164,8 +170,8 @@ func squareOf(b []byte) (Square, bool) {
 // ParseMove reads a move in SAN ("Nf3", "exd5", "e8=Q", "O-O", "N@f3",
 // "P@e4"), in UCI ("g1f3", "e7e8q", "e1g1" castles) or in the dialects of
 // recorded games ("xe6" for a pawn capture with its file left out,
-// bughouse.pro; "@e3" for a pawn drop and a leading "$146" glyph,
-// chess.com) and returns it if it is legal for the side to move. Check
+// bughouse.pro; "@e3" for a pawn drop and "$146@g4" for a knight drop,
+// chess.com; other leading "$N" glyphs are ignored) and returns it if it is legal for the side to move. Check
 // and mate marks are ignored. Errors are *IllegalError saying why, with
 // the rule option or article broken. It allocates nothing on success.
 func (p *Position) ParseMove(text string) (Move, error) {
@@ -259,9 +265,9 @@ func (p *Position) explainDrop(text string, g *genState, m Move) error {
 			e.Rule = "Art 24"
 		}
 	case p.rules.DropCheck == rules.DropCheckForbidden:
-		e.Reason, e.Rule = "the drop gives check", "drop_check = forbidden (Art 18.2)"
+		e.Reason, e.Rule = "the drop gives check", "drop_check = forbidden, Art 18.2"
 	default:
-		e.Reason, e.Rule = "the drop gives mate", "drop_check = no-mate (Art 21)"
+		e.Reason, e.Rule = "the drop gives mate", "drop_check = no-mate, Art 21"
 	}
 	return e
 }
@@ -285,7 +291,7 @@ func (p *Position) explainBoard(text string, g *genState, pm *parsed) error {
 		case g.checkers != 0:
 			e.Reason = "castling out of check"
 		case p.sq[corner] == MakePiece(g.us, Rook) && p.weak&right != 0 && p.castle&right == 0 && !p.rules.CastleDroppedRook:
-			e.Reason, e.Rule = "the rook on "+corner.String()+" was dropped there (the original rook left or was captured)", "castle_dropped_rook = false (Art 25)"
+			e.Reason, e.Rule = "the rook on "+corner.String()+" was dropped there (the original rook left or was captured)", "castle_dropped_rook = false, Art 25"
 		case p.castleRights()&right == 0:
 			e.Reason = "the king or that rook has moved (or the rook was captured): the castling right is gone"
 		}
@@ -305,7 +311,7 @@ func (p *Position) explainBoard(text string, g *genState, pm *parsed) error {
 		}
 		if p.reaches(g, from, to) {
 			if k := p.sq[from].Kind(); k == Pawn && relRank(g.us, from) == 2 && to.File() == from.File() && abs(int(to)-int(from)) == 16 && p.dropped&bit(from) != 0 && !p.rules.DroppedPawnDoubleStep {
-				e.Reason, e.Rule = "a dropped pawn may not advance two squares", "dropped_pawn_double_step = false (Art 19)"
+				e.Reason, e.Rule = "a dropped pawn may not advance two squares", "dropped_pawn_double_step = false, Art 19"
 				return e
 			}
 			e.Reason, e.Rule = "it leaves the own king in check", ruleKingInCheck

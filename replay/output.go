@@ -84,6 +84,46 @@ type jsonReport struct {
 	Ignored     int          `json:"ignored"`
 	Notes       []jsonNote   `json:"notes"`
 	Record      *jsonRecord  `json:"record,omitempty"`
+	Moves       *jsonMoves   `json:"moves,omitempty"`
+}
+
+// jsonMoves is MoveCheck in the JSON report.
+type jsonMoves struct {
+	Variant  string            `json:"variant"`
+	Checked  int               `json:"checked"`
+	Legal    bool              `json:"legal"`
+	Illegal  *jsonIllegal      `json:"illegal"`
+	Mate     string            `json:"mate,omitempty"`
+	Reserves map[string]string `json:"reserves"`
+	FEN      string            `json:"fen"`
+}
+
+type jsonIllegal struct {
+	Board  string `json:"board"`
+	Seat   string `json:"seat"`
+	Number int    `json:"number"`
+	Move   string `json:"move"`
+	Line   int    `json:"line"`
+	Reason string `json:"reason"`
+	Rule   string `json:"rule"`
+	FEN    string `json:"fen"`
+}
+
+func (mc *MoveCheck) json() *jsonMoves {
+	if mc == nil {
+		return nil
+	}
+	j := &jsonMoves{Variant: mc.Variant, Checked: mc.Checked, Legal: mc.Illegal == nil, FEN: mc.FEN, Reserves: map[string]string{}}
+	for _, s := range rules.Seats {
+		j.Reserves[s.String()] = mc.Reserves[s]
+	}
+	if mc.MateClaimed {
+		j.Mate = mc.MateStatus
+	}
+	if m := mc.Illegal; m != nil {
+		j.Illegal = &jsonIllegal{Board: m.Board.String(), Seat: m.Seat.String(), Number: m.Number, Move: m.Move, Line: m.Line, Reason: m.Reason, Rule: m.Rule, FEN: m.FEN}
+	}
+	return j
 }
 
 // MarshalJSON writes the report as one object:
@@ -130,6 +170,7 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		}
 		j.Record = &jsonRecord{Result: r.Expect.Result, View: view, Termination: r.Expect.Text, Agrees: r.Mismatch == "", Mismatch: r.Mismatch}
 	}
+	j.Moves = r.Moves.json()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -201,6 +242,27 @@ func (r *Report) WriteText(w io.Writer) error {
 			rec += fmt.Sprintf(" %q", e.Text)
 		}
 		fmt.Fprintf(tw, "record\t%s: %s\n", rec, verdict)
+	}
+	if mc := r.Moves; mc != nil {
+		if mc.Illegal == nil {
+			fmt.Fprintf(tw, "moves\tall %d legal under %s (%s)\n", mc.Checked, r.Preset, mc.Variant)
+		} else {
+			fmt.Fprintf(tw, "moves\t%d legal under %s (%s), then ILLEGAL\n", mc.Checked, r.Preset, mc.Variant)
+			fmt.Fprintf(tw, "  illegal\tline %d: %s\n", mc.Illegal.Line, mc.Illegal)
+			fmt.Fprintf(tw, "  position\t%s\n", mc.Illegal.FEN)
+		}
+		if mc.MateClaimed {
+			fmt.Fprintf(tw, "  mate\tthe recorded checkmate: the board is %s\n", mc.MateStatus)
+		}
+		var res []string
+		for _, s := range rules.Seats {
+			v := mc.Reserves[s]
+			if v == "" {
+				v = "-"
+			}
+			res = append(res, s.String()+" "+v)
+		}
+		fmt.Fprintf(tw, "  reserves\t%s\n", strings.Join(res, ", "))
 	}
 	return tw.Flush()
 }

@@ -84,6 +84,9 @@ type Plan struct {
 	Names [4]string
 	// Expect is the record's own result (BPGN); nil for timelines.
 	Expect *Expect
+	// Moves is the board check of a BPGN record's moves; nil for
+	// timelines.
+	Moves *MoveCheck
 }
 
 // Load reads a record and plans its replay. name's extension chooses the
@@ -324,6 +327,11 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 		declare = &rules.Event{Kind: rules.Declare, Board: lastBoard, Outcome: rules.Drawn, Reason: why}
 	}
 	plan.Expect = exp
+	var mated *rules.Seat
+	if term.Ending == bpgn.EndCheckmate && exp.HasSeat {
+		mated = &exp.Seat
+	}
+	plan.Moves = checkMoves(g, &plan.Options, mated)
 
 	// The steps: both White clocks start at 0 (RULES.md clock rule 1, as
 	// the FICS records confirm), then the presses; a recorded result is

@@ -57,9 +57,13 @@ type Report struct {
 	Ignored int
 	Notes   []Note
 	// Expect is the record's own result (BPGN only); Mismatch says where
-	// the replay disagrees with it, "" when it agrees.
+	// the replay disagrees with it (its result, its ending, or a recorded
+	// checkmate the board does not show), "" when it agrees.
 	Expect   *Expect
 	Mismatch string
+	// Moves is the board check of a BPGN record's moves (Plan.Moves); nil
+	// for timelines. Moves.Illegal is the first illegal move.
+	Moves *MoveCheck
 }
 
 // Observer, when given to Run, is called after each step with the match
@@ -115,6 +119,15 @@ func (p *Plan) Run(observe Observer) (*Report, error) {
 	r.Boards = snap.Boards
 	r.Ignored = len(r.Notes)
 	r.Mismatch = p.Expect.check(r)
+	if p.Expect != nil && p.Expect.HasSeat {
+		if mm := p.Moves.mateMismatch(&p.Options, p.Expect.Seat); mm != "" {
+			if r.Mismatch != "" {
+				r.Mismatch += "; "
+			}
+			r.Mismatch += mm
+		}
+	}
+	r.Moves = p.Moves
 	return r, nil
 }
 

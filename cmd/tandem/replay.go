@@ -28,6 +28,14 @@ Result tag is checked against the replay. A record whose moves stop with
 no ending comment and no result token is refused as incomplete (it may be
 truncated), unless its Result tag is * (unfinished).
 
+Every BPGN move is also played on the boards under the preset's board
+options (drop checks, drop ranks, castling, promotion...), in the record's
+order, with the four reserves tracked (a record whose Variant or Event tag
+says crazyhouse is played as crazyhouse: captures to the own hand). The
+first illegal move is reported with its board, move number, reason and the
+rule option or article it breaks; a game recorded as ended by checkmate
+must show the mate on its board.
+
 Timeline: one event a line, e.g. "0 start", "1.25 press A-white",
 "61 adjust B-black +120s", "70 result A 0-1 checkmate"; events apply at
 their instants; the report is taken at the last event, or at the instant of
@@ -43,7 +51,8 @@ Flags (before or after FILE):
   --json          print one JSON object (times in milliseconds) instead of text
 
 Exit status: 0 replayed (also when the match is not decided); 1 the replay
-disagrees with the record's result (the report is still printed); 2 bad
+disagrees with the record's result or a move is illegal (the report is
+still printed); 2 bad
 usage, unknown preset, or malformed, empty or incomplete input
 (FILE:LINE: what is wrong).
 `
@@ -140,9 +149,14 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	code := 0
+	if rep.Moves != nil && rep.Moves.Illegal != nil {
+		fmt.Fprintf(stderr, "tandem replay: %s:%d: illegal move under %s: %s\n", file, rep.Moves.Illegal.Line, rep.Preset, rep.Moves.Illegal)
+		code = 1
+	}
 	if rep.Mismatch != "" {
 		fmt.Fprintf(stderr, "tandem replay: %s: the replay disagrees with the record: %s\n", file, rep.Mismatch)
-		return 1
+		code = 1
 	}
-	return 0
+	return code
 }
