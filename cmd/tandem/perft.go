@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"tandem/board"
 	"tandem/rules"
 )
 
-const perftUsage = `usage: tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME]
+const perftUsage = `usage: tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME] [--time]
 
 Counts the leaves of the legal move tree DEPTH plies deep (0 to 10) and
 prints the count: the standard check of a move generator against published
@@ -17,6 +18,7 @@ numbers (crazyhouse: ../shared/data/zh-perft.txt).
 
   --variant crazyhouse  captures go to the capturer's own hand (default)
   --variant bughouse    captures leave the board (for the partner)
+  --time                print the time taken and nodes per second on stderr
   --preset NAME         the preset's board options (drop ranks, drop checks,
                         castling, ...). Default: crazyhouse's own rules
                         (pawns on ranks 2-7, drops may check) for crazyhouse;
@@ -31,6 +33,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	var (
 		words           []string
 		preset, variant string
+		timed           bool
 	)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -45,6 +48,8 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 				return 2
 			}
 			preset = v
+		case a == "--time":
+			timed = true
 		case a == "--variant" || strings.HasPrefix(a, "--variant="):
 			v, ok := flagValue(args, &i)
 			if !ok || (v != "crazyhouse" && v != "bughouse") {
@@ -92,6 +97,12 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem perft: %v\n", err)
 		return 2
 	}
-	fmt.Fprintln(stdout, p.Perft(depth))
+	start := time.Now()
+	n := p.Perft(depth)
+	el := time.Since(start)
+	fmt.Fprintln(stdout, n)
+	if timed {
+		fmt.Fprintf(stderr, "perft %d: %d nodes in %.3f ms, %.0f nodes/s\n", depth, n, float64(el.Nanoseconds())/1e6, float64(n)/el.Seconds())
+	}
 	return 0
 }
