@@ -32,6 +32,10 @@
 // "0-1", although her loss wins the match for team 1). Read keeps the
 // token as written; package replay compares it in the record's own view.
 //
+// Write writes a Game back as BPGN (tags, moves with their stamps,
+// comments, result) that Read reads to the same record. Move text is kept
+// as written: package board reads and checks it (SAN dialects included).
+//
 // Durations in this package are time.Duration (nanoseconds). Rebuilding
 // the press instants and replaying them is package replay's job.
 package bpgn

@@ -2,6 +2,7 @@ package bpgn_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"tandem/bpgn"
@@ -28,4 +29,23 @@ func Example() {
 	// line 3  1a. Nf6    A-black  59.43s left
 	// line 3  2A. Nc3    A-white  56.925s left
 	// resignation [Bruno] [A-black] 1-0
+}
+
+// Write a record back out: the same tags, moves, stamps and result.
+func ExampleWrite() {
+	g, err := bpgn.Parse([]byte(`[WhiteA "Alba"][BlackA "Bruno"][WhiteB "Carla"][BlackB "Dario"][TimeControl "60+0"]
+1A. e4{59.5} 1B. d4{59.25} 1a. e5{58} {Bruno resigns} 1-0`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	bpgn.Write(os.Stdout, g)
+	// Output:
+	// [WhiteA "Alba"]
+	// [BlackA "Bruno"]
+	// [WhiteB "Carla"]
+	// [BlackB "Dario"]
+	// [TimeControl "60+0"]
+	//
+	// 1A. e4{59.5} 1B. d4{59.25} 1a. e5{58} {Bruno resigns} 1-0
 }
