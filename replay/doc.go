@@ -20,6 +20,14 @@
 // refused as incomplete (truncated) unless its Result tag is "*". The two boards' presses are merged
 // by instant; equal instants keep the record's order.
 //
+// The moves of a BPGN record are also played on the two boards (package
+// board) under the plan's options, in the record's order, with the four
+// reserves tracked: Plan.Moves and Report.Moves (MoveCheck) give the first
+// illegal move (board, move number, reason, the rule option or article it
+// breaks) and, for a game recorded as ended by checkmate, whether the
+// board shows the mate; a recorded mate the board does not show is a
+// Mismatch.
+//
 // Units: every instant and duration in Go values is a time.Duration
 // (nanoseconds since the match epoch); the JSON report writes
 // milliseconds, with a fraction when the instant is not a whole
