@@ -41,7 +41,7 @@ func ExampleGame() {
 	fmt.Println(err)
 	// Output:
 	// B-black's reserve: "p"
-	// P@e5: it is white's turn on board B, not black's (Art 18.3: only on the own turn)
+	// P@e5: it is white's turn on board B, not black's (FIDE Art 1.1, by Art 2: the players move alternately)
 }
 
 // A perft count of the crazyhouse reference.

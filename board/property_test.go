@@ -19,8 +19,15 @@ var propFENs = []string{
 // reads back to the same FEN, and IsLegal agrees with LegalMoves.
 func TestProperty_MakeUnmakeAndFEN(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		name := rapid.SampledFrom([]string{"zh", "reglamento", "pasapiezas", "online", "uscf-fics", "panoriental", "fics"}).Draw(t, "rules")
-		r := rulesFor(t, name)
+		name := rapid.SampledFrom([]string{"zh", "reglamento", "pasapiezas", "online", "uscf-fics", "panoriental", "fics", "no-mate"}).Draw(t, "rules")
+		var r Rules
+		if name == "no-mate" {
+			// No preset uses drop_check = no-mate: exercise it here.
+			r = rulesFor(t, "fics")
+			r.DropCheck, r.Mate = rules.DropCheckNoMate, rules.MateReserve
+		} else {
+			r = rulesFor(t, name)
+		}
 		fen := rapid.SampledFrom(propFENs).Draw(t, "fen")
 		p, err := ParseFEN(fen, r)
 		if err != nil {

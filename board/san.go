@@ -28,7 +28,7 @@ const (
 	ruleNoSuchMove  = "Art 2: the FIDE Laws, Art 3"
 	ruleDropEmpty   = "Art 16: a drop goes on an empty square"
 	ruleInReserve   = "Art 16, 26: only a piece in the reserve"
-	ruleTurn        = "Art 18.3: only on the own turn"
+	ruleTurn        = "FIDE Art 1.1, by Art 2: the players move alternately"
 )
 
 // parsed is a move text taken apart.

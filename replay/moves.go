@@ -90,7 +90,7 @@ func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) *MoveCheck {
 			if m.Seat.Board() != rules.BoardA {
 				err = &board.IllegalError{Move: m.SAN, Reason: "a crazyhouse game has one board"}
 			} else if zh.Side() != board.Color(m.Seat.Color()) {
-				err = &board.IllegalError{Move: m.SAN, Reason: fmt.Sprintf("it is %s's turn", zh.Side()), Rule: "Art 18.3: only on the own turn"}
+				err = &board.IllegalError{Move: m.SAN, Reason: fmt.Sprintf("it is %s's turn", zh.Side()), Rule: "FIDE Art 1.1, by Art 2: the players move alternately"}
 			} else {
 				var mv board.Move
 				if mv, err = zh.ParseMove(m.SAN); err == nil {
