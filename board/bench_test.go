@@ -1,6 +1,11 @@
 package board
 
-import "testing"
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 const benchFEN = "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[NPp] b KQkq - 0 1"
 
@@ -51,4 +56,63 @@ func BenchmarkPerft(b *testing.B) {
 		n += p.Perft(4)
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// perftPlayed is Perft with every leaf played (Make, Unmake), the way a
+// perft without leaf counting works: for comparing move generation alone.
+func perftPlayed(p *Position, d int) uint64 {
+	if d <= 0 {
+		return 1
+	}
+	var l MoveList
+	p.LegalMoves(&l)
+	var n uint64
+	for _, m := range l.Slice() {
+		u := p.Make(m)
+		n += perftPlayed(p, d-1)
+		p.Unmake(m, &u)
+	}
+	return n
+}
+
+// BenchmarkPerftSuite: the positions of scripts/chessops/positions.txt
+// (1 097 190 nodes), counted (Perft) and with every leaf played
+// (perftPlayed); the ms/suite figure compares with chessops' total.
+func BenchmarkPerftSuite(b *testing.B) {
+	src, err := os.ReadFile("../scripts/chessops/positions.txt")
+	if err != nil {
+		b.Skip("scripts/chessops/positions.txt not found")
+	}
+	type pos struct {
+		p *Position
+		d int
+	}
+	var ps []pos
+	for _, line := range strings.Split(string(src), "\n") {
+		fen, depth, ok := strings.Cut(line, "|")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, err := ParseFEN(fen, CrazyhouseRules)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, _ := strconv.Atoi(strings.TrimSpace(depth))
+		ps = append(ps, pos{p, d})
+	}
+	for _, c := range []struct {
+		name string
+		f    func(*Position, int) uint64
+	}{{"counted", (*Position).Perft}, {"played", perftPlayed}} {
+		b.Run(c.name, func(b *testing.B) {
+			var n uint64
+			for b.Loop() {
+				for _, x := range ps {
+					n += c.f(x.p, x.d)
+				}
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N), "ms/suite")
+		})
+	}
 }
