@@ -38,6 +38,12 @@ func WithDisplay(o *display.Opts) Option { return func(m *Model) { m.disp = o } 
 // lipgloss.DefaultRenderer, which looks at os.Stdout.
 func WithRenderer(r *lipgloss.Renderer) Option { return func(m *Model) { m.renderer = r } }
 
+// WithInfo sets a line about the table itself, e.g. "console
+// http://127.0.0.1:8080/ · arbiter PIN 482913": shown on the note line
+// whenever no question, error or hint is there. Without it that line is
+// blank.
+func WithInfo(text string) Option { return func(m *Model) { m.info = text } }
+
 // doTimeout bounds the wait for an arbiter action (table.Do): the loop
 // answers in microseconds, so hitting it means the table is not running.
 const doTimeout = 2 * time.Second
@@ -55,6 +61,7 @@ type Model struct {
 	st       styles
 
 	haveRules bool
+	info      string // WithInfo's line
 
 	snaps  <-chan rules.Snapshot
 	cancel func()

@@ -494,6 +494,8 @@ func (m *Model) note(w int) string {
 		note = m.st.err.Render("error: " + strings.TrimPrefix(m.err.Error(), "rules: "))
 	case m.notice != "":
 		note = m.st.notice.Render(m.notice)
+	case m.info != "":
+		note = m.st.dim.Render(m.info)
 	}
 	return truncate(note, w)
 }

@@ -12,8 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"tandem/config"
-	"tandem/display"
-	"tandem/table"
+	"tandem/daemon"
 	"tandem/tui"
 )
 
@@ -63,27 +62,66 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	disp := cfg.DisplayOpts()
-	t, err := table.New(&table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(disp)})
+	// The terminal table is a daemon like the Pi's, in simulated mode:
+	// the web console (package console) serves the same table, so the
+	// browser offers the arbiter's console and the simulated panel too.
+	cfg.Mode = config.Simulated
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d, info, err := startSimDaemon(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
-		return 2
+		return 1
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t.Run(ctx)
-	}()
-	err = tui.Run(ctx, t, os.Stdin, stdout,
-		tui.WithPreset(cfg.Preset), tui.WithRules(cfg.Rules), tui.WithDisplay(disp))
+	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
+		tui.WithPreset(cfg.Preset), tui.WithRules(cfg.Rules), tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info))
 	cancel()
-	<-done
+	if cerr := d.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// startSimDaemon starts the simulated table for the terminal, and returns
+// it with the line the terminal shows about the console: its address and
+// a generated PIN. When the console cannot listen (the address is in use:
+// another tandem runs), the terminal table still starts, without the
+// console, and the line says why and what to change.
+func startSimDaemon(ctx context.Context, cfg *config.Config) (*daemon.Daemon, string, error) {
+	d, err := daemon.Start(ctx, cfg, &daemon.Opts{Interactive: true})
+	var ce *daemon.ConsoleError
+	if errors.As(err, &ce) {
+		off := *cfg
+		off.Console.Disabled = true
+		if d, err = daemon.Start(ctx, &off, &daemon.Opts{Interactive: true}); err != nil {
+			return nil, "", err
+		}
+		return d, fmt.Sprintf("browser console off: %s is in use or not available (%v); set [console] listen in a --config file",
+			ce.Addr, errors.Unwrap(ce.Err)), nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return d, consoleLine(d.Info()), nil
+}
+
+// consoleLine is the terminal's line about the console: "console
+// http://127.0.0.1:8080/ · arbiter PIN 482913", "" when it is off.
+func consoleLine(in daemon.Info) string {
+	if in.ConsoleURL == "" {
+		return ""
+	}
+	line := "browser console " + in.ConsoleURL
+	if in.PIN != "" {
+		line += " · arbiter PIN " + in.PIN
+	} else {
+		line += " · arbiter PIN from the configuration"
+	}
+	return line
 }
 
 // printFlags lists fs's flags as the README writes them:

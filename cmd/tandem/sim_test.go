@@ -4,14 +4,19 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"tandem/config"
+	"tandem/daemon"
 	"tandem/display"
 )
 
@@ -545,5 +550,110 @@ func TestSim_Tmux_SeatDigits_ClockKeysNeverAnswer(t *testing.T) {
 	s.send("C-c")
 	if status := s.waitExit(); status != "0" {
 		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}
+
+// consoleConfig writes a configuration whose console listens on listen.
+func consoleConfig(t *testing.T, listen string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "console.toml")
+	if err := os.WriteFile(file, []byte("[console]\nlisten = \""+listen+"\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+var consoleLineRE = regexp.MustCompile(`browser console (http://127\.0\.0\.1:[0-9]+/) · arbiter PIN ([0-9]{6})`)
+
+// TestSim_Tmux_BrowserConsoleServesTheSameTable: the terminal shows the
+// console's address and a generated PIN; the console shows the terminal's
+// table, and a simulated-panel press from this machine reaches the
+// terminal's screen.
+func TestSim_Tmux_BrowserConsoleServesTheSameTable(t *testing.T) {
+	requireTmux(t)
+	s := startTmux(t, buildSim(t), "sim", "--config", consoleConfig(t, "127.0.0.1:0"))
+	screen := s.waitFor("the console line", func(sc string) bool { return consoleLineRE.MatchString(sc) })
+	m := consoleLineRE.FindStringSubmatch(screen)
+	url := m[1]
+	state := func() string {
+		resp, err := http.Get(url + "api/state")
+		if err != nil {
+			t.Fatalf("GET %sapi/state: %v", url, err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	if st := state(); !strings.Contains(st, `"status":"ready"`) {
+		t.Fatalf("console state before the start: %.200s", st)
+	}
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white"})
+	if st := state(); !strings.Contains(st, `"status":"running"`) {
+		t.Errorf("console state after Enter: %.200s", st)
+	}
+	resp, err := http.Post(url+"api/press", "application/json", strings.NewReader(`{"seat":"A-white"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusAccepted {
+		t.Errorf("panel press: %d", resp.StatusCode)
+	}
+	s.waitScreen([]string{"RUNNING", "▶ A-black", "last event: press A-white"})
+	// A login with the PIN on the screen gives the arbiter's session.
+	resp, err = http.Post(url+"api/login", "application/json", strings.NewReader(`{"pin":"`+m[2]+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("login with the screen's PIN: %d", resp.StatusCode)
+	}
+	s.send("C-c")
+	s.waitScreen([]string{quitQuestion})
+	s.send("y")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}
+
+// TestSim_Tmux_ConsoleAddressInUse_TableStillRuns: a console address in
+// use leaves the terminal table playable, with a line saying why the
+// browser console is off.
+func TestSim_Tmux_ConsoleAddressInUse_TableStillRuns(t *testing.T) {
+	requireTmux(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	s := startTmux(t, buildSim(t), "sim", "--config", consoleConfig(t, addr))
+	s.waitScreen([]string{"READY", "browser console off: " + addr + " is in use or not available", "set [console] listen"})
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white"})
+	s.send("Space")
+	s.waitScreen([]string{"PAUSED"})
+	s.send("Escape")
+	s.waitScreen([]string{quitQuestion})
+	s.send("y")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("tandem exited with status %s, want 0", status)
+	}
+}
+
+func TestConsoleLine(t *testing.T) {
+	for _, c := range []struct {
+		in   daemon.Info
+		want string
+	}{
+		{daemon.Info{}, ""},
+		{daemon.Info{ConsoleURL: "http://127.0.0.1:8080/", PIN: "048213"}, "browser console http://127.0.0.1:8080/ · arbiter PIN 048213"},
+		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration"},
+	} {
+		if got := consoleLine(c.in); got != c.want {
+			t.Errorf("consoleLine(%+v) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -80,7 +80,10 @@
     });
     ["A", "B"].forEach((b, i) => {
       const bv = v.boards[i];
-      $("board-" + b + "-result").textContent = bv.outcome !== "*" ? bv.outcome + " " + bv.text + (bv.article ? " (" + bv.article + ")" : "") : "";
+      let t = "";
+      if (bv.outcome !== "*") t = bv.outcome + " " + bv.text + (bv.article ? " (" + bv.article + ")" : "");
+      else if (v.result !== "*") t = "stopped: match " + v.result + " " + v.reason;
+      $("board-" + b + "-result").textContent = t;
     });
     const res = $("result");
     res.textContent = v.result !== "*" ? v.result_text : "";

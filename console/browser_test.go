@@ -1,0 +1,324 @@
+package console
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tandem/rules"
+	"tandem/table"
+)
+
+// The browser tests drive the page in Debian's headless Chromium with
+// chromedp. Without Chromium they skip, unless TANDEM_REQUIRE_BROWSER=1
+// (CI: .ci/deps/console.sh installs chromium and sets it), when they
+// fail. Under qemu (GOARCH other than amd64) they skip: they ran in the
+// main pass, and a browser under emulation would take minutes.
+
+// browserWait bounds each wait on the page.
+const browserWait = 15 * time.Second
+
+// chromiumPath returns the browser to drive, or skips or fails the test.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if runtime.GOARCH != "amd64" {
+		t.Skipf("browser tests run on amd64 only (GOARCH %s: under qemu they ran in the main pass)", runtime.GOARCH)
+	}
+	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("TANDEM_REQUIRE_BROWSER") == "1" {
+		t.Fatal("chromium is not installed and TANDEM_REQUIRE_BROWSER=1: apt-get install chromium")
+	}
+	t.Skip("chromium is not installed (apt-get install chromium); set TANDEM_REQUIRE_BROWSER=1 to make this a failure")
+	return ""
+}
+
+// startBrowser starts one headless Chromium for the test and its subtests.
+func startBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 1000),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
+	// The first Run starts the browser; it has no timeout, since that
+	// would stop the whole browser.
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return bctx
+}
+
+// page is one browser tab on one console.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+	tb  *table.Table
+	srv *Server
+	url string
+}
+
+// openPage serves a console on a new table (preset reglamento with
+// control) and opens it in a new tab.
+func openPage(t *testing.T, bctx context.Context, control string, opts Opts) *page {
+	t.Helper()
+	tb, o := testTable(t, "reglamento", control)
+	opts.PIN, opts.Preset, opts.Rules = testPIN, "reglamento", o
+	srv, err := New(tb, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	tctx, cancel := chromedp.NewContext(bctx)
+	t.Cleanup(func() { cancel(); hs.Close(); srv.Close() })
+	// The first Run on a tab opens it, for as long as its context lives:
+	// it must not carry a timeout, which would close the tab.
+	if err := chromedp.Do(tctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	p := &page{t: t, ctx: tctx, tb: tb, srv: srv, url: hs.URL}
+	p.do(chromedp.Navigate(hs.URL + "/"))
+	p.until(`document.getElementById("conn").textContent === "live" && window.tandem.view !== null`)
+	return p
+}
+
+func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, browserWait)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.t.Fatalf("browser: %v\npage: %s", err, p.text())
+	}
+}
+
+// until waits for the JavaScript expression to be true on the page.
+func (p *page) until(expr string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, browserWait)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(browserWait), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		p.t.Fatalf("waiting for %s: %v\npage: %s", expr, err, p.text())
+	}
+}
+
+// eval returns the value of a JavaScript expression (a promise is
+// awaited).
+func (p *page) eval(expr string) any {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, browserWait)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[any](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// text is the page's visible text, for failure messages.
+func (p *page) text() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+	defer cancel()
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if len(s) > 3000 {
+		s = s[:3000]
+	}
+	return s
+}
+
+func (p *page) click(id string) { p.t.Helper(); p.do(chromedp.Click(chromedp.ID(id))) }
+
+func (p *page) setValue(id, v string) { p.t.Helper(); p.do(chromedp.SetValue(chromedp.ID(id), v)) }
+
+// running is the expression "seat's clock runs on the page".
+func running(seat string) string {
+	return `(document.getElementById("clock-` + seat + `").dataset.running === "true")`
+}
+
+func textOf(id string) string { return `document.getElementById("` + id + `").textContent` }
+
+func TestBrowser(t *testing.T) {
+	bctx := startBrowser(t)
+
+	t.Run("PanelButtonsAndKeysSwitchTheClocks_PauseResume_Reconnect", func(t *testing.T) {
+		p := openPage(t, bctx, "", Opts{Simulated: true})
+		p.until(`!document.getElementById("panel").classList.contains("hidden")`)
+		p.until(textOf("status") + ` === "READY"`)
+		// The pause switch before the start starts both boards.
+		p.click("press-pause")
+		p.until(textOf("status") + ` === "RUNNING" && ` + running("A-white") + ` && ` + running("B-white"))
+		// A-white's button (the mouse), then B-white's key p.
+		p.click("press-A-white")
+		p.until(running("A-black") + ` && !` + running("A-white"))
+		p.do(chromedp.KeyEvent("p"))
+		p.until(running("B-black") + ` && !` + running("B-white"))
+		// Space: the pause switch.
+		p.do(chromedp.KeyEvent(" "))
+		p.until(textOf("status") + ` === "PAUSED" && !` + running("A-black") + ` && !` + running("B-black"))
+		p.do(chromedp.KeyEvent(" "))
+		p.until(textOf("status") + ` === "RUNNING" && ` + running("A-black") + ` && ` + running("B-black"))
+		if s := p.settled(); s.Clocks[rules.AWhite].Moves != 1 || s.Clocks[rules.BWhite].Moves != 1 || s.Status != rules.Running {
+			t.Errorf("table after the page's presses: moves %d %d, %s", s.Clocks[rules.AWhite].Moves, s.Clocks[rules.BWhite].Moves, s.Status)
+		}
+		// The display mirror shows the faces.
+		p.until(textOf("face-A") + `.startsWith("A  W ") && ` + textOf("face-B") + `.startsWith("B  W ")`)
+		// The page animates the running clock between snapshots.
+		first := p.eval(`document.querySelector("#clock-A-black .time").textContent`)
+		p.until(`document.querySelector("#clock-A-black .time").textContent !== ` + quoteJS(first.(string)))
+
+		// The connection drops: the page reconnects and shows what
+		// happened meanwhile.
+		before := p.eval(`window.tandem.received`).(float64)
+		p.eval(`window.tandem.ws.close(), true`)
+		p.tb.Post(rules.Event{Kind: rules.Press, Seat: rules.ABlack}, time.Now())
+		p.until(`window.tandem.received > ` + formatFloat(before) + ` && ` + textOf("conn") + ` === "live" && ` + running("A-white") + ` && !` + running("A-black"))
+
+		if os.Getenv("TANDEM_SCREENSHOT") == "1" {
+			p.screenshot(filepath.Join("..", "docs", "console.png"))
+		}
+	})
+
+	t.Run("FlagShowsTheResultOnBothBoards", func(t *testing.T) {
+		p := openPage(t, bctx, "1s", Opts{Simulated: true})
+		p.click("press-pause") // starts: both White clocks run 1 s
+		p.until(textOf("status") + ` === "DECIDED"`)
+		p.until(textOf("result") + `.startsWith("1/2-1/2 simultaneous-flag A-white B-white (Art 35)")`)
+		p.until(textOf("board-A-result") + ` === "0-1 A-black won (flag) (Art 33)"`)
+		p.until(textOf("board-B-result") + ` === "0-1 B-black won (flag) (Art 33)"`)
+		p.until(`document.getElementById("clock-A-white").dataset.flagged === "true" && document.getElementById("clock-B-white").dataset.flagged === "true"`)
+		p.until(`document.querySelector("#clock-A-white .time").textContent === "0.0"`)
+		p.until(`document.getElementById("log").textContent.includes("flag A-white B-white")`)
+	})
+
+	t.Run("ArbiterLogin_AdjustTime_Claim_Result", func(t *testing.T) {
+		p := openPage(t, bctx, "", Opts{})
+		p.until(`document.getElementById("arbiter-panel").classList.contains("hidden")`)
+		p.setValue("pin", "1111")
+		p.click("login-btn")
+		p.until(`document.getElementById("pin").placeholder === "wrong PIN"`)
+		p.until(`document.getElementById("arbiter-panel").classList.contains("hidden")`)
+		p.setValue("pin", testPIN)
+		p.click("login-btn")
+		p.until(`!document.getElementById("arbiter-panel").classList.contains("hidden") && document.body.dataset.arbiter === "true"`)
+		// No simulated panel on a hardware table.
+		p.until(`document.getElementById("panel").classList.contains("hidden")`)
+
+		p.click("act-start")
+		p.until(textOf("status") + ` === "RUNNING"`)
+		// Adjusting while the clocks run is refused, with the reason.
+		p.setValue("adj-seat", "B-black")
+		p.setValue("adj-delta", "+30")
+		p.click("act-adjust")
+		p.until(textOf("notice") + `.startsWith("refused: pause first")`)
+		p.click("act-pause")
+		p.until(textOf("status") + ` === "PAUSED"`)
+		p.click("act-adjust")
+		p.until(`document.querySelector("#clock-B-black .time").textContent === "5:30"`)
+		p.until(`document.getElementById("log").textContent.includes("adjust B-black +30s")`)
+
+		// A claim: the form, the banner, the rejection.
+		p.click("open-claim")
+		p.until(`!document.getElementById("claim-form").classList.contains("hidden")`)
+		p.setValue("claim-seat", "B-white")
+		p.setValue("claim-kind", "flag")
+		p.click("claim-send")
+		p.until(textOf("status") + ` === "CLAIM" && ` + textOf("claim") + `.startsWith("Claim by B-white: flag")`)
+		p.click("act-reject")
+		p.until(`document.getElementById("claim").classList.contains("hidden") && ` + textOf("notice") + `.includes("rejected")`)
+
+		// A result, confirmed in the dialog.
+		p.click("open-result")
+		p.until(`!document.getElementById("result-form").classList.contains("hidden")`)
+		p.setValue("res-board", "A")
+		p.setValue("res-outcome", "1-0")
+		p.setValue("res-how", "checkmate")
+		p.click("res-send")
+		p.until(`!document.getElementById("confirm").classList.contains("hidden") && ` + textOf("confirm-text") + `.startsWith("Declare board A 1-0 checkmate")`)
+		p.click("confirm-yes")
+		p.until(textOf("status") + ` === "DECIDED" && ` + textOf("result") + `.startsWith("1-0 checkmate A-black (Art 22-23)")`)
+		p.until(textOf("board-A-result") + ` === "1-0 A-white won (checkmate) (Art 22-23)"`)
+		if s := p.settled(); s.Result != rules.Team1Wins || s.Clocks[rules.BBlack].Remaining != 5*time.Minute+30*time.Second {
+			t.Errorf("table: result %s, B-black %v", s.Result, s.Clocks[rules.BBlack].Remaining)
+		}
+	})
+
+	t.Run("SpectatorCannotAct", func(t *testing.T) {
+		p := openPage(t, bctx, "", Opts{})
+		before := p.settled()
+		p.until(`document.getElementById("arbiter-panel").classList.contains("hidden") && document.getElementById("panel").classList.contains("hidden")`)
+		// Keys do nothing, and the API refuses the page's own requests.
+		p.do(chromedp.KeyEvent("z"), chromedp.KeyEvent(" "))
+		code := p.eval(`fetch("/api/action", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({action: "start"})}).then(r => r.status)`)
+		if code != float64(401) {
+			t.Errorf("spectator's start: %v, want 401", code)
+		}
+		code = p.eval(`fetch("/api/press", {method: "POST", body: JSON.stringify({pause: true})}).then(r => r.status)`)
+		if code != float64(404) {
+			t.Errorf("spectator's press on a hardware table: %v, want 404", code)
+		}
+		after := p.settled()
+		if after.Seq != before.Seq || after.Status != rules.Ready {
+			t.Errorf("a spectator changed the match: seq %d -> %d, %s", before.Seq, after.Seq, after.Status)
+		}
+		p.until(textOf("status") + ` === "READY"`)
+	})
+}
+
+// settled returns the table's snapshot after every input sent so far.
+func (p *page) settled() rules.Snapshot {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), browserWait)
+	defer cancel()
+	if err := p.tb.Ping(ctx); err != nil {
+		p.t.Fatal(err)
+	}
+	return p.tb.Snapshot()
+}
+
+// screenshot saves the page as a PNG (docs/console.png).
+func (p *page) screenshot(path string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, browserWait)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("wrote %s (%d bytes)", path, len(png))
+}
+
+func quoteJS(s string) string {
+	b := []byte{'"'}
+	for _, r := range s {
+		if r == '"' || r == '\\' {
+			b = append(b, '\\')
+		}
+		b = append(b, string(r)...)
+	}
+	return string(append(b, '"'))
+}
+
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
