@@ -13,6 +13,7 @@ type FENError struct {
 	FEN, Field, Msg string
 }
 
+// Error returns `FEN "...": field: what is wrong`.
 func (e *FENError) Error() string { return fmt.Sprintf("FEN %q: %s: %s", e.FEN, e.Field, e.Msg) }
 
 // ParseFEN reads a crazyhouse/bughouse FEN under rules r. The reserve

@@ -9,7 +9,9 @@ const MaxMoves = 218 + 5*64
 // MoveList is a fixed-size list of moves, kept on the caller's stack so
 // that move generation allocates nothing.
 type MoveList struct {
-	N     int
+	// N is the number of moves in the list.
+	N int
+	// Moves[:N] are the moves, in generation order.
 	Moves [MaxMoves]Move
 }
 

@@ -27,6 +27,8 @@ func (v Variant) String() string {
 // engine needs them. Build them with FromOptions; the zero Rules are not
 // playable (their drop ranks are empty).
 type Rules struct {
+	// Variant says where captures go (bughouse: the partner; crazyhouse:
+	// the own hand).
 	Variant Variant
 	// DropCheck: may a drop give check (allowed, no-mate, forbidden).
 	DropCheck rules.DropCheck

@@ -15,6 +15,13 @@ type IllegalError struct {
 	Move, Reason, Rule string
 }
 
+// Compile-time checks: both error types are errors.
+var (
+	_ error = (*IllegalError)(nil)
+	_ error = (*FENError)(nil)
+)
+
+// Error returns "MOVE: reason (rule)".
 func (e *IllegalError) Error() string {
 	if e.Rule == "" {
 		return fmt.Sprintf("%s: %s", e.Move, e.Reason)
