@@ -310,7 +310,7 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	var l MoveList
-	p.genPieceMoves(&g, m.From(), &l)
+	p.genPieceMoves(&g, m.From(), m.To(), &l)
 	for _, x := range l.Slice() {
 		if x == m {
 			return true
@@ -319,10 +319,16 @@ func (p *Position) IsLegal(m Move) bool {
 	return false
 }
 
-// genPieceMoves appends the legal moves of the piece on from.
-func (p *Position) genPieceMoves(g *genState, from Square, l *MoveList) {
+// genPieceMoves appends the legal moves of the piece on from that could
+// be to: only moves to that square are generated, unless to is the
+// en-passant square or a castling destination (generated apart).
+func (p *Position) genPieceMoves(g *genState, from, to Square, l *MoveList) {
 	var all MoveList
-	p.genBoard(g, &all)
+	gt := *g
+	if to != p.ep && p.sq[from].Kind() != King {
+		gt.target &= bit(to)
+	}
+	p.genBoard(&gt, &all)
 	for _, m := range all.Slice() {
 		if m.From() == from {
 			l.add(m)

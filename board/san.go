@@ -199,7 +199,13 @@ func (p *Position) ParseMove(text string) (Move, error) {
 		return NoMove, p.explainDrop(text, &g, m)
 	}
 	var l MoveList
-	p.genBoard(&g, &l)
+	gt := g
+	if !pm.uci && pm.castle == 0 && pm.to != p.ep {
+		// Only moves to that square can match: generate just those (the
+		// king's moves and an en-passant capture are generated apart).
+		gt.target &= bit(pm.to)
+	}
+	p.genBoard(&gt, &l)
 	found, n := NoMove, 0
 	for _, m := range l.Slice() {
 		if pm.match(p, m) {

@@ -84,9 +84,7 @@ func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) *MoveCheck {
 	for i := range g.Moves {
 		m := &g.Moves[i]
 		var err error
-		before := ""
 		if zh != nil {
-			before = zh.FEN()
 			if m.Seat.Board() != rules.BoardA {
 				err = &board.IllegalError{Move: m.SAN, Reason: "a crazyhouse game has one board"}
 			} else if zh.Side() != board.Color(m.Seat.Color()) {
@@ -98,10 +96,14 @@ func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) *MoveCheck {
 				}
 			}
 		} else {
-			before = game.Board(m.Seat.Board()).FEN()
 			_, err = game.Play(m.Seat, m.SAN)
 		}
 		if err != nil {
+			// A refused move changes nothing: the board is as before it.
+			before := game.Board(m.Seat.Board()).FEN()
+			if zh != nil {
+				before = zh.FEN()
+			}
 			im := &IllegalMove{Board: m.Seat.Board(), Seat: m.Seat, Number: m.Number, Move: m.Label(), Line: m.Line, Reason: err.Error(), FEN: before}
 			if ie, ok := err.(*board.IllegalError); ok {
 				im.Reason, im.Rule = ie.Reason, ie.Rule
