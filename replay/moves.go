@@ -66,9 +66,11 @@ func isCrazyhouse(g *bpgn.Game) bool {
 	return strings.EqualFold(v.Value, "crazyhouse") || strings.Contains(strings.ToLower(ev.Value), "crazyhouse")
 }
 
-// checkMoves plays the record's moves under o and reports; loser is the
-// mated seat when the record ends by checkmate.
-func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) *MoveCheck {
+// checkMoves plays the record's moves under o and reports; mated is the
+// mated seat when the record ends by checkmate. The boards start from the
+// record's FEN tag ("FEN-A | FEN-B", or one FEN for both boards) when it
+// has one; a FEN tag that cannot be read is an *InputError on its line.
+func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) (*MoveCheck, error) {
 	v := board.Bughouse
 	if isCrazyhouse(g) {
 		v = board.Crazyhouse
@@ -80,6 +82,18 @@ func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) *MoveCheck {
 	var zh *board.Position
 	if v == board.Crazyhouse {
 		zh = board.NewPosition(r)
+	}
+	if t, ok := g.Tag("FEN"); ok {
+		var err error
+		if zh != nil {
+			first, _, _ := strings.Cut(t.Value, "|")
+			zh, err = board.ParseFEN(strings.TrimSpace(first), r)
+		} else {
+			game, err = board.ParseGameFEN(t.Value, r)
+		}
+		if err != nil {
+			return nil, inputErr(t.Line, "FEN tag: %v", err)
+		}
 	}
 	for i := range g.Moves {
 		m := &g.Moves[i]
@@ -137,7 +151,7 @@ func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) *MoveCheck {
 		mc.MateStatus = st.String()
 		mc.Mated = st == board.Checkmate && p.Side() == board.Color(mated.Color())
 	}
-	return mc
+	return mc, nil
 }
 
 // mateMismatch says how the board disagrees with a recorded checkmate,

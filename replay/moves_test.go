@@ -116,3 +116,28 @@ func TestMoves_RecordedMateNotOnBoard(t *testing.T) {
 		t.Errorf("reglamento: mismatch %q, mated %v", r.Mismatch, r.Moves.Mated)
 	}
 }
+
+// The FEN tag sets the boards' start: here board A starts with a knight
+// in White's reserve, so 1A. N@e3 is legal; without the tag it is not.
+func TestMoves_FENTag(t *testing.T) {
+	const moves = `[WhiteA "a"][BlackA "b"][WhiteB "c"][BlackB "d"][TimeControl "60+0"][Result "*"]
+%s
+1A. N@e3{59} 1a. e5{59} *`
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"
+	for _, c := range []struct {
+		tag   string
+		legal bool
+	}{{`[FEN "` + start + `"]`, true}, {"", false}} {
+		p, err := replay.Load("t.bpgn", []byte(strings.Replace(moves, "%s", c.tag, 1)), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Moves.Illegal == nil; got != c.legal {
+			t.Errorf("tag %q: legal %v, want %v (%v)", c.tag, got, c.legal, p.Moves.Illegal)
+		}
+	}
+	_, err := replay.Load("t.bpgn", []byte(strings.Replace(moves, "%s", `[FEN "8/8 w"]`, 1)), "")
+	if err == nil || !strings.HasPrefix(err.Error(), "t.bpgn:2: FEN tag: ") {
+		t.Errorf("bad FEN tag: %v", err)
+	}
+}

@@ -331,7 +331,9 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	if term.Ending == bpgn.EndCheckmate && exp.HasSeat {
 		mated = &exp.Seat
 	}
-	plan.Moves = checkMoves(g, &plan.Options, mated)
+	if plan.Moves, err = checkMoves(g, &plan.Options, mated); err != nil {
+		return nil, err
+	}
 
 	// The steps: both White clocks start at 0 (RULES.md clock rule 1, as
 	// the FICS records confirm), then the presses; a recorded result is
