@@ -142,10 +142,32 @@ func runPosition(args []string, stdout, stderr io.Writer) int {
 	if out.InCheck {
 		check = "yes"
 	}
+	writeDiagram(stdout, p)
 	fmt.Fprintf(stdout, "fen       %s\npreset    %s\nside      %s\nin check  %s\nstatus    %s\nreserves  white %s, black %s\nlegal     %d\n",
 		out.FEN, preset, out.Side, check, out.Status, orDash(out.Reserves["white"]), orDash(out.Reserves["black"]), out.LegalCount)
 	writeWrapped(stdout, out.Legal)
 	return 0
+}
+
+// writeDiagram prints the board from White's side: upper case White,
+// lower case Black, '~' after a promoted pawn, '.' an empty square.
+func writeDiagram(w io.Writer, p *board.Position) {
+	for r := 7; r >= 0; r-- {
+		line := []byte{byte('1' + r), ' '}
+		for f := 0; f < 8; f++ {
+			s := board.Sq(f, r)
+			c, mark := byte('.'), byte(' ')
+			if pc := p.At(s); pc != 0 {
+				c = pc.Letter()
+				if p.IsPromoted(s) {
+					mark = '~'
+				}
+			}
+			line = append(line, ' ', c, mark)
+		}
+		fmt.Fprintf(w, "%s\n", strings.TrimRight(string(line), " "))
+	}
+	fmt.Fprintf(w, "   a  b  c  d  e  f  g  h\n\n")
 }
 
 func orDash(s string) string {
