@@ -58,7 +58,7 @@ func TestRuleCases_FileHasTheCasesTested(t *testing.T) {
 		"board-stalemate-but-drops": true, "bughouse-stalemate": true,
 		"dropped-pawn-double-step-ep": true, "promoted-piece-returns-as-pawn": true,
 		"pawn-drop-ranks": true, "no-castling-with-dropped-rook": true, "crash-fen-perft": true,
-		// Clock and result cases: package rules and replay, not the board.
+		// Clock and result cases: replay/rulecases_test.go.
 		"spurious-flag": false, "result-mapping-by-board": false,
 	}
 	for _, l := range strings.Split(string(src), "\n") {
