@@ -69,6 +69,9 @@ func (g *Game) Reserve(s rules.Seat) string {
 // not a legal move, or a steal with no piece to take; the game is then
 // unchanged.
 func (g *Game) Play(s rules.Seat, text string) (Move, error) {
+	if s > rules.BBlack {
+		return NoMove, &IllegalError{Move: text, Reason: fmt.Sprintf("no seat %d; seats are A-white, A-black, B-white, B-black", s)}
+	}
 	p := &g.Boards[s.Board()]
 	us := Color(s.Color())
 	if p.side != us {
