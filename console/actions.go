@@ -282,15 +282,22 @@ func (s *Server) newMatch(ctx context.Context, req ActionRequest, status rules.S
 		}
 	}
 	if change {
+		// The new rules are in place before the table publishes the new
+		// match, so whoever reads Rules on that snapshot (the terminal
+		// table) sees them; they are put back if the table refuses.
+		s.mu.Lock()
+		oldPreset, oldOpts := s.preset, s.opts
+		s.preset, s.opts = preset, opts
+		s.mu.Unlock()
 		if err := s.t.Reconfigure(ctx, opts); err != nil {
+			s.mu.Lock()
+			s.preset, s.opts = oldPreset, oldOpts
+			s.mu.Unlock()
 			if errors.Is(err, table.ErrClosed) || ctx.Err() != nil {
 				return ActionResult{}, err
 			}
 			return ActionResult{Refused: strings.TrimPrefix(err.Error(), "rules: ")}, nil
 		}
-		s.mu.Lock()
-		s.preset, s.opts = preset, opts
-		s.mu.Unlock()
 		s.update(s.t.Snapshot())
 	}
 	return ActionResult{OK: true, Notice: "new match: " + preset + " " + opts.Control.String() + ", ready to start"}, nil

@@ -195,6 +195,10 @@ func (s *Server) current() []byte {
 	return s.view
 }
 
+// Rules returns the preset name and options of the match being played:
+// Opts' until the arbiter starts a new match with other rules here.
+func (s *Server) Rules() (preset string, o rules.Options) { return s.rulesNow() }
+
 // rulesNow returns the preset and options of the match being played.
 func (s *Server) rulesNow() (string, rules.Options) {
 	s.mu.Lock()

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"reflect"
 	"time"
 	"unicode"
 
@@ -44,6 +45,15 @@ func WithRenderer(r *lipgloss.Renderer) Option { return func(m *Model) { m.rende
 // blank.
 func WithInfo(text string) Option { return func(m *Model) { m.info = text } }
 
+// WithRulesFrom makes the model follow rules that change while it runs
+// (a new match with another preset or time control started from the web
+// console): f is called on every snapshot, and when its answer differs
+// the header, the result menus and the new-match check use it, as with
+// WithPreset and WithRules.
+func WithRulesFrom(f func() (preset string, o rules.Options)) Option {
+	return func(m *Model) { m.rulesFrom = f }
+}
+
 // doTimeout bounds the wait for an arbiter action (table.Do): the loop
 // answers in microseconds, so hitting it means the table is not running.
 const doTimeout = 2 * time.Second
@@ -62,6 +72,7 @@ type Model struct {
 
 	haveRules bool
 	info      string // WithInfo's line
+	rulesFrom func() (string, rules.Options)
 
 	snaps  <-chan rules.Snapshot
 	cancel func()
@@ -144,6 +155,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case SnapshotMsg:
 		m.snap = rules.Snapshot(msg)
+		m.followRules()
 		// A question about a match that is no longer there is moot. The
 		// table's latest snapshot decides, not a late one in flight.
 		latest := m.latest()
@@ -165,6 +177,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.key(msg)
 	}
 	return m, nil
+}
+
+// followRules takes WithRulesFrom's rules when they changed.
+func (m *Model) followRules() {
+	if m.rulesFrom == nil {
+		return
+	}
+	p, o := m.rulesFrom()
+	if m.haveRules && p == m.preset && reflect.DeepEqual(o, m.rules) {
+		return
+	}
+	m.preset, m.rules, m.haveRules = p, o, true
+	m.initial = m.initialTimes()
 }
 
 // keyKind is what a key is to the table.

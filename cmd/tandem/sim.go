@@ -74,7 +74,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
-		tui.WithPreset(cfg.Preset), tui.WithRules(cfg.Rules), tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info))
+		tui.WithPreset(cfg.Preset), tui.WithRules(cfg.Rules), tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info),
+		tui.WithRulesFrom(d.Rules))
 	cancel()
 	if cerr := d.Close(); err == nil && cerr != nil {
 		err = cerr

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -601,18 +602,29 @@ func TestSim_Tmux_BrowserConsoleServesTheSameTable(t *testing.T) {
 		t.Errorf("panel press: %d", resp.StatusCode)
 	}
 	s.waitScreen([]string{"RUNNING", "▶ A-black", "last event: press A-white"})
-	// A login with the PIN on the screen gives the arbiter's session.
-	resp, err = http.Post(url+"api/login", "application/json", strings.NewReader(`{"pin":"`+m[2]+`"}`))
-	if err != nil {
-		t.Fatal(err)
+	// A login with the PIN on the screen gives the arbiter's session; a
+	// new match with other rules from the browser reaches the terminal's
+	// header.
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	post := func(path, body string) int {
+		resp, err := client.Post(url+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Errorf("login with the screen's PIN: %d", resp.StatusCode)
+	if code := post("api/login", `{"pin":"`+m[2]+`"}`); code != http.StatusOK {
+		t.Errorf("login with the screen's PIN: %d", code)
 	}
+	post("api/action", `{"action":"pause"}`)
+	s.waitScreen([]string{"PAUSED"})
+	if code := post("api/action", `{"action":"new","preset":"online","control":"1m"}`); code != http.StatusOK {
+		t.Errorf("new match: %d", code)
+	}
+	s.waitScreen([]string{"READY", "preset online", "time control 1m"}, "preset reglamento")
 	s.send("C-c")
-	s.waitScreen([]string{quitQuestion})
-	s.send("y")
 	if status := s.waitExit(); status != "0" {
 		t.Errorf("tandem exited with status %s, want 0", status)
 	}
