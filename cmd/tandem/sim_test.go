@@ -669,3 +669,72 @@ func TestConsoleLine(t *testing.T) {
 		}
 	}
 }
+
+// TestSimDaemon_Console: the daemon the terminal table runs on serves the
+// console on the configured address, prints its URL and the generated
+// PIN, says which address failed when it is in use, and stops serving at
+// Close.
+func TestSimDaemon_Console(t *testing.T) {
+	cfg := config.Default()
+	cfg.Console.Listen = "127.0.0.1:0"
+	var out bytes.Buffer
+	d, err := daemon.Start(context.Background(), cfg, &daemon.Opts{Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := d.Info()
+	if !strings.HasPrefix(in.ConsoleURL, "http://127.0.0.1:") || len(in.PIN) != 6 {
+		t.Errorf("info %+v", in)
+	}
+	want := "console: " + in.ConsoleURL + "\narbiter PIN: " + in.PIN + " (generated for this start; set [console] pin to keep one)\n"
+	if out.String() != want {
+		t.Errorf("printed %q, want %q", out.String(), want)
+	}
+	resp, err := http.Get(in.ConsoleURL + "api/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET api/state: %d", resp.StatusCode)
+	}
+
+	// A second table on the same address: a *daemon.ConsoleError naming it.
+	busy := config.Default()
+	busy.Console.Listen = strings.TrimSuffix(strings.TrimPrefix(in.ConsoleURL, "http://"), "/")
+	if d2, err := daemon.Start(context.Background(), busy, nil); err == nil {
+		d2.Close()
+		t.Error("a second console on the same address started")
+	} else if ce := (*daemon.ConsoleError)(nil); !errors.As(err, &ce) || ce.Addr != busy.Console.Listen ||
+		!strings.Contains(err.Error(), "cannot listen on "+busy.Console.Listen) {
+		t.Errorf("address in use: %v", err)
+	}
+
+	if err := d.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if _, err := http.Get(in.ConsoleURL + "api/state"); err == nil {
+		t.Error("the console still answers after Close")
+	}
+
+	// A configured PIN is not printed; a disabled console serves nothing.
+	cfg.Console.PIN = "13579"
+	out.Reset()
+	d, err = daemon.Start(context.Background(), cfg, &daemon.Opts{Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in := d.Info(); in.PIN != "" || strings.Contains(out.String(), "13579") || !strings.HasPrefix(out.String(), "console: http://") {
+		t.Errorf("configured PIN: info %+v, printed %q", in, out.String())
+	}
+	d.Close()
+	cfg.Console.Disabled = true
+	d, err = daemon.Start(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in := d.Info(); in.ConsoleURL != "" {
+		t.Errorf("disabled console: %+v", in)
+	}
+	d.Close()
+}
