@@ -3,18 +3,197 @@ package daemon
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
+
+	"periph.io/x/conn/v3/i2c/i2creg"
+	_ "periph.io/x/host/v3/sysfs" // registers the I2C buses /dev/i2c-N
 
 	"tandem/config"
+	"tandem/display"
+	"tandem/display/sevenseg"
+	"tandem/display/ssd1306face"
+	"tandem/gpio"
+	"tandem/rules"
+	"tandem/table"
 )
 
 // This file owns the table's hardware (Hardware issue): the GPIO buttons and
 // pause switch, and the clock displays.
 
+// hardware opens the devices; tests replace it with fakes.
+var hardware = struct {
+	// inputs opens the buttons and pause switch.
+	inputs func(w *gpio.Wiring) (gpio.Source, error)
+	// display opens one display device; closeFn releases what it holds
+	// beyond the device (a bus, lines).
+	display func(c *config.Config, dev config.DisplayDevice) (d display.Device, closeFn func() error, err error)
+}{
+	inputs: func(w *gpio.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
+	display: OpenDisplay,
+}
+
+// ErrNoGPIO is wrapped by Start's error in hardware mode on a machine
+// without the GPIO character device.
+var ErrNoGPIO = gpio.ErrNoDevice
+
 // startHardware opens the GPIO lines and displays of a hardware-mode
-// configuration and connects them to the loop.
+// configuration and connects them to the loop: every input is posted with
+// its edge instant; every snapshot is shown on every display (each sends
+// bytes only when what it shows changed). A simulated table opens nothing,
+// displays included. On a machine without /dev/gpiochip* it fails at once
+// with an error that names the device and says how to run the simulated
+// table.
 func (d *Daemon) startHardware(ctx context.Context) error {
-	if d.Config.Mode == config.Hardware {
-		return errors.New("daemon: hardware mode is not built yet")
+	if d.Config.Mode != config.Hardware {
+		return nil
+	}
+	w := d.Config.GPIO.Wiring()
+	src, err := hardware.inputs(&w)
+	if err != nil {
+		if errors.Is(err, gpio.ErrNoDevice) {
+			return fmt.Errorf("daemon: %w\n"+
+				"This machine has no GPIO buttons to read (mode = \"hardware\"%s).\n"+
+				"Run `tandem` for the simulated table in a terminal, or set mode = \"simulated\".",
+				err, inFile(d.Config.Source))
+		}
+		return fmt.Errorf("daemon: buttons: %w", err)
+	}
+	d.onClose(src.Close)
+
+	var devs []display.Device
+	for _, dc := range d.Config.Display.Devices {
+		dev, closeFn, err := hardware.display(d.Config, dc)
+		if err != nil {
+			return fmt.Errorf("daemon: display %q: %w", dc.Name, err)
+		}
+		devs = append(devs, dev)
+		d.onClose(func() error {
+			return errors.Join(dev.Halt(), closeFn())
+		})
+	}
+
+	d.Go(func() {
+		stop := context.AfterFunc(ctx, func() { src.Halt() })
+		defer stop()
+		pumpInputs(src, d.Table)
+		if r, ok := src.(*gpio.Reader); ok && r.Err() != nil {
+			d.printf("tandem: the buttons stopped: %v\n", r.Err())
+		}
+	})
+	if len(devs) > 0 {
+		snaps, cancel := d.Table.Subscribe()
+		stop := context.AfterFunc(ctx, cancel)
+		d.Go(func() {
+			defer stop()
+			showAll(snaps, devs, d.printf)
+		})
 	}
 	return nil
+}
+
+func inFile(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " in " + name
+}
+
+// printf writes a line for the person running the table to Opts.Out.
+func (d *Daemon) printf(format string, args ...any) {
+	if d.opts.Out != nil {
+		outMu.Lock()
+		fmt.Fprintf(d.opts.Out, format, args...)
+		outMu.Unlock()
+	}
+}
+
+var outMu sync.Mutex
+
+// pumpInputs posts every input of src to t at its edge instant until src
+// stops. A PauseToggle pauses or resumes by the status of the latest
+// snapshot.
+func pumpInputs(src gpio.Source, t *table.Table) {
+	for in := range src.Inputs() {
+		s := t.Snapshot()
+		if !t.Post(in.EventIn(s.Status), in.At) {
+			return // the table is closed
+		}
+	}
+}
+
+// showAll shows every snapshot on every device until snaps is closed. A
+// device's error is reported once until it works again; the next snapshot
+// retries.
+func showAll(snaps <-chan rules.Snapshot, devs []display.Device, printf func(string, ...any)) {
+	failing := make([]bool, len(devs))
+	for s := range snaps {
+		for i, dev := range devs {
+			err := dev.Show(&s)
+			if err != nil && !failing[i] {
+				printf("tandem: display %s: %v\n", dev, err)
+			}
+			failing[i] = err != nil
+		}
+	}
+}
+
+// OpenDisplay opens the display device dev of configuration c: an I2C bus
+// and the SSD1306 or HT16K33 on it, or the TM1637's two GPIO lines. The
+// returned function releases the bus or lines (call the device's Halt
+// first). Errors name the bus or line and what answered.
+func OpenDisplay(c *config.Config, dev config.DisplayDevice) (display.Device, func() error, error) {
+	if err := gpio.InitPeriph(); err != nil {
+		return nil, nil, err
+	}
+	switch dev.Kind {
+	case config.SSD1306, config.HT16K33:
+		bus, err := i2creg.Open(dev.Bus)
+		if err != nil {
+			return nil, nil, fmt.Errorf("I2C bus %q: %w (is I2C enabled? raspi-config, docs/hardware.md)", busName(dev.Bus), err)
+		}
+		var d display.Device
+		if dev.Kind == config.SSD1306 {
+			d, err = ssd1306face.NewI2C(bus, &ssd1306face.Opts{
+				Board: dev.Board, Image: *c.ImageOpts(dev), Address: dev.Address,
+				Brightness: dev.Brightness, Name: dev.Name,
+			})
+		} else {
+			d, err = sevenseg.NewHT16K33(bus, dev.Address, &sevenseg.Opts{
+				Seat: dev.Seat, Format: c.DisplayOpts(), Brightness: dev.Brightness, Name: dev.Name,
+			})
+		}
+		if err != nil {
+			bus.Close()
+			return nil, nil, fmt.Errorf("%w (nothing answers at %#x on %s? check the wiring with i2cdetect)", err, dev.Address, busName(dev.Bus))
+		}
+		return d, bus.Close, nil
+	case config.TM1637:
+		clk, closeClk, err := gpio.OpenPin(dev.Chip, dev.CLK)
+		if err != nil {
+			return nil, nil, err
+		}
+		dio, closeDio, err := gpio.OpenPin(dev.Chip, dev.DIO)
+		if err != nil {
+			closeClk()
+			return nil, nil, err
+		}
+		closeBoth := func() error { closeClk(); closeDio(); return nil }
+		d, err := sevenseg.NewTM1637(clk, dio, &sevenseg.Opts{
+			Seat: dev.Seat, Format: c.DisplayOpts(), Brightness: dev.Brightness, Name: dev.Name,
+		})
+		if err != nil {
+			closeBoth()
+			return nil, nil, err
+		}
+		return d, closeBoth, nil
+	}
+	return nil, nil, fmt.Errorf("unknown display kind %v", dev.Kind)
+}
+
+func busName(b string) string {
+	if b == "" {
+		return "the first I2C bus"
+	}
+	return b
 }

@@ -29,8 +29,13 @@ var (
 	initErr  error
 )
 
-// initPeriph loads periph's gpioioctl driver once. It fails at once with
-// ErrNoDevice when DevicePattern matches nothing, before periph looks.
+// InitPeriph loads periph's registered drivers (driverreg.Init) once,
+// guarding file descriptor 0 from gpioioctl (below). Call it rather than
+// driverreg.Init or host.Init when a program uses package gpio, before it
+// opens an I2C bus (periph's drivers are all loaded at once). Later calls
+// return the first call's error.
+func InitPeriph() error { return initPeriph() }
+
 func initPeriph() error {
 	initOnce.Do(func() {
 		// Guard fd 0: gpioioctl's GPIOChip.Close (host v3.8.5) zeroes its
@@ -85,19 +90,9 @@ func OpenLines(w *Wiring) (Lines, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	chip := chips[0]
-	if w.Chip != "" {
-		chip = nil
-		var names []string
-		for _, c := range chips {
-			names = append(names, c.Name())
-			if c.Name() == w.Chip || c.Path() == w.Chip || "/dev/"+c.Name() == w.Chip {
-				chip = c
-			}
-		}
-		if chip == nil {
-			return nil, nil, fmt.Errorf("gpio: chip %q not found; chips: %s", w.Chip, strings.Join(names, ", "))
-		}
+	chip, err := findChip(chips, w.Chip)
+	if err != nil {
+		return nil, nil, err
 	}
 	ins := w.Inputs()
 	cfg := &gpioioctl.LineSetConfig{
@@ -157,6 +152,40 @@ func Open(w *Wiring, o *ReaderOpts) (*Reader, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// OpenPin returns line name of chip (empty: the first chip) for a driver
+// that drives it itself, such as a bit-banged TM1637 display. The line is
+// requested on its first use; release it with the returned function.
+func OpenPin(chip, name string) (pgpio.PinIO, func(), error) {
+	chips, err := Chips()
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := findChip(chips, chip)
+	if err != nil {
+		return nil, nil, err
+	}
+	l := c.ByName(name)
+	if l == nil {
+		return nil, nil, fmt.Errorf("gpio: no line named %q on %s (see gpioinfo)", name, c.Name())
+	}
+	return l, l.Close, nil
+}
+
+// findChip returns the chip named or at path name, or the first for "".
+func findChip(chips []*gpioioctl.GPIOChip, name string) (*gpioioctl.GPIOChip, error) {
+	if name == "" {
+		return chips[0], nil
+	}
+	var names []string
+	for _, c := range chips {
+		names = append(names, c.Name())
+		if c.Name() == name || c.Path() == name || "/dev/"+c.Name() == name {
+			return c, nil
+		}
+	}
+	return nil, fmt.Errorf("gpio: chip %q not found; chips: %s", name, strings.Join(names, ", "))
 }
 
 func periphPull(p Pull) pgpio.Pull {

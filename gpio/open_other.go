@@ -2,7 +2,11 @@
 
 package gpio
 
-import "fmt"
+import (
+	"fmt"
+
+	pgpio "periph.io/x/conn/v3/gpio"
+)
 
 // DevicePattern is where the GPIO character devices are on Linux.
 const DevicePattern = "/dev/gpiochip*"
@@ -16,4 +20,12 @@ func OpenLines(w *Wiring) (Lines, []int, error) {
 func Open(w *Wiring, o *ReaderOpts) (*Reader, error) {
 	_, _, err := OpenLines(w)
 	return nil, err
+}
+
+// InitPeriph does nothing: periph's GPIO drivers are Linux's.
+func InitPeriph() error { return nil }
+
+// OpenPin fails: the GPIO character device is Linux's.
+func OpenPin(chip, name string) (pgpio.PinIO, func(), error) {
+	return nil, nil, fmt.Errorf("gpio: %w: %s is Linux's", ErrNoDevice, DevicePattern)
 }
