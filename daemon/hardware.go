@@ -29,7 +29,7 @@ var hardware = struct {
 	// beyond the device (a bus, lines).
 	display func(c *config.Config, dev config.DisplayDevice) (d display.Device, closeFn func() error, err error)
 }{
-	inputs: func(w *gpio.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
+	inputs:  func(w *gpio.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
 	display: OpenDisplay,
 }
 
