@@ -1,12 +1,178 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	pgpio "periph.io/x/conn/v3/gpio"
+
+	"tandem/config"
+	"tandem/daemon"
+	"tandem/display"
+	"tandem/gpio"
 )
 
-// runProbe runs tandem probe --config FILE: the installer's check of the wiring (Hardware issue).
+// probeDeps opens the devices for tandem probe; tests replace it.
+var probeDeps = struct {
+	lines   func(w *gpio.Wiring) (gpio.Lines, []int, error)
+	display func(c *config.Config, dev config.DisplayDevice) (display.Device, func() error, error)
+}{lines: gpio.OpenLines, display: daemon.OpenDisplay}
+
+// runProbe runs tandem probe --config FILE: the installer's check of the
+// wiring. It lights each display with its name, then prints every edge of
+// the buttons and the pause switch as it happens, with its time and what
+// the table would make of it (a press, a bounce ignored), until Ctrl-C or
+// --for. It exits 0 when every device opened, 1 when one is missing (each
+// is reported with what to check), 2 on bad usage or configuration.
 func runProbe(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "tandem probe: not built yet")
-	return 1
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return probe(ctx, args, stdout, stderr)
+}
+
+func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tandem probe", flag.ContinueOnError)
+	cfgPath := fs.String("config", "", "the table's configuration `FILE` (TOML), e.g. /etc/tandem/tandem.toml")
+	dur := fs.Duration("for", 0, "stop after `DURATION` (e.g. 30s); default: until Ctrl-C")
+	fs.SetOutput(io.Discard)
+	usage := func() {
+		fmt.Fprintf(stderr, "Usage: tandem probe --config FILE [--for DURATION]\n\nCheck the wiring: light each display with its name, show every button and\nswitch edge live.\n\n")
+		printFlags(stderr, fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage()
+			return 0
+		}
+		fmt.Fprintf(stderr, "tandem probe: %s\n\n", doubleDash(err.Error()))
+		usage()
+		return 2
+	}
+	if fs.NArg() > 0 || *cfgPath == "" {
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "tandem probe: unexpected argument %q\n\n", fs.Arg(0))
+		} else {
+			fmt.Fprintf(stderr, "tandem probe: --config FILE is required\n\n")
+		}
+		usage()
+		return 2
+	}
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem probe: %v\n", err)
+		return 2
+	}
+	if *dur > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *dur)
+		defer cancel()
+	}
+
+	missing := 0
+	fmt.Fprintf(stdout, "tandem probe: %s\n\nDisplays:\n", *cfgPath)
+	if len(cfg.Display.Devices) == 0 {
+		fmt.Fprintf(stdout, "  none configured ([display.devices.NAME] in the file)\n")
+	}
+	for _, dc := range cfg.Display.Devices {
+		dev, closeFn, err := probeDeps.display(cfg, dc)
+		if err != nil {
+			missing++
+			fmt.Fprintf(stdout, "  %-10s %s  MISSING: %v\n", dc.Name, dc.Kind, err)
+			continue
+		}
+		if err := dev.Message(dc.Name); err != nil {
+			missing++
+			fmt.Fprintf(stdout, "  %-10s %s  FAILED writing its name: %v\n", dc.Name, dev, err)
+		} else {
+			note := ""
+			if dc.Kind == config.TM1637 {
+				note = " (a TM1637 never answers: only your eyes can tell it works)"
+			}
+			fmt.Fprintf(stdout, "  %-10s %s  shows its name: check it does%s\n", dc.Name, dev, note)
+		}
+		defer func() { dev.Halt(); closeFn() }()
+	}
+
+	w := cfg.GPIO.Wiring()
+	fmt.Fprintf(stdout, "\nButtons and pause switch (%s):\n", probeWord(w.Chip == "", "the first GPIO chip", w.Chip))
+	lines, numbers, err := probeDeps.lines(&w)
+	if err != nil {
+		fmt.Fprintf(stdout, "  MISSING: %v\n", err)
+		if errors.Is(err, gpio.ErrNoDevice) {
+			fmt.Fprintf(stdout, "  This machine has no GPIO: on a PC, `tandem` runs the simulated table.\n")
+		}
+		return 1
+	}
+	defer lines.Close()
+	ins := w.Inputs()
+	for i, l := range ins {
+		fmt.Fprintf(stdout, "  %-8s %-8s line %-3d active %s, pull-%s\n", gpio.InputName(i), l, numbers[i], probeWord(l.ActiveHigh, "high", "low"), l.Pull)
+	}
+	if missing > 0 {
+		fmt.Fprintf(stdout, "\n%d display(s) missing; the buttons still work below.\n", missing)
+	}
+	fmt.Fprintf(stdout, "\nPress each button and turn the switch (Ctrl-C to stop). Lockout %v.\n", w.LockoutOrDefault())
+
+	levels, err := lines.Read(0)
+	if err != nil {
+		fmt.Fprintf(stdout, "  reading the lines: %v\n", err)
+		return 1
+	}
+	deb := gpio.NewDebouncer(&w, (levels&(1<<4) != 0) == w.Pause.ActiveHigh)
+	start := time.Now()
+	stopWait := context.AfterFunc(ctx, func() { lines.Halt() })
+	defer stopWait()
+	for ctx.Err() == nil {
+		n, edge, err := lines.WaitForEdge(100 * time.Millisecond)
+		at := time.Now()
+		if ctx.Err() != nil {
+			break
+		}
+		if in, ok := deb.Settle(at); ok {
+			fmt.Fprintf(stdout, "  +%.6fs %-8s settled: %s\n", in.At.Sub(start).Seconds(), "pause", in.Kind)
+		}
+		if err != nil {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				continue
+			}
+			fmt.Fprintf(stdout, "  waiting for an edge: %v\n", err)
+			return 1
+		}
+		i := -1
+		for j, num := range numbers {
+			if num == n {
+				i = j
+			}
+		}
+		if i < 0 || (edge != pgpio.RisingEdge && edge != pgpio.FallingEdge) {
+			continue
+		}
+		rising := edge == pgpio.RisingEdge
+		active := rising == ins[i].ActiveHigh
+		what := "ignored (bounce or release)"
+		if in, ok := deb.Edge(i, rising, at); ok {
+			what = "-> " + in.Kind.String()
+		}
+		fmt.Fprintf(stdout, "  +%.6fs %-8s %-8s %-7s %-8s %s\n", at.Sub(start).Seconds(), gpio.InputName(i), ins[i],
+			probeWord(rising, "rising", "falling"), probeWord(active, "active", "inactive"), what)
+	}
+	fmt.Fprintf(stdout, "\nDone.\n")
+	if missing > 0 {
+		return 1
+	}
+	return 0
+}
+
+func probeWord(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
 }
