@@ -182,6 +182,7 @@ func TestBrowser(t *testing.T) {
 		}
 		// The display mirror shows the faces.
 		p.until(textOf("face-A") + `.startsWith("A  W ") && ` + textOf("face-B") + `.startsWith("B  W ")`)
+		p.until(`document.getElementById("face-A-img").complete && document.getElementById("face-A-img").naturalWidth === 128 && document.getElementById("face-B-img").naturalHeight === 64`)
 		// The page animates the running clock between snapshots.
 		first := p.eval(`document.querySelector("#clock-A-black .time").textContent`)
 		p.until(`document.querySelector("#clock-A-black .time").textContent !== ` + quoteJS(first.(string)))

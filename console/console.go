@@ -1,10 +1,12 @@
 package console
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
 	"errors"
+	"image/png"
 	"io/fs"
 	"net/http"
 	"sync"
@@ -35,6 +37,10 @@ type Opts struct {
 	Rules  rules.Options
 	// Display is the clocks' time format (nil: display.DefaultOpts).
 	Display *display.Opts
+	// MirrorBlackLeft[b] puts board b's Black player on the left of the
+	// simulated panel's display mirror, as that board's display stands
+	// (config [display.devices.NAME] left); false: White on the left.
+	MirrorBlackLeft [2]bool
 	// LoginEvery and LoginBurst limit login attempts per client address:
 	// LoginBurst at once, then one per LoginEvery. Zero values mean 5 and
 	// one per 2 s.
@@ -62,6 +68,7 @@ type Server struct {
 	pin     string
 	sim     bool
 	disp    *display.Opts
+	mirror  [2]bool
 	ttl     time.Duration
 	every   rate.Limit
 	burst   int
@@ -93,7 +100,7 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 	}
 	s := &Server{
 		t: t, pin: opts.PIN, sim: opts.Simulated, disp: opts.Display,
-		preset: opts.Preset, opts: opts.Rules,
+		preset: opts.Preset, opts: opts.Rules, mirror: opts.MirrorBlackLeft,
 		ttl:      opts.SessionTTL,
 		every:    rate.Every(opts.LoginEvery),
 		burst:    opts.LoginBurst,
@@ -218,6 +225,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/logout", s.serveLogout)
 	mux.HandleFunc("POST /api/action", s.serveAction)
 	mux.HandleFunc("POST /api/press", s.servePress)
+	mux.HandleFunc("GET /api/face/{file}", s.serveFace)
 	// Cross-origin POSTs are refused before any handler sees them.
 	h := http.NewCrossOriginProtection().Handler(mux)
 	return securityHeaders(h)
@@ -251,6 +259,37 @@ func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(withServerTime(s.current(), time.Now()))
+}
+
+// serveFace answers GET /api/face/A.png and /api/face/B.png in simulated
+// mode: board A's or B's display now, as the 128x64 SSD1306 shows it
+// (display.BoardImage), a PNG of that size (the page scales it up). 404
+// for anything else.
+func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
+	var b rules.Board
+	switch r.PathValue("file") {
+	case "A.png":
+		b = rules.BoardA
+	case "B.png":
+		b = rules.BoardB
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	if !s.sim {
+		http.NotFound(w, r)
+		return
+	}
+	snap := s.t.Snapshot()
+	img := display.BoardImage(&snap, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(buf.Bytes())
 }
 
 // withServerTime appends the server's wall clock (Unix ms) to a view's

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image/color"
+	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"tandem/clock"
+	"tandem/display"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -645,4 +648,43 @@ func FuzzParseDelta(f *testing.F) {
 			t.Errorf("ParseDelta(%q) = %v: wrong sign", s, d)
 		}
 	})
+}
+
+func TestFace_PNGOfTheBoardDisplay(t *testing.T) {
+	e := newEnv(t, Opts{Simulated: true, MirrorBlackLeft: [2]bool{false, true}})
+	if _, err := e.tb.Do(context.Background(), rules.Event{Kind: rules.Start}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.tb.Do(context.Background(), rules.Event{Kind: rules.Pause}, time.Now()); err != nil {
+		t.Fatal(err) // paused: the image does not change between the two reads
+	}
+	snap := e.settled()
+	for b, name := range []string{"A.png", "B.png"} {
+		w := e.request("GET", "/api/face/"+name, "", otherMachine, nil)
+		if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "image/png" {
+			t.Fatalf("GET %s: %d %s", name, w.Code, w.Header().Get("Content-Type"))
+		}
+		img, err := png.Decode(w.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := display.BoardImage(&snap, rules.Board(b), &display.ImageOpts{BlackLeft: b == 1, Format: &display.DefaultOpts})
+		if img.Bounds() != want.Bounds() {
+			t.Fatalf("%s: bounds %v", name, img.Bounds())
+		}
+		for y := 0; y < display.ImageHeight; y++ {
+			for x := 0; x < display.ImageWidth; x++ {
+				if g := color.GrayModel.Convert(img.At(x, y)).(color.Gray).Y; g != want.GrayAt(x, y).Y {
+					t.Fatalf("%s: pixel (%d,%d) = %d, want %d", name, x, y, g, want.GrayAt(x, y).Y)
+				}
+			}
+		}
+	}
+	if w := e.request("GET", "/api/face/C.png", "", otherMachine, nil); w.Code != http.StatusNotFound {
+		t.Errorf("C.png: %d", w.Code)
+	}
+	hw := newEnv(t, Opts{})
+	if w := hw.request("GET", "/api/face/A.png", "", otherMachine, nil); w.Code != http.StatusNotFound {
+		t.Errorf("face on a hardware table: %d", w.Code)
+	}
 }

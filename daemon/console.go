@@ -65,9 +65,16 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	if err != nil {
 		return &ConsoleError{Addr: cc.Addr(), Err: err}
 	}
+	var blackLeft [2]bool
+	for _, dev := range d.Config.Display.Devices {
+		if dev.Kind == config.SSD1306 && int(dev.Board) < len(blackLeft) {
+			blackLeft[dev.Board] = d.Config.ImageOpts(dev).BlackLeft
+		}
+	}
 	srv, err := console.New(d.Table, &console.Opts{
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
 		Preset: d.Config.Preset, Rules: d.Config.Rules, Display: d.Config.DisplayOpts(),
+		MirrorBlackLeft: blackLeft,
 	})
 	if err != nil {
 		ln.Close()

@@ -99,7 +99,11 @@
     $("act-uphold").classList.toggle("hidden", !v.claim);
     $("act-reject").classList.toggle("hidden", !v.claim);
     $("panel").classList.toggle("hidden", !(v.simulated && panel));
-    if (v.simulated) { $("face-A").textContent = v.faces[0] || ""; $("face-B").textContent = v.faces[1] || ""; }
+    if (v.simulated && panel) {
+      $("face-A").textContent = v.faces[0] || ""; $("face-B").textContent = v.faces[1] || "";
+      // The displays as the SSD1306s draw them, fetched for this view.
+      ["A", "B"].forEach((b, i) => { const img = $("face-" + b + "-img"); img.src = "/api/face/" + b + ".png?seq=" + v.seq + "&at=" + v.at_ms; img.alt = v.faces[i] || ""; });
+    }
     drawLog(v.log);
     fillMenus();
     tick();
