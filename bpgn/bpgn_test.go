@@ -273,3 +273,40 @@ func TestRead_TooLarge(t *testing.T) {
 		t.Error("a record larger than MaxSize was accepted")
 	}
 }
+
+// The chess.com Termination tag names the winner; a FICS ending comment
+// wins over it.
+func TestTermination_ChessComTag(t *testing.T) {
+	for _, tc := range []struct {
+		tag, comment string
+		ending       bpgn.Ending
+		winners      []string
+		players      []string
+	}{
+		{"blunderman1 won by checkmate", "", bpgn.EndCheckmate, []string{"blunderman1"}, nil},
+		{"a won by resignation", "", bpgn.EndResignation, []string{"a"}, nil},
+		{"a won on time", "", bpgn.EndTime, []string{"a"}, nil},
+		{"a won - game abandoned", "", bpgn.EndDisconnection, []string{"a"}, nil},
+		{"a and d won by checkmate", "", bpgn.EndCheckmate, []string{"a", "d"}, nil},
+		{"Game drawn by agreement", "", bpgn.EndAgreement, nil, nil},
+		{"Game drawn by repetition", "", bpgn.EndRepetition, nil, nil},
+		{"Game drawn by stalemate", "", bpgn.EndUnknown, nil, nil},
+		{"won by checkmate", "", bpgn.EndUnknown, nil, nil},
+		{"a won by checkmate", "{b resigns}", bpgn.EndResignation, nil, []string{"b"}},
+	} {
+		g, err := bpgn.Parse([]byte("[WhiteA \"a\"]\n[Termination \"" + tc.tag + "\"]\n1A. e4 {1} " + tc.comment + " 1-0"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		term := g.Termination()
+		if term.Ending != tc.ending || strings.Join(term.Winners, ",") != strings.Join(tc.winners, ",") || strings.Join(term.Players, ",") != strings.Join(tc.players, ",") {
+			t.Errorf("%q %q: %s winners %v players %v", tc.tag, tc.comment, term.Ending, term.Winners, term.Players)
+		}
+		if tc.ending != bpgn.EndUnknown && tc.comment == "" && (term.Line != 2 || term.Moves != 1) {
+			t.Errorf("%q: line %d, moves %d", tc.tag, term.Line, term.Moves)
+		}
+	}
+	if term := parseFile(t, "chesscom_export_sample.bpgn").Termination(); term.Ending != bpgn.EndCheckmate || strings.Join(term.Winners, ",") != "blunderman1" {
+		t.Errorf("chess.com sample: %+v", term)
+	}
+}

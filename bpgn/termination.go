@@ -40,8 +40,14 @@ type Termination struct {
 	Ending Ending
 	// Players are the names the text gives for the losing side: one for
 	// a FICS comment ({Carla forfeits on time}), possibly two for an
-	// Outcome tag ("Alba & Dario checkmated"); none for draws and aborts.
+	// Outcome tag ("Alba & Dario checkmated"); none for draws and aborts,
+	// and none when the text names the winner instead.
 	Players []string
+	// Winners are the names the text gives for the winning side, when it
+	// names the winner rather than the loser: the chess.com Termination
+	// tag ("blunderman1 won by checkmate"). The names need not be among
+	// the record's players (chess.com writes account names).
+	Winners []string
 	// Text is the comment or tag value it was read from; Line its line.
 	Text string
 	Line int
@@ -55,8 +61,11 @@ type Termination struct {
 // ({X checkmated}, {X resigns}, {X forfeits on time}, {X forfeits by
 // disconnection}, {Game drawn by mutual agreement}, {Game drawn by
 // repetition}, {Game aborted ...}); failing that, the bughouse.pro Outcome
-// tag ("Bruno & Carla won: Alba & Dario checkmated"). Ending is EndUnknown
-// when neither says.
+// tag ("Bruno & Carla won: Alba & Dario checkmated"); failing that, the
+// chess.com Termination tag ("X won by checkmate", "X won by resignation",
+// "X won on time", "X won - game abandoned", "Game drawn by agreement",
+// "Game drawn by repetition"), which names the winner (Winners). Ending
+// is EndUnknown when none says.
 func (g *Game) Termination() Termination {
 	var t Termination
 	see := func(c Comment, moves int) {
@@ -103,7 +112,43 @@ func (g *Game) Termination() Termination {
 			}
 		}
 	}
+	if tag, ok := g.Tag("Termination"); ok {
+		if e, winners, ok := parseTerminationTag(tag.Value); ok {
+			return Termination{Ending: e, Winners: winners, Text: tag.Value, Line: tag.Line, Moves: len(g.Moves)}
+		}
+	}
 	return t
+}
+
+// parseTerminationTag reads a chess.com Termination tag: "X won by
+// checkmate" and the like (the winner's name first), or "Game drawn by
+// ...". ok is false for words it does not know (e.g. "drawn by
+// stalemate", which has no Ending).
+func parseTerminationTag(text string) (Ending, []string, bool) {
+	text = strings.TrimSpace(text)
+	switch {
+	case strings.HasPrefix(text, "Game drawn by agreement"), strings.HasPrefix(text, "Game drawn by mutual agreement"):
+		return EndAgreement, nil, true
+	case strings.HasPrefix(text, "Game drawn by repetition"):
+		return EndRepetition, nil, true
+	}
+	for _, s := range []struct {
+		suffix string
+		e      Ending
+	}{{" won by checkmate", EndCheckmate}, {" won by resignation", EndResignation}, {" won on time", EndTime}, {" won - game abandoned", EndDisconnection}} {
+		if names, ok := strings.CutSuffix(text, s.suffix); ok {
+			var winners []string
+			for _, n := range strings.Split(strings.ReplaceAll(names, " and ", " & "), "&") {
+				if n = strings.TrimSpace(n); n != "" {
+					winners = append(winners, n)
+				}
+			}
+			if len(winners) > 0 {
+				return s.e, winners, true
+			}
+		}
+	}
+	return EndUnknown, nil, false
 }
 
 // parseEnding reads one FICS termination comment.

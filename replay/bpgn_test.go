@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bpgn"
 	"tandem/replay"
 	"tandem/rules"
 )
@@ -267,11 +268,31 @@ func TestOtherDialects(t *testing.T) {
 			t.Errorf("sunsetter %s clock %v, want 3:00", s, r.Clocks[s])
 		}
 	}
-	// chess.com: moves without stamps are refused, naming the line.
+	// chess.com: board A has no stamps. The moves are still checked and
+	// the recorded checkmate found; the clocks are not adjudicated, and
+	// the report says why, naming the first unstamped move and its line.
 	src, _ := os.ReadFile("../testdata/bpgn/chesscom_export_sample.bpgn")
-	_, err := replay.Load("chesscom_export_sample.bpgn", src, "")
-	if err == nil || !strings.HasPrefix(err.Error(), "chesscom_export_sample.bpgn:20: move 1A. e4 has no clock stamp") {
-		t.Errorf("chess.com: %v", err)
+	g, err := bpgn.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := replay.Load("chesscom_export_sample.bpgn", src, "")
+	if err != nil {
+		t.Fatalf("chess.com: %v", err)
+	}
+	if p.NoClocksLine != 20 || !strings.HasPrefix(p.NoClocks, "move 1A. e4 (line 20) has no clock stamp") || p.Preset != "fics" {
+		t.Errorf("chess.com plan: line %d, %q, preset %s", p.NoClocksLine, p.NoClocks, p.Preset)
+	}
+	r, err = p.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 19a. Qxg1# ends the record: A-white (Dario) is mated; team 2 wins.
+	if r.Result != rules.Team2Wins || r.Reason != rules.Checkmate || !sameSeats(r.Seats, []rules.Seat{rules.AWhite}) || r.Mismatch != "" || r.Unchecked != "" || r.NoClocks != p.NoClocks {
+		t.Errorf("chess.com: %s %s %v (%s) unchecked %q", r.Result, r.Reason, r.Seats, r.Mismatch, r.Unchecked)
+	}
+	if mc := r.Moves; mc.Illegal != nil || mc.Checked != len(g.Moves) || !mc.MateClaimed || !mc.Mated {
+		t.Errorf("chess.com moves: %d of %d checked, illegal %v, mate claimed %v mated %v", mc.Checked, len(g.Moves), mc.Illegal, mc.MateClaimed, mc.Mated)
 	}
 }
 

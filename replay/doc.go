@@ -28,6 +28,16 @@
 // board shows the mate; a recorded mate the board does not show is a
 // Mismatch.
 //
+// A record in which some move has no clock stamp (a chess.com export
+// stamps only one board) cannot have its clocks adjudicated, but its
+// moves can still be checked: the plan then has no presses, the recorded
+// ending (checkmate, resignation, forfeit, draw; from a FICS comment, the
+// bughouse.pro Outcome tag or the chess.com Termination tag) is declared
+// at instant 0, and Plan.NoClocks and Report.NoClocks say why the clocks
+// are not adjudicated, naming the first unstamped move and its line. A
+// recorded loss on time, or a bare result with no ending, is then left
+// unchecked (Report.Unchecked), not a Mismatch.
+//
 // Units: every instant and duration in Go values is a time.Duration
 // (nanoseconds since the match epoch); the JSON report writes
 // milliseconds, with a fraction when the instant is not a whole

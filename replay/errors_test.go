@@ -21,7 +21,8 @@ func TestMalformedInput_FileLine(t *testing.T) {
 		want       string
 	}{
 		// BPGN
-		{"g.bpgn", tags + "1A. e4 1a. e5{59}\n", 3, "move 1A. e4 has no clock stamp"},
+		{"g.bpgn", tags + "1A. e4{59} 1a. e5\n", 3, "move 1a. e5 has no clock stamp"},
+		{"g.bpgn", tags + "1A. e4 1a. e5{[ts=1]}\n2A. d4{59} *\n", 4, "one record uses one kind"},
 		{"g.bpgn", tags + "1A. e4{59}\n1a. e5{59}\n2A. d4{59.5}\n", 5, "cannot go up"},
 		{"g.bpgn", tags + "1A. e4{59.0000000001}\n", 3, "more than 9 decimals"},
 		{"g.bpgn", tags + "1A. e4{59}\n2A. d4{58}\n", 4, "out of sequence on board A: expected 1a."},

@@ -54,8 +54,6 @@ func TestRefused_ExactMessages(t *testing.T) {
 		{"g.bpgn", tags + "1A. e4{[ts=0.5]}\n1a. e5 {x} *\n", "g.bpgn:4: move 1a. e5: clock stamp {x} is not a time: write the instant in seconds from the start, e.g. {[ts=1.700]}"},
 		{"g.bpgn", tags + "1A. e4 {[%clk 0:61:00]} *\n", "g.bpgn:3: move 1A. e4: clock stamp {[%clk 0:61:00]} is not a time: write H:MM:SS, e.g. {[%clk 0:01:58.585]}"},
 		{"g.bpgn", tags + "1A. e4 {[%clk 0:00:60]} *\n", "g.bpgn:3: move 1A. e4: clock stamp {[%clk 0:00:60]} is not a time: write H:MM:SS, e.g. {[%clk 0:01:58.585]}"},
-		// A comment that is clearly not a stamp is no stamp.
-		{"g.bpgn", tags + "1A. e4{59} 1a. e5{58}\n2A. d4 {C: a note} *\n", "g.bpgn:4: move 2A. d4 has no clock stamp: tandem needs every move's remaining time ({seconds} after the move, e.g. {118.585}) or its instant ({[ts=S]}) to rebuild the presses"},
 		// Other nonsense.
 		{"g.bpgn", tags + `[Result "2-0"]` + "\n1A. e4{59} *\n", `g.bpgn:3: tag Result "2-0" is not a result; write 1-0, 0-1, 1/2-1/2 or * (unfinished)`},
 		{"g.bpgn", tags + "1A. e4{61} *\n", "g.bpgn:3: move 1A. e4: the stamp {61} is more than the 60 s A-white had (the TimeControl's base time and increment): a clock cannot go up beyond its increments"},

@@ -9,8 +9,8 @@ import (
 	"tandem/rules"
 )
 
-// Every shared record with clock stamps replays legally under fics, with
-// the recorded checkmates shown on the board.
+// Every shared record replays legally under fics, with the recorded
+// checkmates shown on the board (the chess.com one without its clocks).
 func TestMoves_SharedGamesLegalUnderFICS(t *testing.T) {
 	files, err := filepath.Glob("../testdata/bpgn/*.bpgn")
 	if err != nil {
@@ -19,12 +19,13 @@ func TestMoves_SharedGamesLegalUnderFICS(t *testing.T) {
 	mates := map[string]string{
 		"fics_1934301_checkmate.bpgn": "checkmate", "fics_1934587_checkmate.bpgn": "checkmate",
 		"sunsetter_bench_crazyhouse.bpgn": "checkmate", "bughousepro_golden_export_synthetic.bpgn": "checkmate",
+		"chesscom_export_sample.bpgn": "checkmate",
 	}
 	ran := 0
 	for _, f := range files {
 		base := filepath.Base(f)
-		if base == "chesscom_export_sample.bpgn" || strings.HasPrefix(base, "illegal_") {
-			continue // no clock stamps (refused, TestOtherDialects); a made-up illegal record
+		if strings.HasPrefix(base, "illegal_") {
+			continue // a made-up illegal record
 		}
 		r := runFile(t, f, "")
 		mc := r.Moves
@@ -42,8 +43,8 @@ func TestMoves_SharedGamesLegalUnderFICS(t *testing.T) {
 		}
 		ran++
 	}
-	if ran != 6 {
-		t.Errorf("checked %d records, want 6", ran)
+	if ran != 7 {
+		t.Errorf("checked %d records, want 7", ran)
 	}
 }
 

@@ -66,25 +66,29 @@ type jsonRecord struct {
 	Termination string `json:"termination,omitempty"`
 	Agrees      bool   `json:"agrees"`
 	Mismatch    string `json:"mismatch,omitempty"`
+	// Unchecked: what could not be checked without the clocks.
+	Unchecked string `json:"unchecked,omitempty"`
 }
 
 type jsonReport struct {
-	Result      string       `json:"result"`
-	Reason      string       `json:"reason"`
-	Seats       []string     `json:"seats"`
-	Decided     bool         `json:"decided"`
-	DecidedAtMS *json.Number `json:"decided_at_ms"`
-	AtMS        json.Number  `json:"at_ms"`
-	ClocksMS    jsonClocks   `json:"clocks_ms"`
-	Boards      jsonBoards   `json:"boards"`
-	Source      string       `json:"source"`
-	Preset      string       `json:"preset"`
-	Control     string       `json:"control"`
-	Players     *[4]string   `json:"players,omitempty"`
-	Ignored     int          `json:"ignored"`
-	Notes       []jsonNote   `json:"notes"`
-	Record      *jsonRecord  `json:"record,omitempty"`
-	Moves       *jsonMoves   `json:"moves,omitempty"`
+	Result       string       `json:"result"`
+	Reason       string       `json:"reason"`
+	Seats        []string     `json:"seats"`
+	Decided      bool         `json:"decided"`
+	DecidedAtMS  *json.Number `json:"decided_at_ms"`
+	AtMS         *json.Number `json:"at_ms"`
+	ClocksMS     *jsonClocks  `json:"clocks_ms"`
+	Clocks       string       `json:"clocks,omitempty"`
+	ClocksReason string       `json:"clocks_reason,omitempty"`
+	Boards       jsonBoards   `json:"boards"`
+	Source       string       `json:"source"`
+	Preset       string       `json:"preset"`
+	Control      string       `json:"control"`
+	Players      *[4]string   `json:"players,omitempty"`
+	Ignored      int          `json:"ignored"`
+	Notes        []jsonNote   `json:"notes"`
+	Record       *jsonRecord  `json:"record,omitempty"`
+	Moves        *jsonMoves   `json:"moves,omitempty"`
 }
 
 // jsonMoves is MoveCheck in the JSON report.
@@ -139,13 +143,25 @@ func (mc *MoveCheck) json() *jsonMoves {
 // reason "", seats [], decided false and decided_at_ms null; at_ms is then
 // the last instant of the replay, where the clocks are taken. players and
 // record appear for BPGN records only.
+//
+// A record whose clocks could not be adjudicated (Report.NoClocks) has
+// "clocks":"not adjudicated" and "clocks_reason" (which move lacks its
+// stamp, and its line), and decided_at_ms, at_ms and clocks_ms null; the
+// key clocks is absent when the clocks were adjudicated. What the record
+// says that could not be checked without them is record.unchecked.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	j := jsonReport{
 		Result: r.Result.String(), Seats: []string{}, Decided: r.Decided,
-		AtMS: Millis(r.At), Source: r.Source, Preset: r.Preset, Control: r.Control,
+		Source: r.Source, Preset: r.Preset, Control: r.Control,
 		Ignored: r.Ignored, Notes: []jsonNote{},
-		Boards:   jsonBoards{r.Boards[rules.BoardA].Outcome.String(), r.Boards[rules.BoardB].Outcome.String()},
-		ClocksMS: jsonClocks{Millis(r.Clocks[rules.AWhite]), Millis(r.Clocks[rules.ABlack]), Millis(r.Clocks[rules.BWhite]), Millis(r.Clocks[rules.BBlack])},
+		Boards: jsonBoards{r.Boards[rules.BoardA].Outcome.String(), r.Boards[rules.BoardB].Outcome.String()},
+	}
+	if r.NoClocks != "" {
+		j.Clocks, j.ClocksReason = "not adjudicated", r.NoClocks
+	} else {
+		at := Millis(r.At)
+		j.AtMS = &at
+		j.ClocksMS = &jsonClocks{Millis(r.Clocks[rules.AWhite]), Millis(r.Clocks[rules.ABlack]), Millis(r.Clocks[rules.BWhite]), Millis(r.Clocks[rules.BBlack])}
 	}
 	if r.Reason != rules.NoReason {
 		j.Reason = r.Reason.String()
@@ -153,7 +169,7 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	for _, s := range r.Seats {
 		j.Seats = append(j.Seats, s.String())
 	}
-	if r.Decided {
+	if r.Decided && r.NoClocks == "" {
 		n := Millis(r.DecidedAt)
 		j.DecidedAtMS = &n
 	}
@@ -168,7 +184,7 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		if r.Expect.BoardResult {
 			view = "board"
 		}
-		j.Record = &jsonRecord{Result: r.Expect.Result, View: view, Termination: r.Expect.Text, Agrees: r.Mismatch == "", Mismatch: r.Mismatch}
+		j.Record = &jsonRecord{Result: r.Expect.Result, View: view, Termination: r.Expect.Text, Agrees: r.Mismatch == "", Mismatch: r.Mismatch, Unchecked: r.Unchecked}
 	}
 	j.Moves = r.Moves.json()
 	var b bytes.Buffer
@@ -201,19 +217,34 @@ func (r *Report) WriteText(w io.Writer) error {
 		src += " (" + r.Dialect + " stamps)"
 	}
 	fmt.Fprintf(tw, "replay\t%s, preset %s, time control %s\n", src, r.Preset, r.Control)
+	timed := r.NoClocks == ""
 	if r.Decided {
 		fmt.Fprintf(tw, "result\t%s  %s  (%s)  %s\n", r.Result, r.Reason, r.Article, teamVerdict(r.Result))
 		fmt.Fprintf(tw, "decisive\t%s\n", seatList(r.Seats, r.Names))
-		fmt.Fprintf(tw, "decided at\t%s  (%s ms)\n", Clock(r.DecidedAt), Millis(r.DecidedAt))
+		if timed {
+			fmt.Fprintf(tw, "decided at\t%s  (%s ms)\n", Clock(r.DecidedAt), Millis(r.DecidedAt))
+		}
 	} else {
 		fmt.Fprintf(tw, "result\t*  not decided\n")
-		fmt.Fprintf(tw, "last instant\t%s  (%s ms)\n", Clock(r.At), Millis(r.At))
+		if timed {
+			fmt.Fprintf(tw, "last instant\t%s  (%s ms)\n", Clock(r.At), Millis(r.At))
+		}
 	}
-	fmt.Fprintf(tw, "clocks at\t%s\n", Clock(r.At))
+	if !timed {
+		fmt.Fprintf(tw, "clocks\tnot adjudicated: %s\n", r.NoClocks)
+	} else {
+		fmt.Fprintf(tw, "clocks at\t%s\n", Clock(r.At))
+	}
 	for _, s := range rules.Seats {
 		name := ""
 		if r.Names[s] != "" {
 			name = "  " + r.Names[s]
+		}
+		if !timed {
+			if name != "" {
+				fmt.Fprintf(tw, "  %s\t%s\n", s, name[2:])
+			}
+			continue
 		}
 		fmt.Fprintf(tw, "  %s\t%s  (%s ms)%s\n", s, Clock(r.Clocks[s]), Millis(r.Clocks[s]), name)
 	}
@@ -228,8 +259,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if e := r.Expect; e != nil {
 		verdict := "agrees"
-		if r.Mismatch != "" {
+		switch {
+		case r.Mismatch != "":
 			verdict = "MISMATCH: " + r.Mismatch
+		case r.Unchecked != "":
+			verdict = "NOT CHECKED: " + r.Unchecked
 		}
 		rec := e.Result
 		if rec == "" {

@@ -87,6 +87,14 @@ type Plan struct {
 	// Moves is the board check of a BPGN record's moves; nil for
 	// timelines.
 	Moves *MoveCheck
+	// NoClocks, when not "", says why the clocks cannot be adjudicated: a
+	// BPGN move without a clock stamp (NoClocksLine is its line). The
+	// moves are still checked on the boards and the recorded ending
+	// (checkmate, resignation, draw) is declared at instant 0 with no
+	// presses; nothing that needs the clocks (a flag, the decision
+	// instant, the remaining times) is adjudicated.
+	NoClocks     string
+	NoClocksLine int
 }
 
 // Load reads a record and plans its replay. name's extension chooses the
@@ -196,8 +204,12 @@ func FromTimeline(s *timeline.Script, preset string) (*Plan, error) {
 
 // FromBPGN plans a BPGN record's replay under preset (DefaultBPGNPreset
 // when ""), with the record's TimeControl and the increment credited after
-// each move (FICS). Every move needs a clock stamp, all of one kind
-// (remaining time or instant). Errors are *InputError with the line, or
+// each move (FICS). The clocks need every move's stamp, all of one kind
+// (remaining time or instant); when a move has none (a chess.com export
+// stamps only one board), the plan checks the moves and the recorded
+// ending without the clocks and says why in Plan.NoClocks. Errors are
+// *InputError with the line (stamps of two kinds, a last move without a
+// stamp and no ending after it, which looks truncated), or
 // rules.LookupPreset's.
 func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	if preset == "" {
@@ -221,19 +233,28 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	// ended: the record says how the game ended, by a result token after
 	// the moves or an ending comment or tag.
 	ended := g.Result != "" || term.Ending != bpgn.EndUnknown
-	kind := g.Moves[0].StampKind
+	kind, first := bpgn.NoStamp, -1
 	for i := range g.Moves {
 		m := &g.Moves[i]
 		if m.StampKind == bpgn.NoStamp {
-			hint := ""
 			if i == len(g.Moves)-1 && !ended {
-				hint = "; it is the last move and no ending or result follows it: the record may be truncated"
+				return nil, inputErr(m.Line, "move %s has no clock stamp: tandem needs every move's remaining time ({seconds} after the move, e.g. {118.585}) or its instant ({[ts=S]}) to rebuild the presses; it is the last move and no ending or result follows it: the record may be truncated", m.Label())
 			}
-			return nil, inputErr(m.Line, "move %s has no clock stamp: tandem needs every move's remaining time ({seconds} after the move, e.g. {118.585}) or its instant ({[ts=S]}) to rebuild the presses%s", m.Label(), hint)
+			if plan.NoClocks == "" {
+				plan.NoClocks = fmt.Sprintf("move %s (line %d) has no clock stamp: the presses cannot be rebuilt without every move's remaining time ({seconds}, {[%%clk H:MM:SS]}) or instant ({[ts=S]})", m.Label(), m.Line)
+				plan.NoClocksLine = m.Line
+			}
+			continue
+		}
+		if first < 0 {
+			kind, first = m.StampKind, i
 		}
 		if m.StampKind != kind {
-			return nil, inputErr(m.Line, "move %s has a %s stamp but move %s has a %s stamp; one record uses one kind", m.Label(), m.StampKind, g.Moves[0].Label(), kind)
+			return nil, inputErr(m.Line, "move %s has a %s stamp but move %s has a %s stamp; one record uses one kind", m.Label(), m.StampKind, g.Moves[first].Label(), kind)
 		}
+	}
+	if plan.NoClocks != "" {
+		return planWithoutClocks(g, plan, term, ended)
 	}
 	plan.Dialect = kind.String()
 
@@ -289,51 +310,11 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	})
 
 	// How the record says it ended.
-	if err := checkEnding(g, term, ended); err != nil {
+	exp, declare, err := expectAndMoves(g, plan, term, ended)
+	if err != nil {
 		return nil, err
 	}
-	exp := &Expect{Result: g.Result, BoardResult: isFICS(g)}
-	if t, ok := g.Tag("Result"); ok {
-		exp.Result = t.Value
-	}
-	exp.Text = term.Text
-	var declare *rules.Event
-	lastBoard := g.Moves[len(g.Moves)-1].Seat.Board()
-	switch term.Ending {
-	case bpgn.EndCheckmate, bpgn.EndResignation, bpgn.EndDisconnection, bpgn.EndTime:
-		loser, err := loserSeat(g, term, lastBoard)
-		if err != nil {
-			return nil, err
-		}
-		exp.Seat, exp.HasSeat = loser, true
-		why := map[bpgn.Ending]rules.Reason{bpgn.EndCheckmate: rules.Checkmate, bpgn.EndResignation: rules.Resignation,
-			bpgn.EndDisconnection: rules.Forfeit, bpgn.EndTime: rules.Flag}[term.Ending]
-		exp.Reason = why
-		if why == rules.Flag {
-			plan.UntilFlag = true
-			break
-		}
-		o := rules.WhiteWins
-		if loser.Color() == clock.White {
-			o = rules.BlackWins
-		}
-		declare = &rules.Event{Kind: rules.Declare, Board: loser.Board(), Outcome: o, Reason: why}
-	case bpgn.EndAgreement, bpgn.EndRepetition:
-		why := rules.Agreement
-		if term.Ending == bpgn.EndRepetition {
-			why = rules.Repetition
-		}
-		exp.Reason = why
-		declare = &rules.Event{Kind: rules.Declare, Board: lastBoard, Outcome: rules.Drawn, Reason: why}
-	}
-	plan.Expect = exp
-	var mated *rules.Seat
-	if term.Ending == bpgn.EndCheckmate && exp.HasSeat {
-		mated = &exp.Seat
-	}
-	if plan.Moves, err = checkMoves(g, &plan.Options, mated); err != nil {
-		return nil, err
-	}
+	plan.UntilFlag = exp.Reason == rules.Flag
 
 	// The steps: both White clocks start at 0 (RULES.md clock rule 1, as
 	// the FICS records confirm), then the presses; a recorded result is
@@ -363,6 +344,89 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 			declare.At = at[i]
 			plan.Steps = append(plan.Steps, Step{Event: *declare, Line: term.Line, Label: term.Text})
 		}
+	}
+	return plan, nil
+}
+
+// expectAndMoves reads how the record says it ended (Plan.Expect), the
+// result to declare (nil for a flag, which the clocks decide, or an
+// unknown ending), and checks the moves on the boards (Plan.Moves).
+// Errors are *InputError: a record cut short, an ending before the last
+// move, a loser who is not among the players, an unreadable FEN tag.
+func expectAndMoves(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bool) (*Expect, *rules.Event, error) {
+	if err := checkEnding(g, term, ended); err != nil {
+		return nil, nil, err
+	}
+	exp := &Expect{Result: g.Result, BoardResult: isFICS(g)}
+	if t, ok := g.Tag("Result"); ok {
+		exp.Result = t.Value
+	}
+	exp.Text = term.Text
+	var declare *rules.Event
+	lastBoard := g.Moves[len(g.Moves)-1].Seat.Board()
+	switch term.Ending {
+	case bpgn.EndCheckmate, bpgn.EndResignation, bpgn.EndDisconnection, bpgn.EndTime:
+		loser, err := loserSeat(g, term, lastBoard)
+		if err != nil {
+			return nil, nil, err
+		}
+		exp.Seat, exp.HasSeat = loser, true
+		why := map[bpgn.Ending]rules.Reason{bpgn.EndCheckmate: rules.Checkmate, bpgn.EndResignation: rules.Resignation,
+			bpgn.EndDisconnection: rules.Forfeit, bpgn.EndTime: rules.Flag}[term.Ending]
+		exp.Reason = why
+		if why == rules.Flag {
+			break
+		}
+		o := rules.WhiteWins
+		if loser.Color() == clock.White {
+			o = rules.BlackWins
+		}
+		declare = &rules.Event{Kind: rules.Declare, Board: loser.Board(), Outcome: o, Reason: why}
+	case bpgn.EndAgreement, bpgn.EndRepetition:
+		why := rules.Agreement
+		if term.Ending == bpgn.EndRepetition {
+			why = rules.Repetition
+		}
+		exp.Reason = why
+		declare = &rules.Event{Kind: rules.Declare, Board: lastBoard, Outcome: rules.Drawn, Reason: why}
+	}
+	plan.Expect = exp
+	var mated *rules.Seat
+	if term.Ending == bpgn.EndCheckmate && exp.HasSeat {
+		mated = &exp.Seat
+	}
+	var err error
+	if plan.Moves, err = checkMoves(g, &plan.Options, mated); err != nil {
+		return nil, nil, err
+	}
+	return exp, declare, nil
+}
+
+// planWithoutClocks plans a record whose clocks cannot be adjudicated
+// (plan.NoClocks says why): the moves are checked on the boards, and the
+// recorded ending, when it is a checkmate, resignation, forfeit or draw,
+// is declared at instant 0 after the start, with no presses. A recorded
+// loss on time is not declared: only the clocks could show it.
+func planWithoutClocks(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bool) (*Plan, error) {
+	if tc, ok := g.Tag("TimeControl"); ok {
+		c, err := clock.ParsePGN(tc.Value)
+		if err != nil {
+			return nil, inputErr(tc.Line, "%v", err)
+		}
+		c.IncrementBeforeFirstMove = false
+		if err := c.Validate(); err != nil {
+			return nil, inputErr(tc.Line, "TimeControl %q: %v", tc.Value, err)
+		}
+		plan.Options.Control = c
+		plan.Options.SeatControls = [4]*clock.Control{}
+	}
+	_, declare, err := expectAndMoves(g, plan, term, ended)
+	if err != nil {
+		return nil, err
+	}
+	plan.Steps = []Step{{Event: rules.Event{Kind: rules.Start}, Label: "start (both White clocks)"}}
+	if declare != nil {
+		plan.Steps = append(plan.Steps, Step{Event: *declare, Line: term.Line, Label: term.Text})
 	}
 	return plan, nil
 }
@@ -478,6 +542,9 @@ func stageOf(c *clock.Control, m int) clock.Stage {
 // loserSeat maps the termination's named players to one seat: a name
 // that plays several seats prefers the seat on the board of the last move.
 func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.Seat, error) {
+	if len(t.Players) == 0 && len(t.Winners) > 0 {
+		return loserOfWinners(g, t, lastBoard)
+	}
 	var all, onLast []rules.Seat
 	for _, name := range t.Players {
 		for _, s := range g.SeatsOf(name) {
@@ -496,6 +563,36 @@ func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.S
 		return 0, inputErr(t.Line, "%q names %s, who is not among the players (tags WhiteA, BlackA, WhiteB, BlackB)", t.Text, strings.Join(t.Players, " & "))
 	}
 	return 0, inputErr(t.Line, "%q: cannot tell which seat lost: %s plays %v", t.Text, strings.Join(t.Players, " & "), all)
+}
+
+// loserOfWinners maps a termination that names the winners (the
+// chess.com Termination tag) to the losing seat: the opponent, on the
+// same board, of the winner's seat, preferring the board of the last
+// move. When the names are not the record's players (chess.com writes
+// account names), a checkmate's loser is the opponent of the last move's
+// mover (the mating move ends the record); another ending cannot be
+// placed and is an *InputError.
+func loserOfWinners(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.Seat, error) {
+	var all, onLast []rules.Seat
+	for _, name := range t.Winners {
+		for _, s := range g.SeatsOf(name) {
+			all = append(all, s.Opponent())
+			if s.Board() == lastBoard {
+				onLast = append(onLast, s.Opponent())
+			}
+		}
+	}
+	switch {
+	case len(onLast) == 1:
+		return onLast[0], nil
+	case len(onLast) == 0 && len(all) == 1:
+		return all[0], nil
+	case len(all) == 0 && t.Ending == bpgn.EndCheckmate:
+		return g.Moves[len(g.Moves)-1].Seat.Opponent(), nil
+	case len(all) == 0:
+		return 0, inputErr(t.Line, "%q names %s, who is not among the players (tags WhiteA, BlackA, WhiteB, BlackB): cannot tell which seat lost", t.Text, strings.Join(t.Winners, " & "))
+	}
+	return 0, inputErr(t.Line, "%q: cannot tell which seat lost: %s plays %v", t.Text, strings.Join(t.Winners, " & "), all)
 }
 
 // isFICS reports whether the record comes from the FICS server, whose

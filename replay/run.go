@@ -64,6 +64,15 @@ type Report struct {
 	// Moves is the board check of a BPGN record's moves (Plan.Moves); nil
 	// for timelines. Moves.Illegal is the first illegal move.
 	Moves *MoveCheck
+	// NoClocks, when not "", says why the clocks were not adjudicated
+	// (Plan.NoClocks): DecidedAt, At and Clocks then mean nothing (the
+	// recorded ending is declared at instant 0 with the clocks untouched)
+	// and the reports leave them out.
+	NoClocks string
+	// Unchecked, when not "", says which part of the record could not be
+	// checked without the clocks (a recorded loss on time, or a result
+	// with no ending that says how it came); it is then no Mismatch.
+	Unchecked string
 }
 
 // Observer, when given to Run, is called after each step with the match
@@ -118,7 +127,18 @@ func (p *Plan) Run(observe Observer) (*Report, error) {
 	}
 	r.Boards = snap.Boards
 	r.Ignored = len(r.Notes)
-	r.Mismatch = p.Expect.check(r)
+	r.NoClocks = p.NoClocks
+	if e := p.Expect; p.NoClocks != "" && e != nil {
+		switch {
+		case e.Reason == rules.Flag:
+			r.Unchecked = fmt.Sprintf("the record's result %s (%q, a loss on time) is not checked: only the clocks could show the flag", e.Result, e.Text)
+		case e.Reason == rules.NoReason && e.Result != "" && e.Result != "*":
+			r.Unchecked = fmt.Sprintf("the record's result %s is not checked: no ending says how it came, and without the clocks only a recorded checkmate, resignation or draw can be checked", e.Result)
+		}
+	}
+	if r.Unchecked == "" {
+		r.Mismatch = p.Expect.check(r)
+	}
 	if p.Expect != nil && p.Expect.HasSeat {
 		if mm := p.Moves.mateMismatch(&p.Options, p.Expect.Seat); mm != "" {
 			if r.Mismatch != "" {

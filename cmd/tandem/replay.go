@@ -36,6 +36,17 @@ first illegal move is reported with its board, move number, reason and the
 rule option or article it breaks; a game recorded as ended by checkmate
 must show the mate on its board.
 
+A BPGN record in which some move has no clock stamp (a chess.com export
+stamps only one board) is still replayed on the boards: every move is
+checked and the recorded ending ({X checkmated}, {X resigns}, a draw, or
+a chess.com Termination tag "X won by checkmate") is checked against the
+boards, but the clocks are not adjudicated: the report says "clocks: not
+adjudicated" with the first move that lacks its stamp and its line
+(JSON: "clocks":"not adjudicated", "clocks_reason", and null
+decided_at_ms, at_ms and clocks_ms), and a recorded loss on time is
+reported as not checked (record.unchecked). A last move without a stamp
+and with nothing after it is refused as truncated.
+
 Timeline: one event a line, e.g. "0 start", "1.25 press A-white",
 "61 adjust B-black +120s", "70 result A 0-1 checkmate"; events apply at
 their instants; the report is taken at the last event, or at the instant of
@@ -50,11 +61,12 @@ Flags (before or after FILE):
                   the timeline's preset line, else reglamento.
   --json          print one JSON object (times in milliseconds) instead of text
 
-Exit status: 0 replayed (also when the match is not decided); 1 the replay
-disagrees with the record's result or a move is illegal (the report is
-still printed); 2 bad
-usage, unknown preset, or malformed, empty or incomplete input
-(FILE:LINE: what is wrong).
+Exit status: 0 replayed (also when the match is not decided, and when
+the clocks are not adjudicated but every move is legal and the recorded
+ending agrees with the boards, e.g. the recorded checkmate is on the
+board); 1 the replay disagrees with the record's result or a move is
+illegal (the report is still printed); 2 bad usage, unknown preset, or
+malformed, empty or incomplete input (FILE:LINE: what is wrong).
 `
 
 // runReplay implements "tandem replay" (package replay does the work).
@@ -150,6 +162,12 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	code := 0
+	if plan.NoClocks != "" {
+		fmt.Fprintf(stderr, "tandem replay: %s:%d: clocks not adjudicated: %s\n", file, plan.NoClocksLine, plan.NoClocks)
+	}
+	if rep.Unchecked != "" {
+		fmt.Fprintf(stderr, "tandem replay: %s: not checked: %s\n", file, rep.Unchecked)
+	}
 	if rep.Moves != nil && rep.Moves.Illegal != nil {
 		fmt.Fprintf(stderr, "tandem replay: %s:%d: illegal move under %s: %s\n", file, rep.Moves.Illegal.Line, rep.Preset, rep.Moves.Illegal)
 		code = 1

@@ -81,7 +81,6 @@ func TestReplay_MalformedExitsTwoWithFileLine(t *testing.T) {
 	os.WriteFile(bad, []byte("0 start\n1 press A-white\n0.5 pause\n"), 0o644)
 	for _, tc := range []struct{ file, prefix string }{
 		{bad, bad + ":3: "},
-		{td + "bpgn/chesscom_export_sample.bpgn", td + "bpgn/chesscom_export_sample.bpgn:20: move 1A. e4 has no clock stamp"},
 	} {
 		code, out, errs := replayCmd(tc.file, "--json")
 		if code != 2 || out != "" || !strings.HasPrefix(errs, tc.prefix) {
@@ -181,5 +180,72 @@ func TestReplay_HelpSaysWhereTheGrammarIs(t *testing.T) {
 	}
 	if _, err := os.Stat("../../timeline/doc.go"); err != nil {
 		t.Errorf("the help names timeline/doc.go: %v", err)
+	}
+}
+
+// A record without the stamps the clocks need (chess.com: board A has
+// none) is still checked move by move: exit 0 when the moves are legal
+// and the recorded checkmate is on the board, with "clocks: not
+// adjudicated" and the line of the first unstamped move.
+func TestReplay_NoClocksStillChecksMovesAndMate(t *testing.T) {
+	f := td + "bpgn/chesscom_export_sample.bpgn"
+	code, out, errs := replayCmd("--json", f)
+	if code != 0 || errs != "tandem replay: "+f+":20: clocks not adjudicated: move 1A. e4 (line 20) has no clock stamp: the presses cannot be rebuilt without every move's remaining time ({seconds}, {[%clk H:MM:SS]}) or instant ({[ts=S]})\n" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var j struct {
+		Result, Reason, Clocks string
+		Seats                  []string
+		Record                 struct{ Agrees bool }
+		Moves                  struct {
+			Legal bool
+			Mate  string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(out), &raw); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := raw["clocks_ms"]; !ok {
+		t.Errorf("clocks_ms missing (it is null without the clocks): %s", out)
+	}
+	if j.Result != "0-1" || j.Reason != "checkmate" || len(j.Seats) != 1 || j.Seats[0] != "A-white" || j.Clocks != "not adjudicated" ||
+		!strings.Contains(raw["clocks_reason"].(string), "line 20") || raw["clocks_ms"] != nil || !j.Record.Agrees || !j.Moves.Legal || j.Moves.Mate != "checkmate" {
+		t.Errorf("json %s", out)
+	}
+	code, out, _ = replayCmd(f)
+	if code != 0 || !strings.Contains(out, "clocks      not adjudicated: move 1A. e4 (line 20)") || !strings.Contains(out, "the recorded checkmate: the board is checkmate") {
+		t.Errorf("text: exit %d\n%s", code, out)
+	}
+}
+
+// Without the clocks, a recorded checkmate that is not on the board and
+// an illegal move still exit 1.
+func TestReplay_NoClocksDisagreementExitsOne(t *testing.T) {
+	src, err := os.ReadFile(td + "bpgn/chesscom_export_sample.bpgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, old, new, want string }{
+		// Without the mating move, the record's last move is 21B. Ke1:
+		// B-black is not mated.
+		{"nomate.bpgn", "19a. Qxg1# 0-1", "0-1", "the replay disagrees with the record"},
+		// A drop of a piece B-black does not hold.
+		{"illegal.bpgn", "19b. $146@e4+", "19b. Q@e4+", "illegal move under fics: board B, move 19b. Q@e4+ (B-black)"},
+	} {
+		f := filepath.Join(dir, tc.name)
+		changed := bytes.Replace(src, []byte(tc.old), []byte(tc.new), 1)
+		if bytes.Equal(changed, src) {
+			t.Fatalf("%s: %q not in the record", tc.name, tc.old)
+		}
+		os.WriteFile(f, changed, 0o644)
+		code, _, errs := replayCmd(f)
+		if code != 1 || !strings.Contains(errs, "clocks not adjudicated") || !strings.Contains(errs, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q", tc.name, code, errs)
+		}
 	}
 }
