@@ -2,16 +2,136 @@ package daemon
 
 import (
 	"context"
+	"fmt"
+	"sync"
+	"time"
 
+	"tandem/journal"
 	"tandem/table"
 )
 
 // This file owns the durable record (Record issue): opening the journal,
-// restoring an interrupted match, recording every event.
+// restoring an interrupted match, recording every event. docs/record.md
+// describes it.
+
+// recordState is the record of one Daemon, between openRecord and
+// startRecord. It lives in records (keyed by the Daemon) because the
+// Daemon struct belongs to daemon.go.
+type recordState struct {
+	w        *journal.Writer
+	rec      *journal.Recorder
+	mark     journal.Marker
+	interval time.Duration
+}
+
+var records sync.Map // *Daemon -> *recordState
 
 // openRecord opens the record before the loop exists and, when it holds an
-// unfinished match, sets topts so the table starts from it (paused).
-func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error { return nil }
+// unfinished or decided match, sets topts so the table starts from it:
+// paused when it was unfinished (table.Restore), decided when it was
+// decided. A record that cannot be opened (a read-only directory, a full
+// disk, damage) never stops the table: Info.RecordErr and the run log say
+// so, and the clocks run without a record.
+func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
+	path := d.Config.JournalFile()
+	if path == "" {
+		return nil
+	}
+	st := &recordState{interval: d.Config.Journal.Interval()}
+	w, l, err := journal.Open(path, &journal.Opts{Synced: st.mark.Synced, Failed: d.recordFailed})
+	if err != nil {
+		d.recordFailed(fmt.Errorf("opening %s: %w", path, err))
+		if l != nil {
+			// Damage: restore what reads, but write nothing after it.
+			d.restore(l, topts, nil)
+		}
+		return nil
+	}
+	st.w = w
+	d.onClose(func() error {
+		records.Delete(d)
+		return w.Close()
+	})
+	st.rec = d.restore(l, topts, w)
+	if st.rec == nil {
+		st.rec = journal.NewRecorder(w, d.meta(), nil)
+		if _, err := st.rec.Begin(topts.Options, d.Config.Preset, 0, time.Now()); err != nil {
+			d.recordFailed(err)
+			return nil
+		}
+	}
+	topts.Record = st.rec.Entry
+	records.Store(d, st)
+	return nil
+}
 
-// startRecord starts recording the loop's events.
-func (d *Daemon) startRecord(ctx context.Context) error { return nil }
+func (d *Daemon) meta() journal.Meta {
+	return journal.Meta{Preset: d.Config.Preset, Table: d.Config.Journal.Table, Players: d.Config.Journal.Players}
+}
+
+// restore sets topts to go on with l's last match when it had started, and
+// returns the recorder that continues it on w (nil when there is nothing to
+// restore, or w is nil).
+func (d *Daemon) restore(l *journal.Log, topts *table.Opts, w *journal.Writer) *journal.Recorder {
+	ms, err := l.Matches()
+	if err != nil {
+		d.recordFailed(fmt.Errorf("reading the record: %w", err))
+	}
+	if len(ms) == 0 {
+		return nil
+	}
+	m := ms[len(ms)-1]
+	if !m.Started() {
+		return nil // a new match under the configuration in force now
+	}
+	if _, err := m.Replay(); err != nil {
+		d.recordFailed(fmt.Errorf("restoring match %s: %w", m.ID(), err))
+		return nil
+	}
+	topts.Options = m.Options
+	topts.Restore = m.Restore()
+	last := m.LastWall()
+	d.setInfo(func(in *Info) { in.Recovered, in.RecoveredAt = true, last })
+	if d.opts.Out != nil {
+		state := "paused"
+		if m.Decision() != nil {
+			state = "decided"
+		}
+		fmt.Fprintf(d.opts.Out, "tandem: recovered match %s from the record (%s), last recorded %s\n",
+			m.ID(), state, last.Local().Format("2006-01-02 15:04:05"))
+	}
+	if w == nil {
+		return nil
+	}
+	rec := journal.NewRecorder(w, d.meta(), &m.Begin)
+	rec.Recovered(m.Until(), time.Now())
+	return rec
+}
+
+// recordFailed reports that recording failed: Info.RecordErr and the run
+// log. The clocks go on.
+func (d *Daemon) recordFailed(err error) {
+	msg := fmt.Sprintf("recording failed: %v; the clocks run on WITHOUT a record", err)
+	d.setInfo(func(in *Info) {
+		if in.RecordErr == "" {
+			in.RecordErr = msg
+		}
+	})
+	if d.opts.Out != nil {
+		fmt.Fprintf(d.opts.Out, "tandem: %s\n", msg)
+	}
+}
+
+// startRecord connects the record to the loop: results become final once
+// on disk (table.Table.Final), and checkpoints of the four times are
+// written every interval while clocks run.
+func (d *Daemon) startRecord(ctx context.Context) error {
+	v, ok := records.Load(d)
+	if !ok {
+		return nil
+	}
+	st := v.(*recordState)
+	st.mark.Attach(d.Table)
+	d.Go(func() { st.rec.Checkpoints(ctx, d.Table, st.interval) })
+	return nil
+}

@@ -194,7 +194,8 @@ func (w *Writer) Err() error {
 	return w.err
 }
 
-// Sync waits until every record appended before the call is durable. It
+// Sync waits until every record appended before the call is durable and
+// Opts.Synced has been called for it. It
 // returns the writer's error if recording failed, ctx.Err() if ctx ends
 // first.
 func (w *Writer) Sync(ctx context.Context) error {
@@ -274,14 +275,15 @@ func (w *Writer) run() {
 				return
 			}
 			last := batch[len(batch)-1].r.Seq
+			// Report first: once Sync returns, the table knows too.
+			if w.opts.Synced != nil {
+				w.opts.Synced(last, tag)
+			}
 			w.mu.Lock()
 			w.synced = last
 			close(w.syncCh)
 			w.syncCh = make(chan struct{})
 			w.mu.Unlock()
-			if w.opts.Synced != nil {
-				w.opts.Synced(last, tag)
-			}
 		}
 		if closing {
 			w.mu.Lock()

@@ -10,7 +10,10 @@ import (
 	"os/signal"
 	"syscall"
 
+	"tandem/config"
 	"tandem/daemon"
+	"tandem/replay"
+	"tandem/timeline"
 )
 
 // runRun runs a table as a daemon until SIGINT or SIGTERM: `tandem run
@@ -22,10 +25,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tandem run", flag.ContinueOnError)
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
 	preset := fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
+	scriptPath := fs.String("script", "", "also play the timeline `FILE` on the table in real time (its preset, control and options replace the configuration's); for tests and demonstrations")
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	usage := func() {
-		fmt.Fprintf(stderr, "Usage: tandem run [--config FILE] [--preset NAME]\n\nRun a table as a service: the GPIO buttons and displays in hardware mode,\nthe web console always.\n\n")
+		fmt.Fprintf(stderr, "Usage: tandem run [--config FILE] [--preset NAME] [--script FILE]\n\nRun a table as a service: the GPIO buttons and displays in hardware mode,\nthe web console always.\n\n")
 		printFlags(stderr, fs)
 	}
 	if err := fs.Parse(args); err != nil {
@@ -48,6 +52,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	script, err := loadScript(*scriptPath, *preset, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem run: %v\n", err)
+		return 2
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	d, err := daemon.Start(ctx, cfg, &daemon.Opts{Out: stdout})
@@ -55,10 +65,36 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem run: %v\n", err)
 		return 1
 	}
+	if script != nil {
+		go d.RunScript(ctx, script, stdout)
+	}
 	<-ctx.Done()
 	if err := d.Close(); err != nil {
 		fmt.Fprintf(stderr, "tandem run: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// loadScript reads the timeline of --script (nil when path is "") and
+// puts its rules in cfg: the script's preset (unless --preset names one),
+// control and options, as tandem replay plays it.
+func loadScript(path, preset string, cfg *config.Config) (*timeline.Script, error) {
+	if path == "" {
+		return nil, nil
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--script: %w", err)
+	}
+	plan, err := replay.Load(path, src, preset)
+	if err != nil {
+		return nil, fmt.Errorf("--script: %w", err)
+	}
+	s, err := timeline.Parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("--script: %s:%w", path, err)
+	}
+	cfg.Preset, cfg.Rules = plan.Preset, plan.Options
+	return s, nil
 }

@@ -1,0 +1,324 @@
+package daemon
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"tandem/config"
+	"tandem/journal"
+	"tandem/rules"
+	"tandem/timeline"
+)
+
+// syncBuf is a run log tests can read while the daemon writes it.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func recordConfig(t *testing.T, path string) *config.Config {
+	t.Helper()
+	c := config.Default()
+	c.Journal.File = path
+	c.Journal.Table = "Table 7"
+	// No web console: it would listen on a real port (and a goroutine in
+	// the network poller keeps synctest's clock from advancing).
+	c.Console.Disabled = true
+	return c
+}
+
+func do(t *testing.T, d *Daemon, e rules.Event, at time.Time) {
+	t.Helper()
+	if _, err := d.Table.Do(context.Background(), e, at); err != nil {
+		t.Fatalf("%v: %v", e, err)
+	}
+}
+
+// TestRecord_RestartRestoresPaused: a running match, a restart (Close
+// writes nothing special: it is as good as a cut after the last sync), and
+// the table comes back paused, Info.Recovered set, the run log saying so,
+// each time within the checkpoint interval of where it was.
+func TestRecord_RestartRestoresPaused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state", "tandem.db")
+	synctest.Test(t, func(t *testing.T) { restartRestoresPaused(t, path) })
+}
+
+func restartRestoresPaused(t *testing.T, path string) {
+	cfg := recordConfig(t, path)
+	var log1 syncBuf
+	d, err := Start(context.Background(), cfg, &Opts{Out: &log1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in := d.Info(); in.Recovered || in.RecordErr != "" {
+		t.Fatalf("a new record: %+v", in)
+	}
+	t0 := d.Table.Epoch()
+	do(t, d, rules.Event{Kind: rules.Start}, t0)
+	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(2*time.Second))
+	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.BWhite}, t0.Add(3*time.Second))
+	// The clocks run on for a while: checkpoints at 1 s, 2 s, ... 4 s.
+	time.Sleep(4500 * time.Millisecond)
+	synctest.Wait()
+	l := synced(t, d, path)
+	if n := count(l, journal.KindCheckpoint); n != 4 {
+		t.Errorf("%d checkpoints in 4.5 s, want 4", n)
+	}
+	d.Table.Ping(context.Background())
+	before := d.Table.Snapshot()
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_ = l
+
+	var log2 syncBuf
+	d2, err := Start(context.Background(), cfg, &Opts{Out: &log2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d2.Close()
+	in := d2.Info()
+	if !in.Recovered || in.RecoveredAt.IsZero() || in.RecordErr != "" {
+		t.Fatalf("after a restart: %+v", in)
+	}
+	if !strings.Contains(log2.String(), "recovered match") {
+		t.Errorf("the run log does not say the match was recovered: %q", log2.String())
+	}
+	s := d2.Table.Snapshot()
+	if s.Status != rules.Paused {
+		t.Fatalf("restored %v, want paused", s.Status)
+	}
+	for _, seat := range rules.Seats {
+		diff := s.Clocks[seat].Remaining - before.Clocks[seat].Remaining
+		if diff < 0 || diff > cfg.Journal.Interval() {
+			t.Errorf("%v: restored %v, was %v", seat, s.Clocks[seat].Remaining, before.Clocks[seat].Remaining)
+		}
+	}
+	// The restored match goes on, recorded under the same match id.
+	do(t, d2, rules.Event{Kind: rules.Resume}, time.Now())
+	do(t, d2, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.BlackWins, Reason: rules.Resignation}, time.Now())
+	waitFinal(t, d2)
+	l = synced(t, d2, path)
+	ms, err := l.Matches()
+	if err != nil || len(ms) != 1 || ms[0].Decision() == nil || ms[0].Begin.Table != "Table 7" {
+		t.Fatalf("matches %v %v", ms, err)
+	}
+	if count(l, journal.KindRecovered) != 1 {
+		t.Error("no recovered record")
+	}
+}
+
+func waitFinal(t *testing.T, d *Daemon) {
+	t.Helper()
+	synced(t, d, d.Config.JournalFile())
+	if !d.Table.Final() {
+		t.Fatal("the result is on disk but not final")
+	}
+}
+
+func count(l *journal.Log, k journal.Kind) int {
+	n := 0
+	for _, r := range l.Records {
+		if r.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// synced waits until everything d recorded so far is on disk and reads
+// the file.
+func synced(t *testing.T, d *Daemon, path string) *journal.Log {
+	t.Helper()
+	v, ok := records.Load(d)
+	if !ok {
+		t.Fatal("no record open")
+	}
+	if err := v.(*recordState).w.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	l, err := journal.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestRecord_DecidedStaysDecided: a decided match comes back decided and
+// final.
+func TestRecord_DecidedStaysDecided(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tandem.db")
+	cfg := recordConfig(t, path)
+	d, err := Start(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := d.Table.Epoch()
+	do(t, d, rules.Event{Kind: rules.Start}, t0)
+	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Checkmate}, t0.Add(time.Second))
+	waitFinal(t, d)
+	d.Close()
+	d2, err := Start(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d2.Close()
+	s := d2.Table.Snapshot()
+	if s.Status != rules.Decided || s.Result != rules.Team2Wins || s.Reason != rules.Checkmate || !d2.Table.Final() || !d2.Info().Recovered {
+		t.Fatalf("restored %v %v %v final %v", s.Status, s.Result, s.Reason, d2.Table.Final())
+	}
+}
+
+// TestRecord_UnwritableDirectory_ClockRuns: the record cannot be created
+// (its directory is read-only, or not a directory): the table starts
+// anyway, Info.RecordErr and the log say recording failed, the clocks run.
+func TestRecord_UnwritableDirectory_ClockRuns(t *testing.T) {
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "file")
+	os.WriteFile(notDir, []byte("x"), 0o644)
+	paths := map[string]string{"not a directory": filepath.Join(notDir, "tandem.db")}
+	if ro := readOnlyDir(t); ro != "" {
+		paths["read-only"] = filepath.Join(ro, "tandem.db")
+	}
+	for name, path := range paths {
+		t.Run(name, func(t *testing.T) {
+			var log syncBuf
+			d, err := Start(context.Background(), recordConfig(t, path), &Opts{Out: &log})
+			if err != nil {
+				t.Fatalf("the table must start without its record: %v", err)
+			}
+			defer d.Close()
+			in := d.Info()
+			if !strings.Contains(in.RecordErr, "recording failed") || !strings.Contains(log.String(), "recording failed") {
+				t.Fatalf("RecordErr %q, log %q", in.RecordErr, log.String())
+			}
+			t0 := d.Table.Epoch()
+			do(t, d, rules.Event{Kind: rules.Start}, t0)
+			do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(time.Second))
+			if s := d.Table.Snapshot(); s.Status != rules.Running || s.Clocks[rules.ABlack].Running != true {
+				t.Fatalf("the clocks must run: %v", s.Status)
+			}
+		})
+	}
+}
+
+// readOnlyDir returns a directory that cannot be written: a 0555 one for
+// a normal user; for root (who writes anyway) a read-only tmpfs when it
+// can be mounted, else "".
+func readOnlyDir(t *testing.T) string {
+	dir := filepath.Join(t.TempDir(), "ro")
+	os.Mkdir(dir, 0o555)
+	if os.Geteuid() != 0 {
+		return dir
+	}
+	if err := exec.Command("mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", dir).Run(); err != nil {
+		t.Logf("no read-only mount (%v): the read-only case is covered by the not-a-directory one", err)
+		return ""
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	return dir
+}
+
+// TestRecord_FullDisk_ClockRuns fills a tiny tmpfs (root only; the journal
+// package's fake store covers every machine): the record fails, the
+// clocks go on, RecordErr says so.
+func TestRecord_FullDisk_ClockRuns(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a tiny tmpfs needs root; journal's TestFullDisk covers ENOSPC with a fake store")
+	}
+	dir := filepath.Join(t.TempDir(), "full")
+	os.Mkdir(dir, 0o755)
+	if err := exec.Command("mount", "-t", "tmpfs", "-o", "size=8k", "tmpfs", dir).Run(); err != nil {
+		t.Skipf("cannot mount a tmpfs here (%v); journal's TestFullDisk covers ENOSPC", err)
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	var log syncBuf
+	d, err := Start(context.Background(), recordConfig(t, filepath.Join(dir, "tandem.db")), &Opts{Out: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	t0 := d.Table.Epoch()
+	do(t, d, rules.Event{Kind: rules.Start}, t0)
+	seats := []rules.Seat{rules.AWhite, rules.ABlack}
+	st, _ := records.Load(d)
+	for i := 0; d.Info().RecordErr == ""; i++ {
+		if i > 1000 {
+			t.Fatal("8 KiB never filled")
+		}
+		do(t, d, rules.Event{Kind: rules.Press, Seat: seats[i%2]}, time.Now())
+		st.(*recordState).w.Sync(context.Background()) // ENOSPC shows here
+	}
+	if !strings.Contains(d.Info().RecordErr, "no space left") || !strings.Contains(log.String(), "recording failed") {
+		t.Fatalf("RecordErr %q", d.Info().RecordErr)
+	}
+	before := d.Table.Snapshot().Clocks[rules.AWhite].Moves + d.Table.Snapshot().Clocks[rules.ABlack].Moves
+	for i := range 10 {
+		do(t, d, rules.Event{Kind: rules.Press, Seat: seats[(before+i)%2]}, time.Now())
+	}
+	s := d.Table.Snapshot()
+	if s.Status != rules.Running || s.Clocks[rules.AWhite].Moves+s.Clocks[rules.ABlack].Moves != before+10 {
+		t.Fatalf("the clocks stopped with the disk: %v", s.Status)
+	}
+}
+
+// TestRunScript posts a timeline at real instants: the record holds its
+// events at exactly the scripted instants (from the script's start).
+func TestRunScript(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tandem.db")
+	synctest.Test(t, func(t *testing.T) { runScript(t, path) })
+}
+
+func runScript(t *testing.T, path string) {
+	d, err := Start(context.Background(), recordConfig(t, path), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	s, err := timeline.Parse([]byte("0 start\n0.05 press A-white\n0.1 result A 1-0 resignation\n0.15 end\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out syncBuf
+	if err := d.RunScript(context.Background(), s, &out); err != nil {
+		t.Fatal(err)
+	}
+	waitFinal(t, d)
+	l := synced(t, d, path)
+	var ats []time.Duration
+	for _, r := range l.Records {
+		if r.Kind == journal.KindEvent {
+			ats = append(ats, r.At)
+		}
+	}
+	if len(ats) != 3 || ats[1]-ats[0] != 50*time.Millisecond || ats[2]-ats[0] != 100*time.Millisecond {
+		t.Fatalf("event instants %v, want 0, 50ms, 100ms apart", ats)
+	}
+	synctest.Wait()
+	if !strings.Contains(out.String(), "final 1-0 resignation") {
+		t.Errorf("script output %q lacks the final result", out.String())
+	}
+	if !strings.HasPrefix(out.String(), "script: start wall=") || !strings.Contains(out.String(), "script: done") {
+		t.Errorf("script output %q", out.String())
+	}
+}
