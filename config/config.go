@@ -203,14 +203,11 @@ func (c *Config) Validate() error {
 	return nil
 }
 
-// Notes returns what check-config should point out: that hardware mode is
-// not available yet, then one line per reserved section present, e.g.
-// "[gpio] is not used by this version yet", in ReservedSections order.
+// Notes returns what check-config should point out: one line per reserved
+// section present that no feature reads yet, e.g. "[hall] is not used by
+// this version yet", in ReservedSections order.
 func (c *Config) Notes() []string {
 	var notes []string
-	if c.Mode == Hardware {
-		notes = append(notes, `mode = "hardware": this version has no GPIO or display support yet; "tandem sim" simulates the table`)
-	}
 	for _, name := range ReservedSections {
 		if _, ok := c.Reserved[name]; ok {
 			notes = append(notes, fmt.Sprintf("[%s] is not used by this version yet", name))
