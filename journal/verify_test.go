@@ -129,7 +129,7 @@ func TestVerify_DamagedMidFile(t *testing.T) {
 // TestTornTail_EveryCut cuts the file at every byte of its last frame (and
 // pads with zeros as a file system may): Load drops the torn frame, never
 // fails, and Open truncates it and goes on appending a chain that
-// verifies.
+// verifies (sampled: every 16th cut and the last).
 func TestTornTail_EveryCut(t *testing.T) {
 	data := writeN(t, 4)
 	_, fs := frames(data)
@@ -140,6 +140,9 @@ func TestTornTail_EveryCut(t *testing.T) {
 			l, err := Load(b)
 			if err != nil || l.Damage != nil || len(l.Records) != 3 || (l.Torn == "" && !(cut == start && pad == 0)) {
 				t.Fatalf("cut %d pad %d: %v damage %v, %d records, torn %q", cut, pad, err, l.Damage, len(l.Records), l.Torn)
+			}
+			if (cut-start)%16 != 0 && cut != len(data)-1 {
+				continue // Open syncs a real file: a sample of cuts is enough
 			}
 			path := filepath.Join(t.TempDir(), "rec")
 			os.WriteFile(path, b, 0o644)

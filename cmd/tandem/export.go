@@ -3,10 +3,117 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
+
+	"tandem/config"
+	"tandem/journal"
 )
 
-// runExport runs tandem export MATCH --format timeline|json|csv (Record issue).
+const exportUsage = `usage: tandem export MATCH [--record FILE] --format timeline|json|csv
+
+Writes a recorded match to standard output (docs/record.md).
+
+MATCH is a match id as the record and tandem verify-record show it
+(20261129-212200-3f9a), a unique beginning of one, "last" (the latest
+match), or for csv "all" (one row per match).
+
+  --record FILE   the record to read (default ` + config.DefaultJournalFile + `)
+  --format F      timeline: a .timeline script that tandem replay adjudicates
+                  to the same result and clocks (not for per-seat controls);
+                  json: the match, its outcome and every record;
+                  csv: date, match, table, players, preset, control, result,
+                  reason, decisive seats, decision instant and clocks
+
+Exit status: 0 written, 1 the record cannot be read or the match replayed,
+2 bad usage or no such match.
+`
+
+// runExport runs tandem export MATCH --format timeline|json|csv
+// [--record FILE].
 func runExport(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "tandem export: not built yet")
-	return 1
+	record, format := config.DefaultJournalFile, ""
+	var pos []string
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "tandem export: "+format+"\n\n%s", append(a, exportUsage)...)
+		return 2
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			pos = append(pos, a)
+			continue
+		}
+		switch name {
+		case "h", "help":
+			fmt.Fprint(stdout, exportUsage)
+			return 0
+		case "record", "format":
+			if !hasVal {
+				if i+1 >= len(args) {
+					return bad("--%s needs a value", name)
+				}
+				i++
+				val = args[i]
+			}
+			if name == "record" {
+				record = val
+			} else {
+				format = val
+			}
+		default:
+			return bad("unknown flag %s", a)
+		}
+	}
+	if len(pos) != 1 {
+		return bad("need one MATCH (an id, \"last\" or, for csv, \"all\")")
+	}
+	switch format {
+	case "timeline", "json", "csv":
+	case "":
+		return bad("--format is required: timeline, json or csv")
+	default:
+		return bad("--format %q: use timeline, json or csv", format)
+	}
+	l, err := journal.LoadFile(record)
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem export: %s: %v\n", record, err)
+		return 1
+	}
+	if l.Damage != nil {
+		fmt.Fprintf(stderr, "tandem export: %s: %v; exporting the records before it (run tandem verify-record)\n", record, l.Damage)
+	}
+	ms, err := l.Matches()
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem export: %s: %v\n", record, err)
+		return 1
+	}
+	if pos[0] == "all" {
+		if format != "csv" {
+			return bad("\"all\" is for --format csv; name one match for %s", format)
+		}
+		if err := journal.WriteCSV(stdout, ms); err != nil {
+			fmt.Fprintf(stderr, "tandem export: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	m, err := journal.Find(ms, pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem export: %s: %v\n", record, err)
+		return 2
+	}
+	switch format {
+	case "timeline":
+		err = journal.WriteTimeline(stdout, m)
+	case "json":
+		err = journal.WriteJSON(stdout, m)
+	case "csv":
+		err = journal.WriteCSV(stdout, []*journal.Match{m})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem export: %v\n", err)
+		return 1
+	}
+	return 0
 }
