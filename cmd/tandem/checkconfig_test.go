@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,25 +28,29 @@ func runForCheckConfig(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestCheckConfig_ValidFile_PrintsTheEffectiveConfiguration(t *testing.T) {
-	path := writeConfigFile(t, "club.toml", "preset = \"pasapiezas\"\n[rules]\nstalemate = \"draw\"\n[gpio]\npause = 17\n")
+	path := writeConfigFile(t, "club.toml", "preset = \"pasapiezas\"\n[rules]\nstalemate = \"draw\"\n[gpio]\npause = 17\n[hall]\ntables = 12\n")
 	code, out, errs := runForCheckConfig("check-config", path)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"preset = \"pasapiezas\"", "stalemate = \"draw\"", "# overridden", "mate = \"bughouse\"", "[gpio]\npause = 17"} {
+	for _, want := range []string{"preset = \"pasapiezas\"", "stalemate = \"draw\"", "# overridden", "mate = \"bughouse\"", "\npause = 17 ", "[hall]\ntables = 12"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}
 	}
-	if want := path + ": note: [gpio] is not used by this version yet\n"; errs != want {
+	if want := path + ": note: [hall] is not used by this version yet\n"; errs != want {
 		t.Errorf("stderr %q, want %q", errs, want)
 	}
 	// The output is itself a valid configuration, the same one.
+	c0, err := config.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	c, err := config.Parse("out.toml", []byte(out))
 	if err != nil {
 		t.Fatalf("output does not parse: %v\n%s", err, out)
 	}
-	if c.Preset != "pasapiezas" || c.Rules.Stalemate != rules.StalemateDraw || c.Reserved["gpio"]["pause"] != int64(17) {
+	if c.Preset != "pasapiezas" || c.Rules.Stalemate != rules.StalemateDraw || fmt.Sprint(c.GPIO) != fmt.Sprint(c0.GPIO) || c.Reserved["hall"]["tables"] != int64(12) {
 		t.Errorf("output parses to %+v", c)
 	}
 }
