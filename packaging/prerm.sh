@@ -1,0 +1,9 @@
+#!/bin/sh
+# tandem prerm: stop the service before its files go (not on upgrade: the
+# postinst of the new version restarts it).
+set -e
+if [ "$1" = remove ] && [ -d /run/systemd/system ]; then
+    systemctl stop tandem.service || true
+    systemctl disable tandem.service || true
+fi
+exit 0
