@@ -10,8 +10,9 @@ dir="${1:-dist}"
 fail() { echo "check-deb: $*" >&2; exit 1; }
 
 for arch in arm64 armhf; do
-    deb=$(ls "$dir"/tandem_*_"$arch".deb 2>/dev/null | head -1)
-    [ -n "$deb" ] || fail "no tandem_*_$arch.deb in $dir"
+    debs=("$dir"/tandem_*_"$arch".deb)
+    deb=${debs[0]}
+    [ -e "$deb" ] || fail "no tandem_*_$arch.deb in $dir"
     info=$(dpkg-deb -I "$deb")
     contents=$(dpkg-deb -c "$deb")
     grep -q "^ Package: tandem$" <<<"$info" || fail "$deb: Package is not tandem"
