@@ -1,0 +1,13 @@
+// Package faulttest is the record's fault-injection harness (issue 5): it
+// builds the real tandem binary, runs it on a scripted timeline (tandem run
+// --script), kills it with SIGKILL at random instants (often in the middle
+// of a write: records are written every few milliseconds), restarts it, and
+// checks that the record reads (a torn last record dropped, the hash chain
+// intact), that no result reported final was lost, and that the restored
+// match is paused with each time within the checkpoint interval of its
+// true value at the cut.
+//
+// go test runs 3 trials; TANDEM_KILL_TRIALS=30 (CI, .ci/steps/record.sh)
+// or scripts/kill-trials.sh (200 and more) run more. The package has only
+// tests.
+package faulttest
