@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"tandem/display"
+	"tandem/rules"
 )
 
 // Times are rounded up, with tenths under 20 s: a clock shows zero only
@@ -34,4 +35,33 @@ func ExampleNextChange() {
 	// 500ms
 	// 100ms
 	// 34ms
+}
+
+// BoardImage is what board A's OLED shows: here the ready screen, printed
+// as text (# lit) for its top rows: the inverted board letter, the pause
+// mark and READY.
+func ExampleBoardImage() {
+	p, _ := rules.LookupPreset("reglamento")
+	m, _ := rules.New(p.Options)
+	s := m.Snapshot(0)
+	img := display.BoardImage(&s, rules.BoardA, nil)
+	fmt.Println(img.Bounds())
+	for y := 0; y < 9; y++ {
+		row := make([]byte, 0, 48)
+		for x := 0; x < 20; x++ {
+			row = append(row, ".#"[img.GrayAt(x, y).Y/255])
+		}
+		fmt.Println(string(row))
+	}
+	// Output:
+	// (0,0)-(128,64)
+	// #########...........
+	// ###...###....##..##.
+	// ##.###.##....##..##.
+	// ##.###.##....##..##.
+	// ##.....##....##..##.
+	// ##.###.##....##..##.
+	// ##.###.##....##..##.
+	// ##.###.##....##..##.
+	// #########...........
 }
