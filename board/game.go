@@ -116,19 +116,77 @@ func (g *Game) Make(b rules.Board, m Move, text string) error {
 
 // stealable returns the square of a piece of kind k and color c on this
 // board that a steal promotion may take: the lowest square whose removal
-// does not put the king of c's opponent (the promoter's partner) in
-// check.
+// gives the king of c's opponent (the promoter's partner) no new
+// attacker. A steal may not expose either king of the promoting team
+// (RULES.md notes on seed 003): the promoter's own king is guarded by the
+// promotion's legality on its board, the partner's here, also when the
+// partner is already in check (a second checker is an exposure too).
 func (p *Position) stealable(c Color, k Kind) (Square, bool) {
 	victimOpp := c.Other()
+	if p.bb[victimOpp][King] == 0 {
+		return NoSquare, false
+	}
 	ksq := p.kingSq(victimOpp)
-	before := p.attackers(ksq, c, p.occ()) != 0
+	before := p.attackers(ksq, c, p.occ())
 	for b := p.bb[c][k]; b != 0; b &= b - 1 {
 		s := lsb(b)
 		q := *p
 		q.remove(s)
-		if before || q.attackers(ksq, c, q.occ()) == 0 {
+		if q.attackers(ksq, c, q.occ())&^before == 0 {
 			return s, true
 		}
 	}
 	return NoSquare, false
+}
+
+// Status judges the player to move on board b as Position.Status does,
+// within the game: under promotion = steal, a promotion whose piece
+// cannot be taken from the other board (Make refuses it: seed 003,
+// "another must be named") is not a move, so a player whose only moves
+// are such promotions has none.
+func (g *Game) Status(b rules.Board) Status {
+	if g.canMove(b) {
+		return Ongoing
+	}
+	return g.Boards[b&1].stuck()
+}
+
+// canMove reports whether the player to move on board b has a move or
+// drop that Make carries out.
+func (g *Game) canMove(b rules.Board) bool {
+	p := &g.Boards[b&1]
+	if p.rules.Promotion != rules.PromotionSteal {
+		return p.CountLegal() > 0
+	}
+	var l MoveList
+	p.LegalMoves(&l)
+	o := &g.Boards[(b&1)^1]
+	for _, m := range l.Slice() {
+		k := m.Promotion()
+		if k == NoKind {
+			return true
+		}
+		if _, ok := o.stealable(p.side, k); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Deadlock reports whether neither board can ever move again: on both
+// boards the player to move has no move or drop that Make carries out.
+// Pieces reach a reserve only through captures on the other board, whose
+// player to move is stuck too, so nothing can change. Each board's Status
+// says why its player is stuck: MustWait in check (a check that a drop
+// could block, mate = bughouse), MustWait or Stalemate out of check, or
+// Checkmate.
+//
+// The board engine only states the fact; what it means for the match is
+// the rules': the online preset's safety rule draws the match when no
+// player to move on either board can ever move again (seed 002, RULES.md
+// notes); FatICS (rule-cases.txt, bughouse-stalemate) instead makes a
+// blockable mate decisive when the other board is stalemated, which no
+// preset of RULES.md adopts.
+func (g *Game) Deadlock() bool {
+	return !g.canMove(rules.BoardA) && !g.canMove(rules.BoardB)
 }

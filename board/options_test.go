@@ -197,3 +197,91 @@ func TestIllegal_Reasons(t *testing.T) {
 		t.Errorf("drop against a knight check: %v", err)
 	}
 }
+
+// A steal may not expose either king of the promoting team (RULES.md
+// notes, seed 003): not even a king already in check may be given a
+// second checker. B-black (A-white's partner) is in check from the e1
+// rook; the knight on d7 shields e8 from the a4 queen, so taking it would
+// add a check, and B-white has no other knight: the steal is refused
+// ("another must be named"). A bishop that shields nothing may be taken.
+func TestOption_StealNeverExposesThePartner(t *testing.T) {
+	st := rulesFor(t, "uscf-fics")
+	const a = "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1"
+	const b = "4k3/3N4/8/8/Q7/8/7B/4RK2[] b - - 0 1"
+	g, err := ParseGameFEN(a+" | "+b, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.Play(rules.AWhite, "b8=N")
+	wantRule(t, err, "promotion = steal")
+	if g.Boards[1].At(51) != MakePiece(White, Knight) || g.Boards[0].At(49) != MakePiece(White, Pawn) {
+		t.Errorf("a refused steal changed the boards: %s", g.FEN())
+	}
+	if _, err := g.Play(rules.AWhite, "b8=B"); err != nil {
+		t.Fatalf("b8=B: %v", err)
+	}
+	if g.Boards[1].At(15) != 0 || g.Boards[1].At(51) != MakePiece(White, Knight) || g.Reserve(rules.BWhite) != "P" {
+		t.Errorf("the h2 bishop should be taken, the d7 knight kept: %s", g.FEN())
+	}
+}
+
+// castle_dropped_rook on both settings, with the corner's rook replaced
+// three ways: dropped after a capture on the corner (rule-cases.txt),
+// moved in after such a capture, and dropped after the original rook
+// left. Under false the refusal says why.
+func TestOption_CastleDroppedRook(t *testing.T) {
+	const captured = "4k3/8/8/8/8/8/6b1/4K2R[RR] b K - 0 1"
+	const left = "4k3/8/8/8/8/8/8/4K2R[R] w K - 0 1"
+	for _, tc := range []struct {
+		name, fen string
+		moves     []string
+		ok        [2]bool // castling legal under false, true
+		why       string  // the refusal under false
+	}{
+		{"dropped after a capture", captured, []string{"Bxh1", "R@a2", "Bd5", "R@h1", "Ke7"}, [2]bool{false, true}, "castle_dropped_rook = false, Art 25"},
+		{"moved in after a capture", captured, []string{"Bxh1", "R@h2", "Bd5", "Rh1", "Ke7"}, [2]bool{false, true}, "moved there after the original rook was captured there: it has moved (Art 25"},
+		{"dropped after the rook left", left, []string{"Rh2", "Kd7", "Rb2", "Ke7", "R@h1", "Kd7"}, [2]bool{false, false}, "was dropped there after the king or the original rook had moved: the castling right is gone"},
+		{"the original rook", left, []string{"R@a2", "Kd7"}, [2]bool{true, true}, ""},
+	} {
+		for i, setting := range []bool{false, true} {
+			r := rulesFor(t, "fics")
+			r.CastleDroppedRook = setting
+			p := after(t, tc.fen, r, tc.moves...)
+			_, err := p.ParseMove("O-O")
+			if (err == nil) != tc.ok[i] {
+				t.Errorf("%s, castle_dropped_rook = %v: O-O gives %v, want legal %v", tc.name, setting, err, tc.ok[i])
+			}
+			if err != nil && !setting && !strings.Contains(err.Error(), tc.why) {
+				t.Errorf("%s: %v, want it to say %q", tc.name, err, tc.why)
+			}
+		}
+	}
+	// The rook that moved in is not said to be dropped.
+	p := after(t, captured, rulesFor(t, "reglamento"), "Bxh1", "R@h2", "Bd5", "Rh1", "Ke7")
+	if _, err := p.ParseMove("O-O"); err == nil || strings.Contains(err.Error(), "was dropped there") {
+		t.Errorf("moved-in rook: %v", err)
+	}
+}
+
+// panoriental: pawns may be dropped on the 1st rank (pawn_drop_ranks
+// [1, 6]) and advance two squares only from the 2nd (seed 004: "deberán
+// llegar a la segunda fila para desde allí poder mover dos casillas");
+// the preset's plain dropped_pawn_double_step = true is enough, since a
+// double step starts only from the 2nd rank. For Black the ranks count
+// from Black's side.
+func TestOption_PanorientalFirstRankPawn(t *testing.T) {
+	r := rulesFor(t, "panoriental")
+	p := after(t, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", r, "P@a1", "Kd7")
+	if _, err := p.ParseMove("a3"); err == nil {
+		t.Errorf("a1-a3: two squares from the 1st rank")
+	}
+	after(t, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", r, "P@a1", "Kd7", "a2", "Kc7", "a4")
+	after(t, "4k3/8/8/8/8/8/8/4K3[p] b - - 0 1", r, "P@h8", "Kd2", "h7", "Kc2", "h5")
+	p = after(t, "4k3/8/8/8/8/8/8/4K3[p] b - - 0 1", r)
+	_, err := p.ParseMove("P@h2") // Black's 7th rank
+	wantRule(t, err, "pawn_drop_ranks [1, 6]")
+	// Under reglamento ([2, 6]) the 1st rank is refused.
+	p = after(t, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", rulesFor(t, "reglamento"))
+	_, err = p.ParseMove("P@a1")
+	wantRule(t, err, "pawn_drop_ranks [2, 6]")
+}

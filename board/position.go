@@ -36,7 +36,7 @@ type Position struct {
 	bb       [2][7]uint64 // [color][kind]; [color][NoKind] = all of that color
 	sq       [64]Piece
 	promoted uint64 // pieces that are promoted pawns (Art 14: they return as pawns)
-	dropped  uint64 // pawns dropped on the board that have not moved since
+	dropped  uint64 // pawns dropped anywhere, and rooks dropped on a corner, that have not moved since (Art 19, 25)
 	hand     [2][7]uint8
 	side     Color
 	castle   uint8 // FIDE rights: die when king or rook moves or the rook is captured
@@ -194,6 +194,9 @@ func (p *Position) Make(m Move) (u Undo) {
 			p.dropped |= bit(to)
 			p.halfmove = 0
 		}
+		if k == Rook && bit(to)&corners != 0 {
+			p.dropped |= bit(to) // only to explain a refused castling (Art 25)
+		}
 	} else {
 		from := m.From()
 		pc := p.sq[from]
@@ -227,6 +230,7 @@ func (p *Position) Make(m Move) (u Undo) {
 			p.put(pc, to)
 			rf, rt := castleRook(to)
 			p.put(p.remove(rf), rt)
+			p.dropped &^= bit(rf)
 		default:
 			p.put(pc, to)
 		}
@@ -287,6 +291,9 @@ func (p *Position) Unmake(m Move, u *Undo) {
 	}
 	p.castle, p.weak, p.ep, p.halfmove, p.promoted, p.dropped = u.castle, u.weak, u.ep, u.halfmove, u.promoted, u.dropped
 }
+
+// corners are the rooks' original squares (a1, h1, a8, h8).
+const corners = 1<<0 | 1<<7 | 1<<56 | 1<<63
 
 // castleRook returns the rook's from and to squares for a castling king
 // arriving on kingTo.

@@ -304,7 +304,13 @@ func (p *Position) explainBoard(text string, g *genState, pm *parsed) error {
 		case g.checkers != 0:
 			e.Reason = "castling out of check"
 		case p.sq[corner] == MakePiece(g.us, Rook) && p.weak&right != 0 && p.castle&right == 0 && !p.rules.CastleDroppedRook:
-			e.Reason, e.Rule = "the rook on "+corner.String()+" was dropped there (the original rook left or was captured)", "castle_dropped_rook = false, Art 25"
+			if p.dropped&bit(corner) != 0 {
+				e.Reason, e.Rule = "the rook on "+corner.String()+" was dropped there (the original rook was captured there)", "castle_dropped_rook = false, Art 25"
+			} else {
+				e.Reason, e.Rule = "the rook on "+corner.String()+" moved there after the original rook was captured there: it has moved", "Art 25: castling follows the FIDE Laws, Art 3.8"
+			}
+		case p.castleRights()&right == 0 && p.sq[corner] == MakePiece(g.us, Rook) && p.dropped&bit(corner) != 0:
+			e.Reason = "the rook on " + corner.String() + " was dropped there after the king or the original rook had moved: the castling right is gone"
 		case p.castleRights()&right == 0:
 			e.Reason = "the king or that rook has moved (or the rook was captured): the castling right is gone"
 		}

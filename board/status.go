@@ -32,6 +32,11 @@ func (p *Position) Status() Status {
 	if p.CountLegal() > 0 {
 		return Ongoing
 	}
+	return p.stuck()
+}
+
+// stuck judges a side to move that has no legal move or drop.
+func (p *Position) stuck() Status {
 	g, ok := p.state()
 	if !ok {
 		return Stalemate
