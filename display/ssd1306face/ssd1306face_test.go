@@ -273,3 +273,13 @@ func bytesSent(r *i2ctest.Record) int {
 	}
 	return n
 }
+
+func TestShowImage_WrongSize(t *testing.T) {
+	d, err := NewI2C(&i2ctest.Record{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.ShowImage(image.NewGray(image.Rect(0, 0, 128, 32))); err == nil {
+		t.Error("a 128x32 image accepted")
+	}
+}
