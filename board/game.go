@@ -117,24 +117,35 @@ func (g *Game) Make(b rules.Board, m Move, text string) error {
 // stealable returns the square of a piece of kind k and color c on this
 // board that a steal promotion may take: the lowest square whose removal
 // gives the king of c's opponent (the promoter's partner) no new
-// attacker. A steal may not expose either king of the promoting team
-// (RULES.md notes on seed 003): the promoter's own king is guarded by the
+// attacker, and, when c is not to move here, does not leave c's own king
+// in check.
+//
+// A steal may not expose either king of the promoting team (RULES.md
+// notes on seed 003): the promoter's own king is guarded by the
 // promotion's legality on its board, the partner's here, also when the
-// partner is already in check (a second checker is an exposure too).
+// partner is already in check (a second checker is an exposure too). A
+// piece shielding the victim's own king may not be taken while the
+// partner is to move: he could take the king, and no legal play reaches a
+// position whose side not to move is in check (FIDE Art 3.9, by Art 2);
+// with the victim to move the steal only checks him.
 func (p *Position) stealable(c Color, k Kind) (Square, bool) {
 	victimOpp := c.Other()
-	if p.bb[victimOpp][King] == 0 {
+	if p.bb[victimOpp][King] == 0 || p.bb[c][King] == 0 {
 		return NoSquare, false
 	}
-	ksq := p.kingSq(victimOpp)
+	ksq, own := p.kingSq(victimOpp), p.kingSq(c)
 	before := p.attackers(ksq, c, p.occ())
 	for b := p.bb[c][k]; b != 0; b &= b - 1 {
 		s := lsb(b)
 		q := *p
 		q.remove(s)
-		if q.attackers(ksq, c, q.occ())&^before == 0 {
-			return s, true
+		if q.attackers(ksq, c, q.occ())&^before != 0 {
+			continue
 		}
+		if p.side != c && q.attackers(own, victimOpp, q.occ()) != 0 {
+			continue
+		}
+		return s, true
 	}
 	return NoSquare, false
 }

@@ -285,3 +285,45 @@ func TestOption_PanorientalFirstRankPawn(t *testing.T) {
 	_, err = p.ParseMove("P@a1")
 	wantRule(t, err, "pawn_drop_ranks [2, 6]")
 }
+
+// A steal may not take a piece that shields the victim's own king while
+// the promoter's partner is to move on that board: the partner could then
+// take the king (no position reached by legal moves has the side not to
+// move in check, FIDE Art 3.9 by Art 2). With the victim to move, the
+// steal only checks him.
+func TestOption_StealNeverLeavesAKingToTake(t *testing.T) {
+	st := rulesFor(t, "uscf-fics")
+	const a = "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1"
+	// B-white's e2 bishop shields e1 from the e8 rook; B-black to move.
+	g, err := ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/4K3[] b - - 0 1", st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.Play(rules.AWhite, "b8=B")
+	wantRule(t, err, "promotion = steal")
+	if g.Boards[1].At(12) != MakePiece(White, Bishop) {
+		t.Errorf("the shielding bishop was taken: %s", g.FEN())
+	}
+	// A second bishop that shields nothing may be taken instead.
+	g, err = ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/B3K3[] b - - 0 1", st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Play(rules.AWhite, "b8=B"); err != nil {
+		t.Fatal(err)
+	}
+	if g.Boards[1].At(12) != MakePiece(White, Bishop) || g.Boards[1].At(0) != 0 {
+		t.Errorf("want a1 taken, e2 kept: %s", g.FEN())
+	}
+	// B-white to move: the steal of the e2 bishop puts him in check.
+	g, err = ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/4K3[] w - - 0 1", st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Play(rules.AWhite, "b8=B"); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Boards[1].InCheck() || g.Boards[1].At(12) != 0 {
+		t.Errorf("B-white should be in check without the bishop: %s", g.FEN())
+	}
+}
