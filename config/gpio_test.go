@@ -108,3 +108,36 @@ func TestGPIO_Validate(t *testing.T) {
 		t.Errorf("Validate = %v", err)
 	}
 }
+
+// Any [gpio] or [display] document either fails with a positioned error
+// or parses to a configuration that validates and that Write writes back
+// to the same (seeds run in go test; go test -fuzz FuzzHardwareSections).
+func FuzzHardwareSections(f *testing.F) {
+	for _, seed := range []string{
+		"[gpio]\nA-white = \"GPIO5\"\npause = 26\n",
+		"[gpio]\nlockout = \"30ms\"\npause_mode = \"momentary\"\nB-black = { line = 13, active = \"high\", pull = \"none\" }\n",
+		"[gpio]\nA-white = \"GPIO22\"\n",
+		"mode = \"hardware\"\n[gpio]\nchip = \"gpiochip4\"\n",
+		displayDoc,
+		"[display.devices.\"odd name\"]\nkind = \"tm1637\"\nseat = \"B-white\"\nclk = \"GPIO5\"\ndio = \"GPIO6\"\nchip = \"gpiochip0\"\n",
+		"[display.devices.x]\nkind = \"ht16k33\"\nseat = \"A-black\"\naddress = 0x77\nbrightness = 1\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		c, err := Parse("f.toml", []byte(doc))
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("Parse accepted what Validate rejects: %v\n%s", err, doc)
+		}
+		if _, d := roundTrip(c); d != "" {
+			t.Fatalf("%s\n%s", d, doc)
+		}
+	})
+}

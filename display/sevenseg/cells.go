@@ -111,7 +111,7 @@ func TimeCells(text string, noDP bool) Cells {
 			colons++
 		}
 	}
-	if colons == 2 {
+	if colons == 2 && len(cs) > 2 {
 		cs = cs[:len(cs)-2]
 		cs[len(cs)-1].colon = false
 	}

@@ -312,3 +312,24 @@ func hex(c byte) string {
 	const digits = "0123456789ABCDEF"
 	return string([]byte{digits[c>>4], digits[c&15]})
 }
+
+// Any text, not only display.Format's, gives four cells without a panic
+// (go test -fuzz FuzzTimeCells).
+func FuzzTimeCells(f *testing.F) {
+	for _, s := range []string{"4:59", "19.9", "1:30:00", "1:15.3", ":", ".", "::", "1:.", "..:", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, noDP := range []bool{false, true} {
+			c := TimeCells(s, noDP)
+			if noDP {
+				for _, d := range c.Digits {
+					if d&SegDP != 0 {
+						t.Fatalf("%q: a point lit on a module without points", s)
+					}
+				}
+			}
+		}
+		_ = TextCells(s)
+	})
+}
