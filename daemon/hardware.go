@@ -83,10 +83,12 @@ func (d *Daemon) startHardware(ctx context.Context) error {
 	})
 	if len(devs) > 0 {
 		snaps, cancel := d.Table.Subscribe()
+		infoCh, cancelInfo := d.InfoChanged()
 		stop := context.AfterFunc(ctx, cancel)
 		d.Go(func() {
 			defer stop()
-			showAll(snaps, devs, d.printf)
+			defer cancelInfo()
+			showAll(snaps, infoCh, d.Info, devs, d.printf)
 		})
 	}
 	return nil
@@ -122,12 +124,40 @@ func pumpInputs(src gpio.Source, t *table.Table) {
 	}
 }
 
-// showAll shows every snapshot on every device until snaps is closed. A
-// device's error is reported once until it works again; the next snapshot
-// retries.
-func showAll(snaps <-chan rules.Snapshot, devs []display.Device, printf func(string, ...any)) {
+// showAll shows every snapshot on every device until snaps is closed, and
+// shows again when Info changes: before the start, a generated arbiter PIN
+// is the displays' note (display.Noter), since on the Pi the displays are
+// where the arbiter can read it. A device's error is reported once until
+// it works again; the next snapshot retries.
+func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() Info, devs []display.Device, printf func(string, ...any)) {
 	failing := make([]bool, len(devs))
-	for s := range snaps {
+	var s rules.Snapshot
+	have := false
+	note := ""
+	for {
+		select {
+		case next, ok := <-snaps:
+			if !ok {
+				return
+			}
+			s, have = next, true
+		case <-infoCh:
+		}
+		if !have {
+			continue
+		}
+		n := ""
+		if pin := info().PIN; pin != "" && !s.Started {
+			n = "PIN " + pin
+		}
+		if n != note {
+			note = n
+			for _, dev := range devs {
+				if nd, ok := dev.(display.Noter); ok {
+					nd.SetNote(note)
+				}
+			}
+		}
 		for i, dev := range devs {
 			err := dev.Show(&s)
 			if err != nil && !failing[i] {

@@ -45,13 +45,18 @@ type fakeDisplay struct {
 	name  string
 	mu    sync.Mutex
 	shown []rules.Snapshot
+	notes []string // the note at each Show
+	note  string
 	halts int
 }
+
+func (f *fakeDisplay) SetNote(n string) { f.mu.Lock(); f.note = n; f.mu.Unlock() }
 
 func (f *fakeDisplay) Show(s *rules.Snapshot) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.shown = append(f.shown, *s)
+	f.notes = append(f.notes, f.note)
 	return nil
 }
 func (f *fakeDisplay) Message(string) error { return nil }
@@ -295,4 +300,40 @@ func BenchmarkEdgeToSnapshot(b *testing.B) {
 	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds())/1e3, "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds())/1e3, "p99-µs")
+}
+
+// A PIN generated at this start is the displays' note until the match
+// starts: set when Info changes, gone at the start.
+func TestStartHardware_PINOnDisplaysBeforeStart(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		numbers := []int{17, 27, 22, 23, 24}
+		ds := fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) {
+			lines := gpiotest.New(numbers, 0b11111, []gpiotest.Edge{
+				{After: 2 * time.Second, Number: 24}, {After: 3 * time.Second, Number: 24, Rising: true}, // start
+			})
+			return gpio.NewReader(lines, w, numbers, nil)
+		})
+		d, err := hwDaemon(t, hwConfig(t, "mode = \"hardware\"\n"+twoBoards))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		synctest.Wait()
+		d.setInfo(func(in *Info) { in.PIN = "4821" }) // as the console does once it listens
+		time.Sleep(time.Second)
+		synctest.Wait()
+		f := (*ds)[0]
+		f.mu.Lock()
+		if got := f.notes[len(f.notes)-1]; got != "PIN 4821" {
+			t.Errorf("before the start the note is %q, want PIN 4821", got)
+		}
+		f.mu.Unlock()
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if got, s := f.notes[len(f.notes)-1], f.shown[len(f.shown)-1]; got != "" || !s.Started {
+			t.Errorf("after the start: note %q, started %v; want no note", got, s.Started)
+		}
+	})
 }

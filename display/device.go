@@ -24,6 +24,14 @@ type Device interface {
 	String() string
 }
 
+// Noter is a Device that can show a short note beside the match when its
+// face has room (the SSD1306's detail line): the daemon shows the
+// arbiter's generated PIN there before the start. The note shows from the
+// next Show.
+type Noter interface {
+	SetNote(note string)
+}
+
 // TextImage returns a 128x64 image (pixels Off or On) of text in letters
 // 14 pixels high, word-wrapped to four lines of ten, centred: what an
 // SSD1306 shows for Device.Message.

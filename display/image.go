@@ -31,6 +31,10 @@ type ImageOpts struct {
 	// Format is the time format (tenths below 20 s by default); nil means
 	// DefaultOpts.
 	Format *Opts
+	// Note is a line shown in the detail area when the face has no detail
+	// of its own (a result, a claim): the daemon puts the arbiter's
+	// generated PIN there before the start ("PIN 4821"). Empty: nothing.
+	Note string
 }
 
 // BoardImage returns board b's display in snapshot s as a 128x64 image
@@ -43,7 +47,7 @@ func BoardImage(s *rules.Snapshot, b rules.Board, o *ImageOpts) *image.Gray {
 	if o != nil {
 		opts = *o
 	}
-	return FaceImage(Render(s, b, !opts.BlackLeft, opts.Format))
+	return faceImage(Render(s, b, !opts.BlackLeft, opts.Format), opts.Note)
 }
 
 // FaceImage draws face f on a new 128x64 image (pixels Off or On):
@@ -60,7 +64,9 @@ func BoardImage(s *rules.Snapshot, b rules.Board, o *ImageOpts) *image.Gray {
 //     the delay;
 //   - two lines of detail: the claimant, the reason and decisive seats of a
 //     result, the reason of a drawn board (word-wrapped, upper case).
-func FaceImage(f Face) *image.Gray {
+func FaceImage(f Face) *image.Gray { return faceImage(f, "") }
+
+func faceImage(f Face, note string) *image.Gray {
 	img := image.NewGray(image.Rect(0, 0, ImageWidth, ImageHeight))
 
 	// Board letter, inverted.
@@ -96,6 +102,9 @@ func FaceImage(f Face) *image.Gray {
 	drawText(img, ImageWidth-glyphW, markY, colorLetter(f.Right.Seat), 1, 1, On)
 
 	// Detail.
+	if detail == "" {
+		detail = note // e.g. the generated PIN before the start
+	}
 	for i, line := range wrap(strings.ToUpper(detail), ImageWidth/(glyphW+1), 2) {
 		drawText(img, 0, 46+9*i, line, 1, 1, On)
 	}

@@ -176,3 +176,21 @@ func TestWrap(t *testing.T) {
 		}
 	}
 }
+
+// The note (the generated PIN before the start) fills the detail area only
+// when the face has none.
+func TestBoardImage_Note(t *testing.T) {
+	m := match(t, clock.SuddenDeath(5*time.Minute))
+	s := snap(m, 0)
+	golden(t, "ready_pin", BoardImage(s, rules.BoardA, &ImageOpts{Note: "PIN 4821"}))
+	plain := BoardImage(s, rules.BoardA, nil)
+	if bytes.Equal(plain.Pix, BoardImage(s, rules.BoardA, &ImageOpts{Note: "PIN 4821"}).Pix) {
+		t.Error("the note is not drawn")
+	}
+	m = match(t, clock.SuddenDeath(10*sec))
+	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
+	d := snap(m, 11*sec) // decided: the result's detail wins
+	if !bytes.Equal(BoardImage(d, rules.BoardA, nil).Pix, BoardImage(d, rules.BoardA, &ImageOpts{Note: "PIN 4821"}).Pix) {
+		t.Error("the note covers the result")
+	}
+}

@@ -58,7 +58,10 @@ type Dev struct {
 	label string
 }
 
-var _ display.Device = (*Dev)(nil)
+var (
+	_ display.Device = (*Dev)(nil)
+	_ display.Noter  = (*Dev)(nil)
+)
 
 // NewI2C initialises the display on bus (sending the controller's init
 // sequence and the contrast) and returns it. It returns the bus error when
@@ -116,6 +119,10 @@ func (d *Dev) String() string { return d.label }
 func (d *Dev) Show(s *rules.Snapshot) error {
 	return d.ShowImage(display.BoardImage(s, d.opts.Board, &d.opts.Image))
 }
+
+// SetNote sets the line shown in the detail area while the face has no
+// detail of its own (display.ImageOpts.Note), from the next Show.
+func (d *Dev) SetNote(note string) { d.opts.Image.Note = note }
 
 // Message shows text in large letters (display.TextImage).
 func (d *Dev) Message(text string) error { return d.ShowImage(display.TextImage(text)) }

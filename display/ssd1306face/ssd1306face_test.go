@@ -283,3 +283,28 @@ func TestShowImage_WrongSize(t *testing.T) {
 		t.Error("a 128x32 image accepted")
 	}
 }
+
+// SetNote shows on the next Show, where the face has no detail.
+func TestSetNote(t *testing.T) {
+	ready, _, _, _ := snapshots(t)
+	rec := &i2ctest.Record{}
+	d, err := NewI2C(rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Show(ready); err != nil {
+		t.Fatal(err)
+	}
+	rec.Ops = nil
+	d.SetNote("PIN 4821")
+	if err := d.Show(ready); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Ops) == 0 {
+		t.Error("the note sent nothing")
+	}
+	want := display.BoardImage(ready, rules.BoardA, &display.ImageOpts{Note: "PIN 4821"})
+	if !bytes.Equal(d.last, want.Pix) {
+		t.Error("the display does not hold the image with the note")
+	}
+}
