@@ -25,8 +25,9 @@ const DevicePattern = "/dev/gpiochip*"
 var devicePattern = DevicePattern
 
 var (
-	initOnce sync.Once
-	initErr  error
+	initOnce   sync.Once
+	initErr    error
+	stdinGuard *os.File // /dev/null on fd 0 when periph closed it
 )
 
 // InitPeriph loads periph's registered drivers (driverreg.Init) once,
@@ -46,8 +47,12 @@ func initPeriph() error {
 		before := fdOpen(0)
 		_, initErr = driverreg.Init()
 		if before && !fdOpen(0) {
-			if f, err := os.Open(os.DevNull); err == nil && f.Fd() != 0 {
-				f.Close() // fd 0 was taken meanwhile; nothing to restore
+			if f, err := os.Open(os.DevNull); err == nil {
+				if f.Fd() == 0 {
+					stdinGuard = f // kept: its finalizer would close fd 0 again
+				} else {
+					f.Close() // fd 0 was taken meanwhile; nothing to restore
+				}
 			}
 		}
 	})
