@@ -25,10 +25,13 @@ import (
 const interval = time.Second
 
 // Tolerances of the restored times (see checkTimes): a restored clock
-// may show up to interval (plus slack for the fsync and a loaded
-// machine) more than it had at the cut, and a few ms less (a press posted
-// at its instant but not yet on disk at the cut).
-const (
+// may show up to interval more than it had at the cut, plus slackOver for
+// the fsync and the scheduler, and slackUnder less (a press posted at its
+// instant but not yet on disk at the cut). slackOver is 300 ms when the
+// trials run alone (TANDEM_KILL_TRIALS set: CI's step, the script) and
+// 1 s in the plain go test run, where every other package's tests load the
+// machine at the same time; TANDEM_KILL_SLACK overrides it.
+var (
 	slackOver  = 300 * time.Millisecond
 	slackUnder = 50 * time.Millisecond
 )
@@ -48,8 +51,15 @@ func TestKill(t *testing.T) {
 		}
 		trials = n
 	}
-	if testing.Short() && os.Getenv("TANDEM_KILL_TRIALS") == "" {
-		t.Skip("-short: the kill trials run real processes for seconds")
+	if os.Getenv("TANDEM_KILL_TRIALS") == "" {
+		slackOver = time.Second
+	}
+	if s := os.Getenv("TANDEM_KILL_SLACK"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d < 0 {
+			t.Fatalf("TANDEM_KILL_SLACK=%q: want a duration", s)
+		}
+		slackOver = d
 	}
 	seed := uint64(time.Now().UnixNano())
 	if s := os.Getenv("TANDEM_KILL_SEED"); s != "" {
@@ -79,8 +89,8 @@ func TestKill(t *testing.T) {
 	}
 	t.Logf("kill trials: %d (seeds %d..%d), torn tails dropped %d, final results checked %d, restored decided %d, worst restored time over the true one %v (interval %v)",
 		len(stats), seed, seed+uint64(trials)-1, torn, finals, decided, worst.Round(time.Millisecond), interval)
-	fmt.Printf("KILL-TRIALS trials=%d torn=%d finals=%d decided=%d worst_over_ms=%.1f interval_ms=%d\n",
-		len(stats), torn, finals, decided, float64(worst)/float64(time.Millisecond), interval.Milliseconds())
+	fmt.Printf("KILL-TRIALS trials=%d torn=%d finals=%d decided=%d worst_over_ms=%.1f interval_ms=%d slack_ms=%d\n",
+		len(stats), torn, finals, decided, float64(worst)/float64(time.Millisecond), interval.Milliseconds(), slackOver.Milliseconds())
 }
 
 func b2i(b bool) int {
@@ -135,7 +145,8 @@ type result struct {
 }
 
 // script returns a random timeline of about five seconds: presses mostly
-// in turn, pauses, declared results followed by a reset and a new start.
+// in turn with some long thinks (when only checkpoints are written),
+// pauses, declared results followed by a reset and a new start.
 func script(r *rand.Rand) string {
 	var b strings.Builder
 	b.WriteString("control 1m\n0 start\n")
@@ -144,6 +155,9 @@ func script(r *rand.Rand) string {
 	paused := false
 	for at < 5 {
 		at += 0.02 + r.Float64()*0.15
+		if r.Float64() < 0.12 {
+			at += 0.5 + 2*r.Float64() // a long think: only checkpoints are written
+		}
 		switch x := r.Float64(); {
 		case paused:
 			fmt.Fprintf(&b, "%.3f resume\n", at)
@@ -228,17 +242,18 @@ func trial(t *testing.T, bin string, seed uint64) result {
 		cmd.Process.Kill()
 		t.Fatalf("seed %d: the script never started: %s", seed, stderr.String())
 	}
-	time.Sleep(time.Duration(200+r.IntN(3800)) * time.Millisecond)
+	time.Sleep(time.Duration(200+r.IntN(2800)) * time.Millisecond)
 	killWall := time.Now()
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
 	<-readDone
 
-	var wall int64
+	var wall, inst int64
 	var finals []string
 	for _, l := range lines {
 		if m := startLine.FindStringSubmatch(l); m != nil {
 			wall, _ = strconv.ParseInt(m[1], 10, 64)
+			inst, _ = strconv.ParseInt(m[2], 10, 64)
 		}
 		if finalLine.MatchString(l) {
 			finals = append(finals, l)
@@ -246,31 +261,42 @@ func trial(t *testing.T, bin string, seed uint64) result {
 	}
 	cutScript := killWall.Sub(time.Unix(0, wall)) // the cut, in script seconds
 
+	// A power cut also loses what the page cache held: in a third of the
+	// trials, cut the last record short, as the disk may have it (unless
+	// it was reported final: that one was synced before it was shown).
+	// The cut then happened while that record was written: the truth is
+	// taken at its instant.
+	if r.IntN(3) == 0 {
+		if at, ok := tearTail(t, db, finals, r); ok {
+			cutScript = min(cutScript, at-time.Duration(inst))
+		}
+	}
+
 	before, err := journal.LoadFile(db)
 	if err != nil {
 		t.Fatalf("seed %d: the record after the kill: %v", seed, err)
 	}
+	if before.Damage != nil {
+		t.Fatalf("seed %d: the record after the kill is damaged: %v", seed, before.Damage)
+	}
 	res := result{torn: before.Torn != ""}
 
-	// Second run: restores; stopped with SIGTERM once it wrote its first
-	// records (the recovery, or a new match when the cut fell between a
-	// reset and the next start).
+	// Second run: restores; stopped with SIGTERM (which flushes the
+	// record) once it said it recovered the match, or wrote a new match
+	// (the cut fell between a reset and the next start).
 	cmd2 := exec.Command(bin, "run", "--config", cfg)
-	var out2, err2 strings.Builder
+	var out2 syncBuilder
+	var err2 strings.Builder
 	cmd2.Stdout, cmd2.Stderr = &out2, &err2
 	if err := cmd2.Start(); err != nil {
 		t.Fatal(err)
 	}
 	n := len(before.Records)
 	deadline := time.Now().Add(20 * time.Second)
-	for {
-		l, err := journal.LoadFile(db)
-		if err == nil && len(l.Records) > n && restartWritten(l.Records[n:]) {
-			break
-		}
+	for !strings.Contains(out2.String(), "recovered match") && !newMatch(db, n) {
 		if time.Now().After(deadline) {
 			cmd2.Process.Kill()
-			t.Fatalf("seed %d: the restart wrote nothing: %v %s", seed, err, err2.String())
+			t.Fatalf("seed %d: the restart neither recovered nor began a match: %q %s", seed, out2.String(), err2.String())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -306,29 +332,71 @@ func trial(t *testing.T, bin string, seed uint64) result {
 	over, decided, ok := checkTimes(t, seed, sc, l, before, cutScript)
 	res.worstOver, res.restoredDecided = over, decided
 	if !ok {
-		t.Logf("seed %d script:\n%s", seed, src)
+		var b strings.Builder
+		for _, rec := range l.Records {
+			fmt.Fprintf(&b, "%d %s %s at=%v %s ign=%q ref=%q\n", rec.Seq, rec.Kind, rec.Match, rec.At, rec.Text, rec.Ignored, rec.Refused)
+		}
+		t.Logf("seed %d: cut at %v (script time); script:\n%s\nrecord:\n%s", seed, cutScript, src, b.String())
 	}
 	return res
 }
 
-// restartWritten reports whether the second run's records are all there:
-// a recovery (its record and, for a running match, the recovery pause),
-// or a new match record.
-func restartWritten(rs []journal.Record) bool {
-	for i, r := range rs {
-		switch r.Kind {
-		case journal.KindMatch:
+// newMatch reports whether the record at db has a match record after its
+// first n records.
+func newMatch(db string, n int) bool {
+	l, err := journal.LoadFile(db)
+	if err != nil || len(l.Records) <= n {
+		return false
+	}
+	for _, r := range l.Records[n:] {
+		if r.Kind == journal.KindMatch {
 			return true
-		case journal.KindRecovered:
-			// A running or paused match: the pause (when running) is
-			// queued right after; wait for one more record or accept a
-			// paused or decided match after a short while.
-			if len(rs) > i+1 {
-				return true
-			}
 		}
 	}
 	return false
+}
+
+// tearTail cuts the record's last frame short at a random byte, unless it
+// holds a result reported final, and returns the torn record's instant.
+func tearTail(t *testing.T, db string, finals []string, r *rand.Rand) (time.Duration, bool) {
+	data, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := journal.Load(data)
+	if err != nil || len(l.Records) < 3 || l.Torn != "" {
+		return 0, false
+	}
+	last := l.Records[len(l.Records)-1]
+	for _, f := range finals {
+		if m := finalLine.FindStringSubmatch(f); last.Kind == journal.KindDecision && m[3] == strconv.FormatInt(int64(last.At), 10) {
+			return 0, false
+		}
+	}
+	off := l.Offsets[len(l.Offsets)-1]
+	cut := off + 1 + r.Int64N(int64(len(data))-off-1)
+	if err := os.Truncate(db, cut); err != nil {
+		t.Fatal(err)
+	}
+	return last.At, true
+}
+
+// syncBuilder is a strings.Builder for a child's output read while written.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // checkTimes compares the restored match with the truth at the cut: the
