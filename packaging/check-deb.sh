@@ -28,6 +28,10 @@ for arch in arm64 armhf; do
     dpkg-deb -R "$deb" "$x"
     grep -qx /etc/tandem/tandem.toml "$x/DEBIAN/conffiles" || fail "$deb: tandem.toml is not a conffile"
     grep -q "adduser --system" "$x/DEBIAN/postinst" || fail "$deb: postinst does not create the user"
+    for script in postinst prerm postrm; do
+        [ -x "$x/DEBIAN/$script" ] || fail "$deb: no executable $script"
+        sh -n "$x/DEBIAN/$script" || fail "$deb: $script has a syntax error"
+    done
     unit="$x/usr/lib/systemd/system/tandem.service"
     for line in "Type=notify" "WatchdogSec=" "Restart=on-failure" "User=tandem" \
                 "SupplementaryGroups=gpio i2c" "DeviceAllow=char-gpiochip rw" "DeviceAllow=char-i2c rw" \
