@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 
 	"periph.io/x/conn/v3/i2c/i2creg"
@@ -178,6 +179,9 @@ func OpenDisplay(c *config.Config, dev config.DisplayDevice) (display.Device, fu
 	}
 	switch dev.Kind {
 	case config.SSD1306, config.HT16K33:
+		if buses, _ := filepath.Glob(i2cPattern); len(buses) == 0 {
+			return nil, nil, fmt.Errorf("no I2C bus: nothing matches %s (enable I2C: raspi-config, docs/hardware.md)", i2cPattern)
+		}
 		bus, err := i2creg.Open(dev.Bus)
 		if err != nil {
 			return nil, nil, fmt.Errorf("I2C bus %q: %w (is I2C enabled? raspi-config, docs/hardware.md)", busName(dev.Bus), err)
@@ -220,6 +224,10 @@ func OpenDisplay(c *config.Config, dev config.DisplayDevice) (display.Device, fu
 	}
 	return nil, nil, fmt.Errorf("unknown display kind %v", dev.Kind)
 }
+
+// i2cPattern is where the I2C buses are; periph's sysfs driver registers
+// these.
+const i2cPattern = "/dev/i2c-*"
 
 func busName(b string) string {
 	if b == "" {

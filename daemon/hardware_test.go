@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -336,4 +337,22 @@ func TestStartHardware_PINOnDisplaysBeforeStart(t *testing.T) {
 			t.Errorf("after the start: note %q, started %v; want no note", got, s.Started)
 		}
 	})
+}
+
+// The real OpenDisplay on a machine without I2C or GPIO says which is
+// missing.
+func TestOpenDisplay_NoBus(t *testing.T) {
+	if buses, _ := filepath.Glob(i2cPattern); len(buses) > 0 {
+		t.Skipf("this machine has %v", buses)
+	}
+	c := hwConfig(t, twoBoards+"[display.devices.b-black]\nkind = \"tm1637\"\nseat = \"B-black\"\nclk = \"GPIO5\"\ndio = \"GPIO6\"\n")
+	if _, _, err := OpenDisplay(c, c.Display.Devices[1]); err == nil || !strings.Contains(err.Error(), "no I2C bus: nothing matches /dev/i2c-*") {
+		t.Errorf("ssd1306: %v", err)
+	}
+	w := gpio.DefaultWiring()
+	if _, _, err := gpio.OpenLines(&w); errors.Is(err, gpio.ErrNoDevice) {
+		if _, _, err := OpenDisplay(c, c.Display.Devices[2]); !errors.Is(err, gpio.ErrNoDevice) {
+			t.Errorf("tm1637: %v", err)
+		}
+	}
 }
