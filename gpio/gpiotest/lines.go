@@ -73,8 +73,10 @@ func (l *Lines) Remaining() int {
 	return len(l.script) - l.next
 }
 
-// Halts and Closes count the calls of Halt and Close.
-func (l *Lines) Halts() int  { l.mu.Lock(); defer l.mu.Unlock(); return l.halts }
+// Halts counts the calls of Halt.
+func (l *Lines) Halts() int { l.mu.Lock(); defer l.mu.Unlock(); return l.halts }
+
+// Closes counts the calls of Close.
 func (l *Lines) Closes() int { l.mu.Lock(); defer l.mu.Unlock(); return l.closed }
 
 // WaitForEdge returns the next edge, waiting for its instant; with timeout
