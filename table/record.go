@@ -168,6 +168,7 @@ func (t *Table) emitDecision(wall time.Time) {
 // emitReconfigure records new options: a new match.
 func (t *Table) emitReconfigure(wall time.Time, o rules.Options) {
 	t.decided.Store(false)
+	t.options.Store(&o)
 	t.entrySeq++
 	t.emit(Entry{Seq: t.entrySeq, Kind: EntryReconfigure, At: t.m.Now(), Wall: wall, Options: o})
 }
@@ -211,4 +212,16 @@ func (t *Table) Final() bool {
 		return false
 	}
 	return t.record == nil || t.recorded.Load() >= t.decidedSeq.Load()
+}
+
+// Options returns the match's options now: Opts.Options (those of the
+// restored match with Opts.Restore), or the last Reconfigure's. Outputs
+// that show the rules (the console, the displays) read them here rather
+// than from the configuration, which a restored or reconfigured match no
+// longer follows.
+func (t *Table) Options() rules.Options {
+	if o := t.options.Load(); o != nil {
+		return *o
+	}
+	return t.m0
 }

@@ -221,3 +221,19 @@ func TestRestore_BackwardsRefused(t *testing.T) {
 		t.Fatal("instants going backwards must be refused")
 	}
 }
+
+func TestOptions_FollowReconfigure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tb, stop := start(t, &Opts{Options: opts(t, "1m")})
+		defer stop()
+		if got := tb.Options().Control.String(); got != "1m" {
+			t.Fatalf("Options %s, want 1m", got)
+		}
+		if err := tb.Reconfigure(context.Background(), opts(t, "3m+2s")); err != nil {
+			t.Fatal(err)
+		}
+		if got := tb.Options().Control.String(); got != "3m+2s" {
+			t.Errorf("after Reconfigure: %s, want 3m+2s", got)
+		}
+	})
+}

@@ -64,6 +64,8 @@ type Table struct {
 	decided    atomic.Bool   // the match is decided (Final)
 	decidedSeq atomic.Uint64 // the entry that decided it; 0 when restored decided
 	recorded   atomic.Uint64 // the last entry on disk (MarkRecorded)
+	options    atomic.Pointer[rules.Options]
+	m0         rules.Options // Opts.Options, until a Reconfigure
 }
 
 type input struct {
@@ -99,6 +101,7 @@ func New(opts *Opts) (*Table, error) {
 		done:   make(chan struct{}),
 		m:      m,
 		record: opts.Record,
+		m0:     m.Options(),
 	}
 	if opts.Restore != nil {
 		if err := t.restore(opts.Restore); err != nil {
