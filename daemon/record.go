@@ -66,7 +66,7 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 }
 
 func (d *Daemon) meta() journal.Meta {
-	return journal.Meta{Preset: d.Config.Preset, Table: d.Config.Journal.Table, Players: d.Config.Journal.Players}
+	return journal.Meta{Table: d.Config.Journal.Table, Players: d.Config.Journal.Players}
 }
 
 // restore sets topts to go on with l's last match when it had started, and

@@ -69,9 +69,12 @@ type Problem struct {
 	Msg string
 }
 
+// Error says where and what: "record 4 (offset 716): altered: ...".
 func (p *Problem) Error() string {
 	return fmt.Sprintf("record %d (offset %d): %s: %s", p.Index, p.Offset, p.What, p.Msg)
 }
+
+var _ error = (*Problem)(nil)
 
 // ErrNotRecord is returned by Load for a file that does not start with
 // Header.

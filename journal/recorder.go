@@ -14,9 +14,6 @@ import (
 
 // Meta is what a match record says besides the options.
 type Meta struct {
-	// Preset is the configuration's preset name (a reconfiguration's is
-	// found with PresetOf).
-	Preset string
 	// Table is the table's name, for exports ("" when unnamed).
 	Table string
 	// Players are the players' names per seat ("" when unknown).

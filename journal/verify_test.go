@@ -237,3 +237,25 @@ func TestOptions_RoundTripEveryPreset(t *testing.T) {
 		t.Error("missing keys must be refused")
 	}
 }
+
+func TestFind(t *testing.T) {
+	ms := []*Match{{Begin: Record{Match: "20261129-210000-aaaa"}}, {Begin: Record{Match: "20261129-213000-bbbb"}}, {Begin: Record{Match: "20261129-213000-bbcc"}}}
+	for _, tc := range []struct {
+		id, want string
+		ok       bool
+	}{
+		{"last", "20261129-213000-bbcc", true},
+		{"20261129-21", "", false}, // three match: ambiguous
+		{"20261129-2100", "20261129-210000-aaaa", true},
+		{"20261129-213000-bbbb", "20261129-213000-bbbb", true},
+		{"2025", "", false},
+	} {
+		m, err := Find(ms, tc.id)
+		if tc.ok != (err == nil) || err == nil && m.ID() != tc.want {
+			t.Errorf("Find(%q) = %v, %v; want %q", tc.id, m, err, tc.want)
+		}
+	}
+	if _, err := Find(nil, "last"); err == nil {
+		t.Error("Find in an empty record")
+	}
+}

@@ -60,9 +60,6 @@ type queued struct {
 	tag uint64
 }
 
-// ErrWriterClosed is returned by Sync after Close.
-var ErrWriterClosed = errors.New("journal: writer closed")
-
 // NewWriter starts a writer that appends to f, which must end just after
 // the record with sequence number lastSeq and payload hash lastHash (0 and
 // "" for a new file that already holds Header). Open is the usual way.
@@ -236,7 +233,7 @@ func (w *Writer) Close() error {
 	w.mu.Unlock()
 	<-w.done
 	cerr := w.f.Close()
-	if err := w.Err(); err != nil && !errors.Is(err, ErrWriterClosed) {
+	if err := w.Err(); err != nil {
 		return err
 	}
 	return cerr
