@@ -59,6 +59,12 @@ type Snapshot struct {
 	// Last is the last applied event and Effect what it did.
 	Last   Event
 	Effect Effect
+	// Final is true once a decided result may be reported as final: the
+	// publisher (package table) sets it when the decision is on disk, or
+	// at once when nothing records the match. Match.Snapshot leaves it
+	// false; until it is true, outputs show the result as provisional
+	// (issue 5: "a decided result is on disk before it is reported final").
+	Final bool
 }
 
 // Snapshot returns the match at instant at, which should not be before Now.

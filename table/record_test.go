@@ -65,7 +65,9 @@ func TestRecord_EveryChangeInOrder_FlagDecisionFinalOnceMarked(t *testing.T) {
 		}
 		snaps, cancel := tb.Subscribe()
 		defer cancel()
-		<-snaps // the current one
+		if s := <-snaps; s.Status != rules.Decided || s.Final {
+			t.Fatalf("snapshot before the decision is on disk: status %v, Final %v; want decided, not final", s.Status, s.Final)
+		}
 		tb.MarkRecorded(d.Seq - 1)
 		if tb.Final() {
 			t.Fatal("Final with the decision's entry not yet recorded")
@@ -76,7 +78,10 @@ func TestRecord_EveryChangeInOrder_FlagDecisionFinalOnceMarked(t *testing.T) {
 			t.Fatalf("Final %v Recorded %d after MarkRecorded(%d)", tb.Final(), tb.Recorded(), d.Seq)
 		}
 		select {
-		case <-snaps:
+		case s := <-snaps:
+			if !s.Final {
+				t.Error("the snapshot published when the result became final says it is not")
+			}
 		default:
 			t.Error("no snapshot published when the result became final")
 		}
@@ -94,8 +99,8 @@ func TestRecord_NoRecorder_FinalWhenDecided(t *testing.T) {
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
 		do(t, tb, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
-		if !tb.Final() {
-			t.Error("without a recorder a decided match is final")
+		if !tb.Final() || !tb.Snapshot().Final {
+			t.Errorf("without a recorder a decided match is final: Final() %v, snapshot %v", tb.Final(), tb.Snapshot().Final)
 		}
 	})
 }

@@ -226,6 +226,7 @@ func (t *Table) Subscribe() (snapshots <-chan rules.Snapshot, cancel func()) {
 }
 
 func (t *Table) publish(s rules.Snapshot) {
+	s.Final = s.Status == rules.Decided && t.Final()
 	t.latest.Store(&s)
 	t.mu.Lock()
 	for ch := range t.subs {
