@@ -7,12 +7,10 @@ import (
 	"net"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"tandem/config"
 	"tandem/console"
-	"tandem/rules"
 )
 
 // This file owns the web console (Console issue).
@@ -33,20 +31,6 @@ func (e *ConsoleError) Error() string {
 // Unwrap returns net.Listen's error (errors.Is(err, syscall.EADDRINUSE)
 // works through it).
 func (e *ConsoleError) Unwrap() error { return e.Err }
-
-// consoles maps a running Daemon to its console (Daemon's fields are
-// daemon.go's; the console's state stays in this file).
-var consoles sync.Map // *Daemon -> *console.Server
-
-// Rules returns the preset name and options of the match being played:
-// the configuration's, or the ones the arbiter chose for a new match in
-// the web console. The terminal table follows them (tui.WithRulesFrom).
-func (d *Daemon) Rules() (preset string, o rules.Options) {
-	if srv, ok := consoles.Load(d); ok {
-		return srv.(*console.Server).Rules()
-	}
-	return d.Config.Preset, d.Config.Rules
-}
 
 // startConsole serves the web console when the configuration enables it:
 // it listens on [console] listen, sets Info.ConsoleURL (and Info.PIN when
@@ -73,15 +57,14 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	}
 	srv, err := console.New(d.Table, &console.Opts{
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
-		Preset: d.Config.Preset, Rules: d.Config.Rules, Display: d.Config.DisplayOpts(),
+		Preset: d.preset, Rules: d.Table.Options(), Display: d.Config.DisplayOpts(),
 		MirrorBlackLeft: blackLeft,
 	})
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	consoles.Store(d, srv)
-	d.onClose(func() error { consoles.Delete(d); return nil })
+	d.con = srv
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	d.Go(func() {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

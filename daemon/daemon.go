@@ -9,7 +9,10 @@ import (
 	"time"
 
 	"tandem/config"
+	"tandem/console"
 	"tandem/display"
+	"tandem/gpio"
+	"tandem/rules"
 	"tandem/table"
 )
 
@@ -53,6 +56,10 @@ type Daemon struct {
 	Table *table.Table
 
 	opts    Opts
+	preset  string          // the preset of the match played: the configuration's or a restored match's
+	hw      *hardwareSet    // the opened GPIO lines and displays (hardware mode)
+	rec     *recordState    // the record (nil when off or failed at open)
+	con     *console.Server // the web console (nil when off)
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	closers []func() error // run in reverse order by Close
@@ -61,8 +68,18 @@ type Daemon struct {
 	infoMu  sync.Mutex
 	infoSub map[chan struct{}]struct{}
 
+	failOnce sync.Once
+	failed   chan struct{}
+	failErr  error
+
 	closeOnce sync.Once
 	closeErr  error
+}
+
+// hardwareSet is what openHardware opened for startHardware.
+type hardwareSet struct {
+	src  gpio.Source
+	devs []display.Device
 }
 
 // Start opens the table that cfg describes and runs it until Close (or
@@ -70,13 +87,20 @@ type Daemon struct {
 // returns an error, with nothing left open, when a part cannot start: a
 // missing GPIO device, a console address in use, an unreadable record.
 func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error) {
-	d := &Daemon{Config: cfg, infoSub: map[chan struct{}]struct{}{}}
+	d := &Daemon{Config: cfg, preset: cfg.Preset, infoSub: map[chan struct{}]struct{}{}, failed: make(chan struct{})}
 	if opts != nil {
 		d.opts = *opts
 	}
 	d.info.Store(&Info{})
 	ctx, d.cancel = context.WithCancel(ctx)
 
+	// The hardware is opened first: on a machine without the GPIO device
+	// the message says so before anything else is touched (the record's
+	// directory, the console's port).
+	if err := d.openHardware(); err != nil {
+		d.Close()
+		return nil, err
+	}
 	topts := &table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(cfg.DisplayOpts())}
 	if err := d.openRecord(ctx, topts); err != nil {
 		d.Close()
@@ -102,6 +126,40 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		}
 	}
 	return d, nil
+}
+
+// Rules returns the preset name and options of the match being played:
+// the configuration's, a restored match's, or the ones the arbiter chose
+// for a new match in the web console. The terminal table follows them
+// (tui.WithRulesFrom).
+func (d *Daemon) Rules() (preset string, o rules.Options) {
+	if d.con != nil {
+		return d.con.Rules()
+	}
+	return d.preset, d.Table.Options()
+}
+
+// Failed returns a channel closed when a part of the table stops for good
+// while it runs (the GPIO line set failed, say): the service should then
+// exit with Err so that its manager restarts it (it comes back paused).
+func (d *Daemon) Failed() <-chan struct{} { return d.failed }
+
+// Err returns why Failed was closed, or nil.
+func (d *Daemon) Err() error {
+	select {
+	case <-d.failed:
+		return d.failErr
+	default:
+		return nil
+	}
+}
+
+// fail records the first fatal error and closes Failed.
+func (d *Daemon) fail(err error) {
+	d.failOnce.Do(func() {
+		d.failErr = err
+		close(d.failed)
+	})
 }
 
 // Go runs f in a goroutine that Close waits for; f must return once ctx

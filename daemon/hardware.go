@@ -38,14 +38,12 @@ var hardware = struct {
 // without the GPIO character device.
 var ErrNoGPIO = gpio.ErrNoDevice
 
-// startHardware opens the GPIO lines and displays of a hardware-mode
-// configuration and connects them to the loop: every input is posted with
-// its edge instant; every snapshot is shown on every display (each sends
-// bytes only when what it shows changed). A simulated table opens nothing,
-// displays included. On a machine without /dev/gpiochip* it fails at once
-// with an error that names the device and says how to run the simulated
-// table.
-func (d *Daemon) startHardware(ctx context.Context) error {
+// openHardware opens the GPIO lines and displays of a hardware-mode
+// configuration, before anything else is opened (Start). A simulated table
+// opens nothing, displays included. On a machine without /dev/gpiochip* it
+// fails at once with an error that names the device and says how to run
+// the simulated table.
+func (d *Daemon) openHardware() error {
 	if d.Config.Mode != config.Hardware {
 		return nil
 	}
@@ -61,25 +59,39 @@ func (d *Daemon) startHardware(ctx context.Context) error {
 		return fmt.Errorf("daemon: buttons: %w", err)
 	}
 	d.onClose(src.Close)
-
-	var devs []display.Device
+	hw := &hardwareSet{src: src}
 	for _, dc := range d.Config.Display.Devices {
 		dev, closeFn, err := hardware.display(d.Config, dc)
 		if err != nil {
 			return fmt.Errorf("daemon: display %q: %w", dc.Name, err)
 		}
-		devs = append(devs, dev)
+		hw.devs = append(hw.devs, dev)
 		d.onClose(func() error {
 			return errors.Join(dev.Halt(), closeFn())
 		})
 	}
+	d.hw = hw
+	return nil
+}
 
+// startHardware connects what openHardware opened to the loop: every
+// input is posted with its edge instant; every snapshot is shown on every
+// display (each sends bytes only when what it shows changed). When the
+// line set fails while the table runs, the daemon fails (Failed): its
+// service manager restarts it and the match comes back paused from the
+// record, rather than going on with dead buttons.
+func (d *Daemon) startHardware(ctx context.Context) error {
+	if d.hw == nil {
+		return nil
+	}
+	src, devs := d.hw.src, d.hw.devs
 	d.Go(func() {
 		stop := context.AfterFunc(ctx, func() { src.Halt() })
 		defer stop()
 		pumpInputs(src, d.Table)
 		if r, ok := src.(*gpio.Reader); ok && r.Err() != nil {
 			d.printf("tandem: the buttons stopped: %v\n", r.Err())
+			d.fail(fmt.Errorf("daemon: the buttons stopped: %w", r.Err()))
 		}
 	})
 	if len(devs) > 0 {
@@ -147,10 +159,7 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 		if !have {
 			continue
 		}
-		n := ""
-		if pin := info().PIN; pin != "" && !s.Started {
-			n = "PIN " + pin
-		}
+		n := displayNote(info(), &s)
 		if n != note {
 			note = n
 			for _, dev := range devs {
@@ -167,6 +176,23 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 			failing[i] = err != nil
 		}
 	}
+}
+
+// displayNote is the short line the displays show beside the clocks, most
+// urgent first: that the record failed (the arbiter must know the match is
+// not being recorded), the generated arbiter PIN until the match starts,
+// and that the match was recovered after a restart (with the wall-clock
+// time of the last record) until play resumes.
+func displayNote(in Info, s *rules.Snapshot) string {
+	switch {
+	case in.RecordErr != "":
+		return "NO RECORD"
+	case in.PIN != "" && !s.Started:
+		return "PIN " + in.PIN
+	case in.Recovered && s.Status == rules.Paused:
+		return "RECOVERED " + in.RecoveredAt.Local().Format("15:04")
+	}
+	return ""
 }
 
 // OpenDisplay opens the display device dev of configuration c: an I2C bus

@@ -29,8 +29,12 @@ func hwDaemon(t *testing.T, cfg *config.Config, more ...func(*Daemon, context.Co
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, infoSub: map[chan struct{}]struct{}{}}
+	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, infoSub: map[chan struct{}]struct{}{}, failed: make(chan struct{})}
 	d.info.Store(&Info{})
+	if err := d.openHardware(); err != nil {
+		d.Close()
+		return nil, err
+	}
 	d.Go(func() { tb.Run(ctx) })
 	for _, start := range append([]func(*Daemon, context.Context) error{(*Daemon).startHardware}, more...) {
 		if err := start(d, ctx); err != nil {
@@ -269,8 +273,11 @@ func BenchmarkEdgeToSnapshot(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, infoSub: map[chan struct{}]struct{}{}}
+	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, infoSub: map[chan struct{}]struct{}{}, failed: make(chan struct{})}
 	d.info.Store(&Info{})
+	if err := d.openHardware(); err != nil {
+		b.Fatal(err)
+	}
 	d.Go(func() { tb.Run(ctx) })
 	if err := d.startHardware(ctx); err != nil {
 		b.Fatal(err)
@@ -353,6 +360,31 @@ func TestOpenDisplay_NoBus(t *testing.T) {
 	if _, _, err := gpio.OpenLines(&w); errors.Is(err, gpio.ErrNoDevice) {
 		if _, _, err := OpenDisplay(c, c.Display.Devices[2]); !errors.Is(err, gpio.ErrNoDevice) {
 			t.Errorf("tm1637: %v", err)
+		}
+	}
+}
+
+func TestDisplayNote(t *testing.T) {
+	at := time.Date(2026, 11, 29, 14, 3, 0, 0, time.Local)
+	ready := &rules.Snapshot{Status: rules.Ready}
+	paused := &rules.Snapshot{Status: rules.Paused, Started: true}
+	running := &rules.Snapshot{Status: rules.Running, Started: true}
+	for _, tc := range []struct {
+		name string
+		in   Info
+		s    *rules.Snapshot
+		want string
+	}{
+		{"nothing to say", Info{}, running, ""},
+		{"PIN before the start", Info{PIN: "123456"}, ready, "PIN 123456"},
+		{"no PIN once started", Info{PIN: "123456"}, paused, ""},
+		{"recovered while paused", Info{Recovered: true, RecoveredAt: at}, paused, "RECOVERED 14:03"},
+		{"recovered, play resumed", Info{Recovered: true, RecoveredAt: at}, running, ""},
+		{"no record beats everything", Info{RecordErr: "disk full", PIN: "1234", Recovered: true, RecoveredAt: at}, ready, "NO RECORD"},
+		{"no record while running", Info{RecordErr: "disk full"}, running, "NO RECORD"},
+	} {
+		if got := displayNote(tc.in, tc.s); got != tc.want {
+			t.Errorf("%s: displayNote = %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

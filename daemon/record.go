@@ -3,7 +3,6 @@ package daemon
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"tandem/journal"
@@ -14,17 +13,14 @@ import (
 // restoring an interrupted match, recording every event. docs/record.md
 // describes it.
 
-// recordState is the record of one Daemon, between openRecord and
-// startRecord. It lives in records (keyed by the Daemon) because the
-// Daemon struct belongs to daemon.go.
+// recordState is the record of one Daemon (Daemon.rec), between
+// openRecord and startRecord.
 type recordState struct {
 	w        *journal.Writer
 	rec      *journal.Recorder
 	mark     journal.Marker
 	interval time.Duration
 }
-
-var records sync.Map // *Daemon -> *recordState
 
 // openRecord opens the record before the loop exists and, when it holds an
 // unfinished or decided match, sets topts so the table starts from it:
@@ -49,7 +45,6 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 	}
 	st.w = w
 	d.onClose(func() error {
-		records.Delete(d)
 		return w.Close()
 	})
 	st.rec = d.restore(l, topts, w)
@@ -61,7 +56,7 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 		}
 	}
 	topts.Record = st.rec.Entry
-	records.Store(d, st)
+	d.rec = st
 	return nil
 }
 
@@ -89,6 +84,9 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts, w *journal.Writer) *
 		return nil
 	}
 	topts.Options = m.Options
+	if m.Begin.Preset != "" {
+		d.preset = m.Begin.Preset
+	}
 	topts.Restore = m.Restore()
 	last := m.LastWall()
 	d.setInfo(func(in *Info) { in.Recovered, in.RecoveredAt = true, last })
@@ -126,11 +124,10 @@ func (d *Daemon) recordFailed(err error) {
 // on disk (table.Table.Final), and checkpoints of the four times are
 // written every interval while clocks run.
 func (d *Daemon) startRecord(ctx context.Context) error {
-	v, ok := records.Load(d)
-	if !ok {
+	st := d.rec
+	if st == nil {
 		return nil
 	}
-	st := v.(*recordState)
 	st.mark.Attach(d.Table)
 	d.Go(func() { st.rec.Checkpoints(ctx, d.Table, st.interval) })
 	return nil

@@ -150,11 +150,11 @@ func count(l *journal.Log, k journal.Kind) int {
 // the file.
 func synced(t *testing.T, d *Daemon, path string) *journal.Log {
 	t.Helper()
-	v, ok := records.Load(d)
+	v, ok := d.rec, d.rec != nil
 	if !ok {
 		t.Fatal("no record open")
 	}
-	if err := v.(*recordState).w.Sync(context.Background()); err != nil {
+	if err := v.w.Sync(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	l, err := journal.LoadFile(path)
@@ -261,13 +261,13 @@ func TestRecord_FullDisk_ClockRuns(t *testing.T) {
 	t0 := d.Table.Epoch()
 	do(t, d, rules.Event{Kind: rules.Start}, t0)
 	seats := []rules.Seat{rules.AWhite, rules.ABlack}
-	st, _ := records.Load(d)
+	st := d.rec
 	for i := 0; d.Info().RecordErr == ""; i++ {
 		if i > 1000 {
 			t.Fatal("8 KiB never filled")
 		}
 		do(t, d, rules.Event{Kind: rules.Press, Seat: seats[i%2]}, time.Now())
-		st.(*recordState).w.Sync(context.Background()) // ENOSPC shows here
+		st.w.Sync(context.Background()) // ENOSPC shows here
 	}
 	if !strings.Contains(d.Info().RecordErr, "no space left") || !strings.Contains(log.String(), "recording failed") {
 		t.Fatalf("RecordErr %q", d.Info().RecordErr)

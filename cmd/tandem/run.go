@@ -20,7 +20,8 @@ import (
 // --config FILE`. With mode = "hardware" it reads the GPIO buttons and
 // drives the displays; with mode = "simulated" the web console's panel is
 // the table. It exits 2 on bad flags or configuration, 1 when a part cannot
-// start (the message names the device or file), 0 after a signal.
+// start (the message names the device or file) or stops for good while the
+// table runs (daemon.Daemon.Failed), 0 after a signal.
 func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tandem run", flag.ContinueOnError)
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
@@ -68,12 +69,20 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if script != nil {
 		go d.RunScript(ctx, script, stdout)
 	}
-	<-ctx.Done()
+	code := 0
+	select {
+	case <-ctx.Done():
+	case <-d.Failed():
+		// A part stopped for good (the buttons' line set): exit 1 so the
+		// service manager restarts the table, which comes back paused.
+		fmt.Fprintf(stderr, "tandem run: %v\n", d.Err())
+		code = 1
+	}
 	if err := d.Close(); err != nil {
 		fmt.Fprintf(stderr, "tandem run: %v\n", err)
 		return 1
 	}
-	return 0
+	return code
 }
 
 // loadScript reads the timeline of --script (nil when path is "") and
