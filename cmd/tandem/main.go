@@ -3,10 +3,15 @@
 //
 // Usage:
 //
-//	tandem                          simulated table in the terminal
+//	tandem                          simulated table in the terminal and browser
 //	tandem sim [--config FILE] [--preset NAME]  the same, configured
-//	tandem run [--config FILE] [--preset NAME]
+//	tandem run [--config FILE] [--preset NAME] [--script FILE]
+//	tandem probe --config FILE [--for DURATION]
 //	tandem replay FILE [--preset NAME] [--json]
+//	tandem verify-record FILE
+//	tandem export MATCH [--record FILE] --format timeline|json|csv
+//	tandem position FEN [--preset NAME] [--moves SAN ...] [--json]
+//	tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME] [--time]
 //	tandem check-config FILE
 //	tandem presets
 //
@@ -23,23 +28,28 @@ const usage = `tandem: the clock and arbiter's console for an over-the-board bug
 
 Usage:
   tandem                                   play on a simulated table in this terminal
+                                           (and in the browser: the web console)
   tandem sim [--config FILE] [--preset NAME]
                                            the same, with a configuration file or preset
-  tandem run [--config FILE] [--preset NAME]
-                                           run a table as a service (GPIO buttons and
-                                           displays in hardware mode, the web console)
+  tandem run [--config FILE] [--preset NAME] [--script FILE]
+                                           run a table as a service: the GPIO buttons
+                                           and displays in hardware mode, the web
+                                           console, the match record; --script plays
+                                           a timeline on it in real time
   tandem replay FILE [--preset NAME] [--json]
                                            adjudicate a recorded game (.bpgn) or a
                                            scripted match (.timeline) in virtual time
-  tandem probe --config FILE               check the wiring: light each display, show
+  tandem probe --config FILE [--for DURATION]
+                                           check the wiring: light each display, show
                                            every button and switch edge live
   tandem verify-record FILE                check a match record's audit chain
   tandem export MATCH [--record FILE] --format timeline|json|csv
-                                           write a recorded match out
+                                           write a recorded match out (MATCH: an id,
+                                           "last", or "all" for csv)
   tandem position FEN [--preset NAME] [--moves SAN ...] [--json]
                                            a bughouse position: status, legal moves,
                                            reserves
-  tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME]
+  tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME] [--time]
                                            count the move tree's leaves
   tandem check-config FILE                 validate a configuration and print the
                                            effective settings

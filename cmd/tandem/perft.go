@@ -14,7 +14,7 @@ const perftUsage = `usage: tandem perft FEN DEPTH [--variant crazyhouse|bughouse
 
 Counts the leaves of the legal move tree DEPTH plies deep (0 to 10) and
 prints the count: the standard check of a move generator against published
-numbers (crazyhouse: ../shared/data/zh-perft.txt).
+numbers (crazyhouse: board/testdata/zh-perft.txt).
 
   --variant crazyhouse  captures go to the capturer's own hand (default)
   --variant bughouse    captures leave the board (for the partner)
