@@ -11,4 +11,13 @@
 //
 // Times are rounded UP: a clock shows 0.0 only when its remaining time is
 // exactly zero, that is when it has flagged (clock-cases C10, C13).
+//
+// A decided result is provisional until it is on disk
+// (rules.Snapshot.Final, issue 5): every face then writes it with
+// MarkProvisional after the result word, "0-1?" on the OLED's top line
+// and "0-1? flag A-white" on the text face; a final result has no mark.
+// The daemon's short note (Noter.SetNote, ImageOpts.Note) says what the
+// match itself cannot: the generated PIN before the start, and the
+// record's state (RecordNote: "RECOVERED 14:03" after a restart, "NO
+// RECORD" when recording failed).
 package display

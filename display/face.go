@@ -36,6 +36,11 @@ type Face struct {
 	// Status is a short word for the match state: "READY", "PAUSED",
 	// "CLAIM", "" while running, or the board's / match's result.
 	Status string
+	// Provisional: the match is decided but its result is not yet on disk
+	// (rules.Snapshot.Final is false: the record has not synced it, or
+	// recording failed). StatusText then marks the result word with
+	// MarkProvisional ("0-1?"); a final result has no mark.
+	Provisional bool
 }
 
 // Render returns board b's face in snapshot s. whiteLeft says whether
@@ -57,6 +62,7 @@ func Render(s *rules.Snapshot, b rules.Board, whiteLeft bool, o *Opts) Face {
 		}
 	case rules.Decided:
 		f.Status = ResultText(s)
+		f.Provisional = !s.Final
 	case rules.Running:
 		if bv := s.Boards[b]; bv.Over {
 			f.Status = "DRAWN " + bv.Reason.String()
@@ -86,13 +92,29 @@ func ResultText(s *rules.Snapshot) string {
 	return strings.Join(parts, " ")
 }
 
+// StatusText is Status as the faces write it: a provisional result has
+// MarkProvisional after its result word ("0-1? flag A-white"); anything
+// else is Status unchanged.
+func (f Face) StatusText() string {
+	if !f.Provisional || f.Status == "" {
+		return f.Status
+	}
+	head, rest, ok := strings.Cut(f.Status, " ")
+	if !ok {
+		return head + MarkProvisional
+	}
+	return head + MarkProvisional + " " + rest
+}
+
 // String renders the face on one text line, as a character display would:
 //
 //	A  W ▶ 4:59  │  5:00   B   PAUSED
+//	A  W ⚑    0.0 │ 10.0      B  0-1? flag A-white
 //
-// Marks: ▶ running, ▷ turn while stopped, ⚑ flag, d in delay.
+// Marks: ▶ running, ▷ turn while stopped, ⚑ flag, d in delay; a result
+// not yet recorded has ? after it (StatusText).
 func (f Face) String() string {
-	return fmt.Sprintf("%s  %s │ %s  %s", f.Board, f.Left.text(true), f.Right.text(false), f.Status)
+	return fmt.Sprintf("%s  %s │ %s  %s", f.Board, f.Left.text(true), f.Right.text(false), f.StatusText())
 }
 
 // The marks a face shows beside a clock; every screen uses these.
@@ -102,6 +124,10 @@ const (
 	MarkFlag    = "⚑" // the flag fell
 	MarkDelay   = "d" // the clock runs inside the move's delay
 	MarkPause   = "‖" // the match is paused
+	// MarkProvisional follows a decided result that is not yet on disk
+	// (Face.Provisional): "0-1?". It goes when the record has synced the
+	// decision (rules.Snapshot.Final), and stays when recording failed.
+	MarkProvisional = "?"
 )
 
 // Mark returns the clock's mark (one of the Mark constants), or " ".

@@ -3,8 +3,8 @@ package display
 // A 5x7 pixel font drawn for tandem's small displays (its own bitmaps, one
 // string per row, '#' lit). It holds what a clock face writes: digits,
 // upper-case letters (lower case is drawn upper case), and the punctuation
-// of times and results ": . - / +" and space. A rune it lacks is drawn as
-// a box so it is seen, never silently dropped.
+// of times and results ": . - / + ?" and space. A rune it lacks is drawn
+// as a box (missing) so it is seen, never silently dropped.
 
 const (
 	glyphW = 5 // columns of a glyph
@@ -77,5 +77,8 @@ var fontRows = map[rune][glyphH]string{
 	'+': {"     ", "  #  ", "  #  ", "#####", "  #  ", "  #  ", "     "},
 	'*': {"     ", "# # #", " ### ", "#####", " ### ", "# # #", "     "},
 	' ': {"     ", "     ", "     ", "     ", "     ", "     ", "     "},
-	'?': {"#####", "#   #", "#   #", "#   #", "#   #", "#   #", "#####"}, // the box for a missing rune
+	'?': {" ### ", "#   #", "    #", "   # ", "  #  ", "     ", "  #  "}, // a result not yet recorded: "0-1?"
 }
+
+// missing is the glyph of a rune the font lacks: a box.
+var missing = glyph{0x1f, 0x11, 0x11, 0x11, 0x11, 0x11, 0x1f}

@@ -31,9 +31,13 @@ type ImageOpts struct {
 	// Format is the time format (tenths below 20 s by default); nil means
 	// DefaultOpts.
 	Format *Opts
-	// Note is a line shown in the detail area when the face has no detail
-	// of its own (a result, a claim): the daemon puts the arbiter's
-	// generated PIN there before the start ("PIN 4821"). Empty: nothing.
+	// Note is a short note the daemon sets (Noter.SetNote): the arbiter's
+	// generated PIN before the start ("PIN 4821"), the record's state
+	// (RecordNote: "RECOVERED 14:03", "NO RECORD"). It is never hidden by
+	// the match: it takes the detail area (two lines of 21 characters)
+	// when the face has no detail of its own, and otherwise (a result, a
+	// claim) the middle of the marks row, between the two clocks' marks:
+	// NoteWidth characters, the rest cut. Empty: nothing.
 	Note string
 }
 
@@ -64,7 +68,16 @@ func BoardImage(s *rules.Snapshot, b rules.Board, o *ImageOpts) *image.Gray {
 //     the delay;
 //   - two lines of detail: the claimant, the reason and decisive seats of a
 //     result, the reason of a drawn board (word-wrapped, upper case).
+//
+// A provisional result (Face.Provisional: decided, not yet on disk) has
+// MarkProvisional after its word on the top line ("0-1?"); a final one
+// has none (Face.StatusText).
 func FaceImage(f Face) *image.Gray { return faceImage(f, "") }
+
+// NoteWidth is how many characters of ImageOpts.Note fit the middle of the
+// marks row (from x 17 to 111), where the note goes when the face has
+// detail of its own: "RECOVERED 14:03" (15) fits.
+const NoteWidth = 15
 
 func faceImage(f Face, note string) *image.Gray {
 	img := image.NewGray(image.Rect(0, 0, ImageWidth, ImageHeight))
@@ -76,7 +89,7 @@ func faceImage(f Face, note string) *image.Gray {
 		fill(img, image.Rect(13, 1, 15, 8), On)
 		fill(img, image.Rect(17, 1, 19, 8), On)
 	}
-	head, detail := splitStatus(f.Status)
+	head, detail := splitStatus(f.StatusText())
 	drawText(img, ImageWidth-textWidth(head, 1), 1, head, 1, 1, On)
 
 	// Times.
@@ -101,10 +114,17 @@ func faceImage(f Face, note string) *image.Gray {
 	drawMark(img, ImageWidth-15, markY, f.Right)
 	drawText(img, ImageWidth-glyphW, markY, colorLetter(f.Right.Seat), 1, 1, On)
 
-	// Detail.
+	// The note: in the detail area when it is free, otherwise centred in
+	// the marks row between the two marks (x 16 to 112).
 	if detail == "" {
 		detail = note // e.g. the generated PIN before the start
+	} else if note != "" {
+		for _, line := range wrap(strings.ToUpper(note), NoteWidth, 1) {
+			drawText(img, (ImageWidth-textWidth(line, 1))/2, markY, line, 1, 1, On)
+		}
 	}
+
+	// Detail.
 	for i, line := range wrap(strings.ToUpper(detail), ImageWidth/(glyphW+1), 2) {
 		drawText(img, 0, 46+9*i, line, 1, 1, On)
 	}
@@ -189,7 +209,7 @@ func drawText(img *image.Gray, x, y int, s string, sx, sy int, v uint8) {
 	for _, r := range strings.ToUpper(s) {
 		g, ok := font[r]
 		if !ok {
-			g = font['?']
+			g = missing
 		}
 		first, w := glyphCols(r)
 		for row := 0; row < glyphH; row++ {

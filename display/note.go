@@ -1,0 +1,24 @@
+package display
+
+import "time"
+
+// RecordNote is the displays' note about the match record (issue 5), for
+// Noter.SetNote: "NO RECORD" when recording failed (recordFailed: the
+// daemon's Info.RecordErr is not empty; a decided result then stays
+// provisional, "0-1?", and the arbiter must write it down), otherwise
+// "RECOVERED 14:03" when the match was restored from the record after a
+// restart, with the wall-clock time of the last record before the cut
+// (recoveredAt, written in its own location as hours and minutes: pass
+// RecoveredAt.Local() for the hall's time), otherwise "". Both fit the
+// face wherever the note goes (NoteWidth).
+func RecordNote(recovered bool, recoveredAt time.Time, recordFailed bool) string {
+	switch {
+	case recordFailed:
+		return "NO RECORD"
+	case recovered && recoveredAt.IsZero():
+		return "RECOVERED"
+	case recovered:
+		return "RECOVERED " + recoveredAt.Format("15:04")
+	}
+	return ""
+}
