@@ -84,6 +84,13 @@ type page struct {
 func openPage(t *testing.T, bctx context.Context, control string, opts Opts) *page {
 	t.Helper()
 	tb, o := testTable(t, "reglamento", control)
+	return openPageOn(t, bctx, tb, o, opts)
+}
+
+// openPageOn serves a console on table tb (preset reglamento, options o)
+// and opens it in a new tab.
+func openPageOn(t *testing.T, bctx context.Context, tb *table.Table, o rules.Options, opts Opts) *page {
+	t.Helper()
 	opts.PIN, opts.Preset, opts.Rules = testPIN, "reglamento", o
 	srv, err := New(tb, &opts)
 	if err != nil {
@@ -261,6 +268,29 @@ func TestBrowser(t *testing.T) {
 		if s := p.settled(); s.Result != rules.Team1Wins || s.Clocks[rules.BBlack].Remaining != 5*time.Minute+30*time.Second {
 			t.Errorf("table: result %s, B-black %v", s.Result, s.Clocks[rules.BBlack].Remaining)
 		}
+	})
+
+	t.Run("ResultProvisionalUntilRecorded_NotRecordedWhenRecordingFailed", func(t *testing.T) {
+		tb, o, last := recordingTable(t)
+		p := openPageOn(t, bctx, tb, o, Opts{})
+		now := time.Now()
+		for _, e := range []rules.Event{{Kind: rules.Start}, {Kind: rules.Pause},
+			{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation}} {
+			if _, err := tb.Do(context.Background(), e, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Decided, not on disk: provisional, in the neutral style.
+		p.until(textOf("status") + ` === "DECIDED" && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black — recording…"`)
+		p.until(`document.getElementById("result").classList.contains("recording") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(55, 71, 79)"`)
+		// On disk: final, in the result's style.
+		tb.MarkRecorded(last.Load())
+		p.until(`window.tandem.view.final === true && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black"`)
+		p.until(`document.getElementById("result").classList.contains("final") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(127, 29, 29)"`)
+		// Recording failed: the banner and the result say so.
+		p.srv.SetInfo(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local), RecordErr: "no space left on device"})
+		p.until(textOf("result") + `.endsWith("— NOT recorded: write it down (recording failed)") && document.getElementById("result").classList.contains("not-recorded")`)
+		p.until(textOf("info") + `.includes("Match recovered from the record after a restart, last recorded 2026-11-29 14:03:59") && ` + textOf("info") + `.includes("Recording failed: no space left on device")`)
 	})
 
 	t.Run("SpectatorCannotAct", func(t *testing.T) {

@@ -263,7 +263,8 @@ func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 
 // serveFace answers GET /api/face/A.png and /api/face/B.png in simulated
 // mode: board A's or B's display now, as the 128x64 SSD1306 shows it
-// (display.BoardImage), a PNG of that size (the page scales it up). 404
+// (display.BoardImage, with the record's note from Info:
+// display.RecordNote), a PNG of that size (the page scales it up). 404
 // for anything else.
 func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
 	var b rules.Board
@@ -281,7 +282,10 @@ func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	snap := s.t.Snapshot()
-	img := display.BoardImage(&snap, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp})
+	s.mu.Lock()
+	note := display.RecordNote(s.info.Recovered, s.info.RecoveredAt.Local(), s.info.RecordErr != "")
+	s.mu.Unlock()
+	img := display.BoardImage(&snap, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp, Note: note})
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)

@@ -32,6 +32,15 @@ type View struct {
 	Article    string   `json:"article"`
 	Decisive   []string `json:"decisive"`
 	ResultText string   `json:"result_text"`
+	// Final is true once a decided result is on disk (rules.Snapshot.Final:
+	// the record has synced the decision, or nothing records the match).
+	// ResultState says how the page shows the result: "" while undecided,
+	// "recording" (decided, not yet on disk: provisional), "final", or
+	// "not-recorded" (decided while Info.RecordErr says recording failed,
+	// whatever Final says: a table that records nothing reports Final at
+	// once; the arbiter must write the result down).
+	Final       bool   `json:"final"`
+	ResultState string `json:"result_state"`
 	// Advantage is team 1's time advantage (ms, team 1's clocks minus team
 	// 2's, per board diagonal): [0] board A (A-white - A-black), [1] board
 	// B (B-black - B-white), at AtMs.
@@ -179,6 +188,17 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 			v.Decisive = append(v.Decisive, seat.String())
 		}
 		v.ResultText = resultText(snap, o)
+	}
+	v.Final = snap.Status == rules.Decided && snap.Final
+	if snap.Status == rules.Decided {
+		switch {
+		case s.info.RecordErr != "":
+			v.ResultState = "not-recorded"
+		case v.Final:
+			v.ResultState = "final"
+		default:
+			v.ResultState = "recording"
+		}
 	}
 	if snap.Claim.Active {
 		c := snap.Claim

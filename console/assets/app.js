@@ -25,6 +25,13 @@
     return Math.floor(n / 60) + ":" + two(n % 60);
   }
   function signed(ms, tb) { return (ms < 0 ? "−" : "+") + fmt(Math.abs(ms), tb < 0 ? -1 : 60000); }
+  // wallTime writes an RFC 3339 instant in this browser's time zone:
+  // "2026-11-29 14:03:59".
+  function wallTime(iso) {
+    const d = new Date(iso);
+    if (isNaN(d)) return iso;
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " + two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
+  }
   function matchTime(ms) {
     const s = Math.floor(ms / 1000);
     return Math.floor(s / 60) + ":" + two(s % 60);
@@ -85,14 +92,25 @@
       else if (v.result !== "*") t = "stopped: match " + v.result + " " + v.reason;
       $("board-" + b + "-result").textContent = t;
     });
+    // A decided result is final only once it is on disk (v.final); until
+    // then it is provisional, and when recording failed it is not
+    // recorded at all: the arbiter writes it down.
     const res = $("result");
-    res.textContent = v.result !== "*" ? v.result_text : "";
+    let rt = "";
+    if (v.result !== "*") {
+      rt = v.result_text;
+      if (v.result_state === "recording") rt += " — recording…";
+      else if (v.result_state === "not-recorded") rt += " — NOT recorded: write it down (recording failed)";
+    }
+    res.textContent = rt;
+    res.className = "banner result " + (v.result_state || "none");
+    res.dataset.state = v.result_state || "";
     res.classList.toggle("hidden", v.result === "*");
     const cl = $("claim");
     cl.textContent = v.claim ? "Claim by " + v.claim.claimant + ": " + v.claim.reason.replace("-", " ") + " (against " + v.claim.accused + ") — waiting for the arbiter" : "";
     cl.classList.toggle("hidden", !v.claim);
     const info = [];
-    if (v.info.recovered) info.push("Match recovered after a restart (last record " + v.info.recovered_at + "); the clocks are paused.");
+    if (v.info.recovered) info.push("Match recovered from the record after a restart" + (v.info.recovered_at ? ", last recorded " + wallTime(v.info.recovered_at) : "") + ".");
     if (v.info.record_err) info.push("Recording failed: " + v.info.record_err + ". The clocks keep running without a record.");
     $("info").textContent = info.join(" ");
     $("info").classList.toggle("hidden", info.length === 0);
@@ -102,7 +120,7 @@
     if (v.simulated && panel) {
       $("face-A").textContent = v.faces[0] || ""; $("face-B").textContent = v.faces[1] || "";
       // The displays as the SSD1306s draw them, fetched for this view.
-      ["A", "B"].forEach((b, i) => { const img = $("face-" + b + "-img"); img.src = "/api/face/" + b + ".png?seq=" + v.seq + "&at=" + v.at_ms; img.alt = v.faces[i] || ""; });
+      ["A", "B"].forEach((b, i) => { const img = $("face-" + b + "-img"); img.src = "/api/face/" + b + ".png?seq=" + v.seq + "&at=" + v.at_ms + "&final=" + v.final + "&info=" + encodeURIComponent(v.info.recovered_at + "|" + v.info.record_err); img.alt = v.faces[i] || ""; });
     }
     drawLog(v.log);
     fillMenus();
