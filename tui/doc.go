@@ -15,14 +15,19 @@
 // RUNNING, PAUSED with any pending claim or why the clocks stand still,
 // DECIDED with the result in team 1's view, its reason, the decisive seats
 // and where the rule comes from: the regulation's article or the preset's
-// own rule, rules.Options.Article). Between the rows, each board's label
+// own rule, rules.Options.Article; a result not yet on disk is shown
+// provisional, "— recording…" in plain text, until the snapshot's Final,
+// and "NOT recorded: write it down" while the table's Info says recording
+// failed, WithInfoFrom). Between the rows, each board's label
 // gives its game's result in seats' names ("B-black lost on time",
 // "A-white won (checkmate)", "drawn (agreement)"). Below them: the last
 // thing that happened with its instant from the start of the match (the
 // last event, why it was ignored, or "— refused: ..." when the rules
 // refused it: an attempt, not an action; or the flag that decided the
 // match after it); the prompt line (an open question, or the error or
-// outcome of the last arbiter action); and the key legend.
+// outcome of the last arbiter action; else the table's own line: recording
+// failed, "recovered from the record, last recorded 14:03:59", the
+// console's address); and the key legend.
 //
 // # Keys
 //

@@ -45,6 +45,36 @@ func WithRenderer(r *lipgloss.Renderer) Option { return func(m *Model) { m.rende
 // blank.
 func WithInfo(text string) Option { return func(m *Model) { m.info = text } }
 
+// Info is what the table reports about itself beside the match (the
+// daemon's Info), for WithInfoFrom.
+type Info struct {
+	// Line replaces WithInfo's line when not empty (the console's address
+	// and PIN).
+	Line string
+	// Recovered is true when the match was restored from the record after
+	// a restart; RecoveredAt is the wall-clock time of the last record
+	// before the cut, shown as HH:MM:SS in its own location (pass
+	// RecoveredAt.Local() for the hall's time).
+	Recovered   bool
+	RecoveredAt time.Time
+	// RecordErr says why recording failed ("" while it works): a decided
+	// result is then shown as not recorded, whatever the snapshot's Final
+	// says (a table that records nothing reports Final at once).
+	RecordErr string
+}
+
+// WithInfoFrom makes the model follow the table's Info: f is called when
+// the model is made, on every snapshot, and whenever changed receives a
+// value (nil: snapshots only; a closed channel stops the following). The
+// note line then says that recording failed ("recording failed: ...; the
+// clocks run on WITHOUT a record") or that the match was recovered
+// ("recovered from the record, last recorded 14:03:59"), before Info.Line
+// or WithInfo's line, whenever no question, error or hint is there; and
+// the result line says "NOT recorded" while RecordErr is set.
+func WithInfoFrom(f func() Info, changed <-chan struct{}) Option {
+	return func(m *Model) { m.infoFrom, m.infoCh = f, changed }
+}
+
 // WithRulesFrom makes the model follow rules that change while it runs
 // (a new match with another preset or time control started from the web
 // console): f is called on every snapshot, and when its answer differs
@@ -73,6 +103,9 @@ type Model struct {
 	haveRules bool
 	info      string // WithInfo's line
 	rulesFrom func() (string, rules.Options)
+	infoFrom  func() Info
+	infoCh    <-chan struct{}
+	rec       Info // infoFrom's latest answer
 
 	snaps  <-chan rules.Snapshot
 	cancel func()
@@ -112,7 +145,38 @@ func New(t *table.Table, opts ...Option) *Model {
 	}
 	m.st = newStyles(m.renderer)
 	m.initial = m.initialTimes()
+	m.followInfo()
 	return m
+}
+
+// infoMsg says the table's Info changed (WithInfoFrom's channel).
+type infoMsg struct{}
+
+// followInfo takes WithInfoFrom's Info.
+func (m *Model) followInfo() {
+	if m.infoFrom != nil {
+		m.rec = m.infoFrom()
+	}
+}
+
+// listenInfo waits for WithInfoFrom's channel; nil when there is none or
+// it is closed.
+func (m *Model) listenInfo() tea.Cmd {
+	ch, ctx := m.infoCh, m.ctx
+	if ch == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				return nil
+			}
+			return infoMsg{}
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 // Init subscribes to the table's snapshots and returns the command that
@@ -120,6 +184,9 @@ func New(t *table.Table, opts ...Option) *Model {
 func (m *Model) Init() tea.Cmd {
 	if m.snaps == nil {
 		m.snaps, m.cancel = m.t.Subscribe()
+	}
+	if m.infoCh != nil {
+		return tea.Batch(m.listen(), m.listenInfo())
 	}
 	return m.listen()
 }
@@ -156,6 +223,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case SnapshotMsg:
 		m.snap = rules.Snapshot(msg)
 		m.followRules()
+		m.followInfo()
 		// A question about a match that is no longer there is moot. The
 		// table's latest snapshot decides, not a late one in flight.
 		latest := m.latest()
@@ -168,6 +236,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.notice = "the match changed meanwhile: nothing quit (esc asks again)"
 		}
 		return m, m.listen()
+	case infoMsg:
+		m.followInfo()
+		return m, m.listenInfo()
 	case closedMsg:
 		return m, tea.Quit
 	case tea.WindowSizeMsg:

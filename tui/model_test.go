@@ -46,8 +46,16 @@ func options(t *testing.T, control string) rules.Options {
 // newHarness must be called inside synctest.Test.
 func newHarness(t *testing.T, o rules.Options) *harness {
 	t.Helper()
+	return newHarnessRecorded(t, o, nil)
+}
+
+// newHarnessRecorded is newHarness with a table whose entries go to
+// record (table.Opts.Record; nil: nothing is recorded). It must be called
+// inside synctest.Test.
+func newHarnessRecorded(t *testing.T, o rules.Options, record func(table.Entry)) *harness {
+	t.Helper()
 	disp := &display.DefaultOpts
-	tbl, err := table.New(&table.Opts{Options: o, NextChange: display.NextChangeFunc(disp)})
+	tbl, err := table.New(&table.Opts{Options: o, NextChange: display.NextChangeFunc(disp), Record: record})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,7 @@ const (
 
 type styles struct {
 	title, dim, bold, err, notice, result, key lipgloss.Style
+	provisional                                lipgloss.Style    // a result not yet on disk
 	status                                     [4]lipgloss.Style // by rules.Status
 	box                                        lipgloss.Style
 	idle, running, turn, flag                  lipgloss.Color
@@ -50,6 +51,7 @@ func newStyles(r *lipgloss.Renderer) styles {
 	st.err = r.NewStyle().Foreground(lipgloss.Color("9")).Bold(true)
 	st.notice = r.NewStyle().Foreground(lipgloss.Color("11"))
 	st.result = r.NewStyle().Bold(true).Foreground(lipgloss.Color("15"))
+	st.provisional = r.NewStyle().Foreground(lipgloss.Color("7"))
 	st.key = r.NewStyle().Bold(true).Foreground(lipgloss.Color("14"))
 	badge := r.NewStyle().Bold(true).Padding(0, 1)
 	st.status[rules.Ready] = badge.Foreground(lipgloss.Color("0")).Background(lipgloss.Color("12"))
@@ -244,7 +246,16 @@ func (m *Model) statusLine(w int) string {
 			}
 		}
 	case rules.Decided:
-		hint = m.st.result.Render(m.resultLine(s)) + m.st.dim.Render("   n: new match")
+		// Final only once the decision is on disk (issue 5).
+		switch {
+		case m.rec.RecordErr != "":
+			hint = m.st.result.Render(m.resultLine(s)) + m.st.err.Render("  NOT recorded: write it down (recording failed)")
+		case !s.Final:
+			hint = m.st.provisional.Render(m.resultLine(s) + "  — recording…")
+		default:
+			hint = m.st.result.Render(m.resultLine(s))
+		}
+		hint += m.st.dim.Render("   n: new match")
 	}
 	return truncate(badge+"  "+hint, w)
 }
@@ -463,9 +474,9 @@ func matchTime(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d.%03d", min, sec, ms)
 }
 
-// note is the open question, or else the last key's error or hint. The
-// question is written in the longest form that fits, with "(esc cancels)"
-// when that fits too.
+// note is the open question, or else the last key's error or hint, or
+// else the table's own line (infoLine). The question is written in the
+// longest form that fits, with "(esc cancels)" when that fits too.
 func (m *Model) note(w int) string {
 	if forms, esc := m.promptLine(); len(forms) > 0 {
 		q := m.st.notice.Render("? ")
@@ -494,8 +505,8 @@ func (m *Model) note(w int) string {
 		note = m.st.err.Render("error: " + strings.TrimPrefix(m.err.Error(), "rules: "))
 	case m.notice != "":
 		note = m.st.notice.Render(m.notice)
-	case m.info != "":
-		note = m.st.dim.Render(m.info)
+	default:
+		note = m.infoLine()
 	}
 	return truncate(note, w)
 }
@@ -528,4 +539,33 @@ func (m *Model) legend(w int) []string {
 		}, " ")
 	}
 	return []string{truncate(l1, w), truncate(l2, w)}
+}
+
+// infoLine is the note line's text about the table itself: recording
+// failed, the match was recovered, then the console's line (WithInfoFrom,
+// WithInfo), joined by " · "; "" when there is nothing.
+func (m *Model) infoLine() string {
+	var parts []string
+	if e := m.rec.RecordErr; e != "" {
+		// The daemon's RecordErr is already the whole sentence.
+		if !strings.HasPrefix(strings.ToLower(e), "recording failed") {
+			e = "recording failed: " + e + "; the clocks run on WITHOUT a record"
+		}
+		parts = append(parts, m.st.err.Render(e))
+	}
+	if m.rec.Recovered {
+		r := "recovered from the record"
+		if !m.rec.RecoveredAt.IsZero() {
+			r += ", last recorded " + m.rec.RecoveredAt.Format("15:04:05")
+		}
+		parts = append(parts, m.st.notice.Render(r))
+	}
+	line := m.info
+	if m.rec.Line != "" {
+		line = m.rec.Line
+	}
+	if line != "" {
+		parts = append(parts, m.st.dim.Render(line))
+	}
+	return strings.Join(parts, m.st.dim.Render(" · "))
 }
