@@ -111,7 +111,11 @@
     cl.classList.toggle("hidden", !v.claim);
     const info = [];
     if (v.info.recovered) info.push("Match recovered from the record after a restart" + (v.info.recovered_at ? ", last recorded " + wallTime(v.info.recovered_at) : "") + ".");
-    if (v.info.record_err) info.push("Recording failed: " + v.info.record_err + ". The clocks keep running without a record.");
+    if (v.info.record_err) {
+      // The daemon's record_err is already the whole sentence ("recording failed: ...").
+      const e = v.info.record_err;
+      info.push(/^recording failed/i.test(e) ? e.charAt(0).toUpperCase() + e.slice(1) + "." : "Recording failed: " + e + ". The clocks keep running without a record.");
+    }
     $("info").textContent = info.join(" ");
     $("info").classList.toggle("hidden", info.length === 0);
     $("act-uphold").classList.toggle("hidden", !v.claim);
