@@ -291,6 +291,9 @@ func TestBrowser(t *testing.T) {
 		p.srv.SetInfo(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local), RecordErr: "no space left on device"})
 		p.until(textOf("result") + `.endsWith("— NOT recorded: write it down (recording failed)") && document.getElementById("result").classList.contains("not-recorded")`)
 		p.until(textOf("info") + `.includes("Match recovered from the record after a restart, last recorded 2026-11-29 14:03:59") && ` + textOf("info") + `.includes("Recording failed: no space left on device")`)
+		// The daemon's own sentence is shown once, not wrapped again.
+		p.srv.SetInfo(Info{RecordErr: "recording failed: disk full; the clocks run on WITHOUT a record"})
+		p.until(textOf("info") + ` === "Recording failed: disk full; the clocks run on WITHOUT a record." && ` + textOf("result") + `.endsWith("NOT recorded: write it down (recording failed)")`)
 	})
 
 	t.Run("SpectatorCannotAct", func(t *testing.T) {
