@@ -24,10 +24,10 @@ type Device interface {
 	String() string
 }
 
-// Noter is a Device that can show a short note beside the match when its
-// face has room (the SSD1306's detail line): the daemon shows the
-// arbiter's generated PIN there before the start. The note shows from the
-// next Show.
+// Noter is a Device that can show a short note beside the match (the
+// SSD1306: ImageOpts.Note): the daemon shows the arbiter's generated PIN
+// there before the start, and the record's state (RecordNote: "RECOVERED
+// 14:03", "NO RECORD"). The note shows from the next Show; "" removes it.
 type Noter interface {
 	SetNote(note string)
 }

@@ -120,8 +120,11 @@ func (d *Dev) Show(s *rules.Snapshot) error {
 	return d.ShowImage(display.BoardImage(s, d.opts.Board, &d.opts.Image))
 }
 
-// SetNote sets the line shown in the detail area while the face has no
-// detail of its own (display.ImageOpts.Note), from the next Show.
+// SetNote sets the daemon's short note (display.ImageOpts.Note: the
+// generated PIN, display.RecordNote's "RECOVERED 14:03" or "NO RECORD"),
+// from the next Show: in the detail area while the face has no detail of
+// its own, otherwise between the two clocks' marks (display.NoteWidth
+// characters). "" removes it.
 func (d *Dev) SetNote(note string) { d.opts.Image.Note = note }
 
 // Message shows text in large letters (display.TextImage).
