@@ -109,7 +109,7 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts, w *journal.Writer) *
 // recordFailed reports that recording failed: Info.RecordErr and the run
 // log. The clocks go on.
 func (d *Daemon) recordFailed(err error) {
-	msg := fmt.Sprintf("recording failed: %v; the clocks run on WITHOUT a record", err)
+	msg := fmt.Sprintf("recording failed, the clocks run on WITHOUT a record: %v", err)
 	d.setInfo(func(in *Info) {
 		if in.RecordErr == "" {
 			in.RecordErr = msg

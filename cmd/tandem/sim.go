@@ -73,9 +73,17 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
 		return 1
 	}
+	// The terminal follows the record's state too: a failed record, a
+	// match recovered after a restart.
+	changed, stopInfo := d.InfoChanged()
+	defer stopInfo()
+	recordInfo := func() tui.Info {
+		in := d.Info()
+		return tui.Info{Recovered: in.Recovered, RecoveredAt: in.RecoveredAt.Local(), RecordErr: in.RecordErr}
+	}
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
 		tui.WithPreset(cfg.Preset), tui.WithRules(cfg.Rules), tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info),
-		tui.WithRulesFrom(d.Rules))
+		tui.WithRulesFrom(d.Rules), tui.WithInfoFrom(recordInfo, changed))
 	cancel()
 	if cerr := d.Close(); err == nil && cerr != nil {
 		err = cerr

@@ -738,3 +738,49 @@ func TestSimDaemon_Console(t *testing.T) {
 	}
 	d.Close()
 }
+
+// TestSim_Tmux_RecordRecoveredAndFailed: with [journal] file set, the
+// terminal table records the match; quit mid-match and started again, it
+// comes back paused and says it was recovered. A record that cannot be
+// written is said on the note line, and the clocks still run.
+func TestSim_Tmux_RecordRecoveredAndFailed(t *testing.T) {
+	requireTmux(t)
+	bin := buildSim(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "club.toml")
+	if err := os.WriteFile(cfg, []byte("[console]\nenabled = false\n[journal]\nfile = \""+filepath.Join(dir, "club.db")+"\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startTmux(t, bin, "sim", "--config", cfg)
+	s.waitScreen([]string{"READY"})
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white"})
+	s.send("z")
+	s.waitScreen([]string{"RUNNING", "▶ A-black"})
+	s.send("C-c")
+	s.waitScreen([]string{quitQuestion})
+	s.send("C-c")
+	if status := s.waitExit(); status != "0" {
+		t.Fatalf("tandem exited with status %s, want 0", status)
+	}
+
+	s = startTmux(t, bin, "sim", "--config", cfg)
+	s.waitScreen([]string{"PAUSED", "▷ A-black", "recovered from the record, last recorded "}, "RUNNING", "READY")
+	s.send("Space")
+	s.waitScreen([]string{"RUNNING", "▶ A-black"}, "PAUSED")
+
+	// A record under a regular file cannot be created: the clocks run
+	// without it, and the terminal says so.
+	blocker := filepath.Join(dir, "not-a-dir")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(bad, []byte("[console]\nenabled = false\n[journal]\nfile = \""+filepath.Join(blocker, "x.db")+"\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s = startTmux(t, bin, "sim", "--config", bad)
+	s.waitScreen([]string{"READY", "recording failed, the clocks run on WITHOUT a record: opening "})
+	s.send("Enter")
+	s.waitScreen([]string{"RUNNING", "▶ A-white", "recording failed"})
+}
