@@ -30,6 +30,13 @@ const simDeadline = 15 * time.Second
 // qemu (CI): tmux must be able to start it.
 func buildSim(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		// These tests drive a native binary (through tmux, or killing it):
+		// under qemu (CI's -short passes for the Pi's CPUs) they would
+		// test the same native binary again, only slower. The native
+		// pass runs them.
+		t.Skip("end-to-end test of a native tandem binary: run without -short")
+	}
 	bin := filepath.Join(t.TempDir(), "tandem")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Env = append(os.Environ(), "GOOS=", "GOARCH=", "GOARM=")

@@ -104,6 +104,13 @@ func b2i(b bool) int {
 // qemu for another CPU: the harness drives a native binary).
 func build(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		// These tests drive a native binary (through tmux, or killing it):
+		// under qemu (CI's -short passes for the Pi's CPUs) they would
+		// test the same native binary again, only slower. The native
+		// pass runs them.
+		t.Skip("end-to-end test of a native tandem binary: run without -short")
+	}
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		if p := filepath.Join(os.Getenv("GOROOT"), "bin", "go"); fileExists(p) {
