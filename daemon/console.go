@@ -32,22 +32,42 @@ func (e *ConsoleError) Error() string {
 // works through it).
 func (e *ConsoleError) Unwrap() error { return e.Err }
 
+// listenConsole takes the console's address before anything is written
+// (Start): a table whose address is in use fails without leaving a match
+// in the record. Close releases it if startConsole never ran.
+func (d *Daemon) listenConsole() error {
+	cc := d.Config.Console
+	if cc.Disabled {
+		return nil
+	}
+	ln, err := net.Listen("tcp", cc.Addr())
+	if err != nil {
+		return &ConsoleError{Addr: cc.Addr(), Err: err}
+	}
+	d.ln = ln
+	d.onClose(func() error {
+		// Already closed by the server once it served: ignore that error.
+		if err := ln.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+			return err
+		}
+		return nil
+	})
+	return nil
+}
+
 // startConsole serves the web console when the configuration enables it:
 // it listens on [console] listen, sets Info.ConsoleURL (and Info.PIN when
 // it generated one), prints both to Opts.Out, and shows Info's record
 // state on the page. Close stops it. A listen failure is a *ConsoleError.
 func (d *Daemon) startConsole(ctx context.Context) error {
 	cc := d.Config.Console
-	if cc.Disabled {
+	ln := d.ln
+	if ln == nil {
 		return nil
 	}
 	pin, generated := cc.PIN, false
 	if pin == "" {
 		pin, generated = console.GeneratePIN(), true
-	}
-	ln, err := net.Listen("tcp", cc.Addr())
-	if err != nil {
-		return &ConsoleError{Addr: cc.Addr(), Err: err}
 	}
 	var blackLeft [2]bool
 	for _, dev := range d.Config.Display.Devices {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -60,6 +61,7 @@ type Daemon struct {
 	hw      *hardwareSet    // the opened GPIO lines and displays (hardware mode)
 	rec     *recordState    // the record (nil when off or failed at open)
 	con     *console.Server // the web console (nil when off)
+	ln      net.Listener    // the console's, taken before the record is opened
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	closers []func() error // run in reverse order by Close
@@ -96,8 +98,14 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 
 	// The hardware is opened first: on a machine without the GPIO device
 	// the message says so before anything else is touched (the record's
-	// directory, the console's port).
+	// directory, the console's port). The console's address comes next:
+	// a table that cannot serve fails before it writes a match to the
+	// record.
 	if err := d.openHardware(); err != nil {
+		d.Close()
+		return nil, err
+	}
+	if err := d.listenConsole(); err != nil {
 		d.Close()
 		return nil, err
 	}

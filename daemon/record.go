@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tandem/journal"
+	"tandem/rules"
 	"tandem/table"
 )
 
@@ -130,5 +131,32 @@ func (d *Daemon) startRecord(ctx context.Context) error {
 	}
 	st.mark.Attach(d.Table)
 	d.Go(func() { st.rec.Checkpoints(ctx, d.Table, st.interval) })
+	if d.Info().Recovered {
+		d.Go(func() { d.forgetRecoveryOnNewMatch(ctx) })
+	}
 	return nil
+}
+
+// forgetRecoveryOnNewMatch clears Info.Recovered when the arbiter starts a
+// new match (a reset or new options bring the table back to Ready): the
+// console and displays say "recovered" about the match that was, not
+// about the next one. A restored match has always started (a match that
+// never started is not restored), so Ready means a new match.
+func (d *Daemon) forgetRecoveryOnNewMatch(ctx context.Context) {
+	snaps, cancel := d.Table.Subscribe()
+	defer cancel()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case s, ok := <-snaps:
+			if !ok {
+				return
+			}
+			if s.Status == rules.Ready && !s.Started {
+				d.setInfo(func(in *Info) { in.Recovered, in.RecoveredAt = false, time.Time{} })
+				return
+			}
+		}
+	}
 }

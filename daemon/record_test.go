@@ -3,6 +3,8 @@ package daemon
 import (
 	"bytes"
 	"context"
+	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -184,8 +186,47 @@ func TestRecord_DecidedStaysDecided(t *testing.T) {
 	}
 	defer d2.Close()
 	s := d2.Table.Snapshot()
-	if s.Status != rules.Decided || s.Result != rules.Team2Wins || s.Reason != rules.Checkmate || !d2.Table.Final() || !d2.Info().Recovered {
-		t.Fatalf("restored %v %v %v final %v", s.Status, s.Result, s.Reason, d2.Table.Final())
+	if s.Status != rules.Decided || s.Result != rules.Team2Wins || s.Reason != rules.Checkmate || !d2.Table.Final() || !s.Final || !d2.Info().Recovered {
+		t.Fatalf("restored %v %v %v final %v (snapshot %v)", s.Status, s.Result, s.Reason, d2.Table.Final(), s.Final)
+	}
+
+	// A new match is not the recovered one: Info.Recovered is cleared.
+	changed, stop := d2.InfoChanged()
+	defer stop()
+	do(t, d2, rules.Event{Kind: rules.Reset}, time.Now())
+	deadline := time.After(10 * time.Second)
+	for d2.Info().Recovered {
+		select {
+		case <-changed:
+		case <-deadline:
+			t.Fatal("Info.Recovered still set after a new match")
+		}
+	}
+}
+
+// TestStart_ConsoleAddressInUse_NoMatchRecorded: a table that cannot serve
+// its console fails before it writes anything to the record.
+func TestStart_ConsoleAddressInUse_NoMatchRecorded(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	path := filepath.Join(t.TempDir(), "tandem.db")
+	cfg := recordConfig(t, path)
+	cfg.Console.Disabled = false
+	cfg.Console.Listen = busy.Addr().String()
+	d, err := Start(context.Background(), cfg, nil)
+	if err == nil {
+		d.Close()
+		t.Fatal("Start succeeded on a busy address")
+	}
+	var ce *ConsoleError
+	if !errors.As(err, &ce) {
+		t.Fatalf("err = %v, want a *ConsoleError", err)
+	}
+	if _, serr := os.Stat(path); !errors.Is(serr, os.ErrNotExist) {
+		t.Errorf("the record was written before the console's address was taken (stat: %v)", serr)
 	}
 }
 

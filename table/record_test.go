@@ -210,9 +210,14 @@ func TestRestore_Decided_StaysDecidedAndFinal(t *testing.T) {
 		if s.Status != rules.Decided || s.DecidedAt != time.Minute || s.Reason != rules.SimultaneousFlag {
 			t.Fatalf("restored %v at %v by %v, want decided by simultaneous flags at 1m", s.Status, s.DecidedAt, s.Reason)
 		}
-		if !tb.Final() {
-			t.Error("a restored decided match is final")
+		if !tb.Final() || !s.Final {
+			t.Errorf("a restored decided match is final: Final() %v, first snapshot %v", tb.Final(), s.Final)
 		}
+		snaps, cancel := tb.Subscribe()
+		if first := <-snaps; !first.Final {
+			t.Error("a subscriber's first snapshot of a restored decided match is not final")
+		}
+		cancel()
 		if len(rec.all()) != 0 {
 			t.Errorf("a decided match needs no recovery pause: %+v", rec.all())
 		}

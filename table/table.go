@@ -119,6 +119,7 @@ func New(opts *Opts) (*Table, error) {
 	}
 	t.in = make(chan input, q)
 	s := m.Snapshot(m.Now())
+	s.Final = s.Status == rules.Decided && t.Final() // a restored decided match
 	t.latest.Store(&s)
 	return t, nil
 }
