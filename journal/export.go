@@ -80,6 +80,17 @@ func WriteTimeline(w io.Writer, m *Match) error {
 			fmt.Fprintf(b, "# %s: %s\n", s, oneLine(p[s]))
 		}
 	}
+	b.WriteString("# times: seconds since the match's record began (the table ready)")
+	for _, r := range m.Records {
+		// The first start (a resume before the start starts the match too)
+		// that was applied: the console counts its match time from there.
+		if r.Kind == KindEvent && r.Event != nil && (r.Event.Kind == rules.Start || r.Event.Kind == rules.Resume) &&
+			r.Refused == "" && r.Ignored == "" {
+			fmt.Fprintf(b, "; the match started at %s: the console's match time is the time here minus that", seconds(r.At-m.Begin.At))
+			break
+		}
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(b, "preset %s\n", preset)
 	fmt.Fprintf(b, "control %s\n", m.Options.Control)
 	for _, k := range rules.OptionKeys {

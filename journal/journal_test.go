@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -152,6 +153,9 @@ func TestExportTimeline_RoundTrip(t *testing.T) {
 			var tl bytes.Buffer
 			if err := WriteTimeline(&tl, m); err != nil {
 				t.Fatal(err)
+			}
+			if want.Decided && !strings.Contains(tl.String(), "; the match started at ") {
+				t.Errorf("the export does not say when the match started:\n%s", tl.String())
 			}
 			p2, err := replay.Load("export.timeline", tl.Bytes(), "")
 			if err != nil {
