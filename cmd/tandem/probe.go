@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -38,31 +37,16 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 }
 
 func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tandem probe", flag.ContinueOnError)
+	c := newCommand("tandem probe", "tandem probe --config FILE [--for DURATION]",
+		"Check the wiring: light each display with its name, show every button and\nswitch edge live.", stderr)
+	fs := c.fs
 	cfgPath := fs.String("config", "", "the table's configuration `FILE` (TOML), e.g. /etc/tandem/tandem.toml")
 	dur := fs.Duration("for", 0, "stop after `DURATION` (e.g. 30s); default: until Ctrl-C")
-	fs.SetOutput(io.Discard)
-	usage := func() {
-		fmt.Fprintf(stderr, "Usage: tandem probe --config FILE [--for DURATION]\n\nCheck the wiring: light each display with its name, show every button and\nswitch edge live.\n\n")
-		printFlags(stderr, fs)
+	if code, done := c.parse(args); done {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage()
-			return 0
-		}
-		fmt.Fprintf(stderr, "tandem probe: %s\n\n", doubleDash(err.Error()))
-		usage()
-		return 2
-	}
-	if fs.NArg() > 0 || *cfgPath == "" {
-		if fs.NArg() > 0 {
-			fmt.Fprintf(stderr, "tandem probe: unexpected argument %q\n\n", fs.Arg(0))
-		} else {
-			fmt.Fprintf(stderr, "tandem probe: --config FILE is required\n\n")
-		}
-		usage()
-		return 2
+	if *cfgPath == "" {
+		return c.fail("--config FILE is required")
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,29 +21,14 @@ import (
 // start (the message names the device or file) or stops for good while the
 // table runs (daemon.Daemon.Failed), 0 after a signal.
 func runRun(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tandem run", flag.ContinueOnError)
+	c := newCommand("tandem run", "tandem run [--config FILE] [--preset NAME] [--script FILE]",
+		"Run a table as a service: the GPIO buttons and displays in hardware mode,\nthe web console always.", stderr)
+	fs := c.fs
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
 	preset := fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
 	scriptPath := fs.String("script", "", "also play the timeline `FILE` on the table in real time (its preset, control and options replace the configuration's); for tests and demonstrations")
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	usage := func() {
-		fmt.Fprintf(stderr, "Usage: tandem run [--config FILE] [--preset NAME] [--script FILE]\n\nRun a table as a service: the GPIO buttons and displays in hardware mode,\nthe web console always.\n\n")
-		printFlags(stderr, fs)
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage()
-			return 0
-		}
-		fmt.Fprintf(stderr, "tandem run: %s\n\n", doubleDash(err.Error()))
-		usage()
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tandem run: unexpected argument %q\n\n", fs.Arg(0))
-		usage()
-		return 2
+	if code, done := c.parse(args); done {
+		return code
 	}
 	cfg, err := loadConfig(*cfgPath, *preset)
 	if err != nil {

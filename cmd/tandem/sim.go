@@ -25,30 +25,12 @@ const noTerminal = "tandem: the simulated table needs an interactive terminal (s
 // once, with a hint, when stdin or stdout is not a terminal, and on bad
 // flags or configuration; 1 when the terminal fails; 0 after a quit key.
 func runSim(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tandem sim", flag.ContinueOnError)
-	cfgPath := fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
-	preset := fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
-	// The flag package writes flags with one dash ("-config"); the README
-	// and this usage write --config. Its messages are reworded here.
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	usage := func() {
-		fmt.Fprintf(stderr, "Usage: tandem sim [--config FILE] [--preset NAME]\n\nPlay a match on a simulated table in this terminal.\n\n")
-		printFlags(stderr, fs)
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage()
-			return 0
-		}
-		fmt.Fprintf(stderr, "tandem sim: %s\n\n", doubleDash(err.Error()))
-		usage()
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tandem sim: unexpected argument %q\n\n", fs.Arg(0))
-		usage()
-		return 2
+	c := newCommand("tandem sim", "tandem sim [--config FILE] [--preset NAME]",
+		"Play a match on a simulated table in this terminal.", stderr)
+	cfgPath := c.fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
+	preset := c.fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
+	if code, done := c.parse(args); done {
+		return code
 	}
 
 	cfg, err := loadConfig(*cfgPath, *preset)
