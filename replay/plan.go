@@ -261,16 +261,9 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	// The time control: the record's, increment after each move (FICS).
 	tc, hasTC := g.Tag("TimeControl")
 	if hasTC {
-		c, err := clock.ParsePGN(tc.Value)
-		if err != nil {
-			return nil, inputErr(tc.Line, "%v", err)
+		if err := useTimeControl(plan, tc); err != nil {
+			return nil, err
 		}
-		c.IncrementBeforeFirstMove = false
-		if err := c.Validate(); err != nil {
-			return nil, inputErr(tc.Line, "TimeControl %q: %v", tc.Value, err)
-		}
-		plan.Options.Control = c
-		plan.Options.SeatControls = [4]*clock.Control{}
 	} else if kind == bpgn.Remaining {
 		return nil, inputErr(g.Moves[0].Line, "the record has no TimeControl tag: tandem needs the base time to turn remaining-time stamps into press instants")
 	}
@@ -409,16 +402,9 @@ func expectAndMoves(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bool)
 // loss on time is not declared: only the clocks could show it.
 func planWithoutClocks(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bool) (*Plan, error) {
 	if tc, ok := g.Tag("TimeControl"); ok {
-		c, err := clock.ParsePGN(tc.Value)
-		if err != nil {
-			return nil, inputErr(tc.Line, "%v", err)
+		if err := useTimeControl(plan, tc); err != nil {
+			return nil, err
 		}
-		c.IncrementBeforeFirstMove = false
-		if err := c.Validate(); err != nil {
-			return nil, inputErr(tc.Line, "TimeControl %q: %v", tc.Value, err)
-		}
-		plan.Options.Control = c
-		plan.Options.SeatControls = [4]*clock.Control{}
 	}
 	_, declare, err := expectAndMoves(g, plan, term, ended)
 	if err != nil {
@@ -613,4 +599,21 @@ func seconds(d time.Duration) string {
 	}
 	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
 	return neg + strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}
+
+// useTimeControl sets plan's time control to the record's TimeControl tag
+// (FICS: "base increment" in seconds, the increment after each move), for
+// every seat. The error names the tag's line.
+func useTimeControl(plan *Plan, tc bpgn.Tag) error {
+	c, err := clock.ParsePGN(tc.Value)
+	if err != nil {
+		return inputErr(tc.Line, "%v", err)
+	}
+	c.IncrementBeforeFirstMove = false
+	if err := c.Validate(); err != nil {
+		return inputErr(tc.Line, "TimeControl %q: %v", tc.Value, err)
+	}
+	plan.Options.Control = c
+	plan.Options.SeatControls = [4]*clock.Control{}
+	return nil
 }
