@@ -28,7 +28,9 @@ import (
 //	                            runs (at most one per board; none: the
 //	                            turns in progress)
 //	adjust   seat, delta        add or remove time ("+30", "-0:10",
-//	                            "+1:30", "+2.5"), clocks stopped (Art 40)
+//	                            "+1:30", "+2.5", "+1:30:00"), clocks
+//	                            stopped (Art 40: the rules refuse it
+//	                            while they run)
 //	claim    seat, reason       seat claims: illegal-move, flag or other;
 //	                            stops the clocks first (Art 29)
 //	uphold, reject              resolve the pending claim
@@ -53,8 +55,9 @@ type ActionRequest struct {
 type ActionResult struct {
 	// OK is true when the action changed the match.
 	OK bool `json:"ok"`
-	// Refused says why the rules (or the console, e.g. "pause first")
-	// refused it; Ignored why it changed nothing.
+	// Refused says why the table refused it (the rules, or
+	// Table.Reconfigure for a new match while the clocks run); Ignored why
+	// it changed nothing.
 	Refused string `json:"refused,omitempty"`
 	Ignored string `json:"ignored,omitempty"`
 	// Notice says what the arbiter should know next, e.g. "space resumes".
@@ -164,10 +167,13 @@ func (s *Server) act(ctx context.Context, req ActionRequest, now time.Time) (Act
 		if err != nil {
 			return ActionResult{}, bad("delta: %v", err)
 		}
-		if status == rules.Running {
-			return ActionResult{Refused: "pause first: time is adjusted while the clocks are stopped (Art 40)"}, nil
+		// The rules refuse an adjustment while the clocks run (Art 40):
+		// the table applies, records and logs the refusal like any other.
+		res, err := do(rules.Event{Kind: rules.Adjust, Seat: seat, Delta: d})
+		if err == nil && res.Refused != "" && status == rules.Running {
+			res.Notice = "pause first: time is adjusted while the clocks are stopped (Art 40)"
 		}
-		return do(rules.Event{Kind: rules.Adjust, Seat: seat, Delta: d})
+		return res, err
 	case "claim":
 		seat, err := rules.ParseSeat(req.Seat)
 		if err != nil {
@@ -181,7 +187,7 @@ func (s *Server) act(ctx context.Context, req ActionRequest, now time.Time) (Act
 			return res, err
 		}
 		res, err := do(rules.Event{Kind: rules.Claim, Seat: seat, Reason: why})
-		if err == nil && res.Refused != "" {
+		if err == nil && res.Refused != "" && s.t.Snapshot().Status == rules.Paused {
 			res.Notice = "the clocks stay stopped: resume when play goes on"
 		}
 		return res, err
@@ -218,7 +224,7 @@ func (s *Server) act(ctx context.Context, req ActionRequest, now time.Time) (Act
 		}
 		return res, err
 	case "new":
-		return s.newMatch(ctx, req, status, do)
+		return s.newMatch(ctx, req, status, now, do)
 	}
 	return ActionResult{}, bad("unknown action %q", req.Action)
 }
@@ -242,13 +248,11 @@ func (s *Server) resolveNotice(kind rules.Kind, c rules.PendingClaim) string {
 }
 
 // newMatch resets the match and, when the request names another preset
-// or time control, reconfigures the table. Refused while the clocks run
-// (pause first), like the terminal table's n. The options are checked
-// before anything changes.
-func (s *Server) newMatch(ctx context.Context, req ActionRequest, status rules.Status, do func(rules.Event) (ActionResult, error)) (ActionResult, error) {
-	if status == rules.Running {
-		return ActionResult{Refused: "pause first: a new match replaces the one in progress"}, nil
-	}
+// or time control, reconfigures the table. While the clocks run the table
+// refuses it (Table.Reconfigure: pause first), like the terminal table's
+// n; the refusal is not a match event, so the console logs it itself. The
+// options are checked before anything changes.
+func (s *Server) newMatch(ctx context.Context, req ActionRequest, status rules.Status, now time.Time, do func(rules.Event) (ActionResult, error)) (ActionResult, error) {
 	preset, opts := s.rulesNow()
 	change := false
 	if req.Preset != "" && req.Preset != preset {
@@ -276,7 +280,11 @@ func (s *Server) newMatch(ctx context.Context, req ActionRequest, status rules.S
 			return ActionResult{}, bad("%v", err)
 		}
 	}
-	if status != rules.Ready {
+	if status == rules.Running {
+		// Not reset: the table decides, and refuses a new match while
+		// the clocks run.
+		change = true
+	} else if status != rules.Ready {
 		if res, err := do(rules.Event{Kind: rules.Reset}); err != nil || !res.OK {
 			return res, err
 		}
@@ -296,33 +304,63 @@ func (s *Server) newMatch(ctx context.Context, req ActionRequest, status rules.S
 			if errors.Is(err, table.ErrClosed) || ctx.Err() != nil {
 				return ActionResult{}, err
 			}
-			return ActionResult{Refused: strings.TrimPrefix(err.Error(), "rules: ")}, nil
+			res := ActionResult{Refused: strings.TrimPrefix(err.Error(), "rules: ")}
+			if status == rules.Running {
+				res.Notice = "pause first: a new match replaces the one in progress"
+			}
+			what := "new match " + preset + " " + opts.Control.String()
+			note := "refused: " + res.Refused
+			if res.Notice != "" {
+				note += " — " + res.Notice
+			}
+			s.logConsole(what, note, "refused", now)
+			return res, nil
 		}
 		s.update(s.t.Snapshot())
 	}
 	return ActionResult{OK: true, Notice: "new match: " + preset + " " + opts.Control.String() + ", ready to start"}, nil
 }
 
-// ParseDelta reads a time adjustment: a sign, then seconds or m:ss, with
-// up to 9 decimals: "+30", "-0:10", "+1:30", "+2.5". It returns the signed
-// duration (ns) or an error saying what is allowed.
+// ParseDelta reads a time adjustment: a sign, then seconds, m:ss or
+// h:mm:ss, the seconds with up to 9 decimals: "+30", "-0:10", "+1:30",
+// "+2.5", "+1:30:00". It returns the signed duration (ns), at most 10
+// hours, or an error saying what is allowed.
 func ParseDelta(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if len(s) < 2 || (s[0] != '+' && s[0] != '-') {
-		return 0, fmt.Errorf("%q: write a sign and a time: +30, -0:10, +1:30, +2.5", s)
+		return 0, fmt.Errorf("%q: write a sign and a time: +30, -0:10, +1:30, +2.5, +1:30:00", s)
 	}
 	sign, body := s[0], s[1:]
 	var d time.Duration
-	if m, sec, ok := strings.Cut(body, ":"); ok {
-		mins, err := clock.ParseSeconds(m)
-		if err != nil || strings.Contains(m, ".") {
-			return 0, fmt.Errorf("%q: minutes must be a whole number", s)
+	if parts := strings.Split(body, ":"); len(parts) > 1 {
+		if len(parts) > 3 {
+			return 0, fmt.Errorf("%q: write seconds, m:ss or h:mm:ss, e.g. +30, +1:05, +1:30:00", s)
 		}
-		secs, err := clock.ParseSeconds(sec)
-		if err != nil || len(strings.SplitN(sec, ".", 2)[0]) != 2 || secs >= time.Minute {
-			return 0, fmt.Errorf("%q: write seconds as two digits under 60, e.g. 1:05", s)
+		// The first part is whole hours or minutes, the others two
+		// digits under 60 (the last may have decimals).
+		unit := "minutes"
+		if len(parts) == 3 {
+			unit = "hours"
 		}
-		d = mins*60 + secs
+		lead, err := clock.ParseSeconds(parts[0])
+		if err != nil || strings.Contains(parts[0], ".") {
+			return 0, fmt.Errorf("%q: the %s must be a whole number", s, unit)
+		}
+		if lead > 36000*time.Second { // not multiplied past int64
+			return 0, fmt.Errorf("%q is more than 10 hours", s)
+		}
+		d = lead
+		for i, p := range parts[1:] {
+			last := i == len(parts)-2
+			v, err := clock.ParseSeconds(p)
+			if err != nil || len(strings.SplitN(p, ".", 2)[0]) != 2 || v >= time.Minute || (!last && strings.Contains(p, ".")) {
+				if last {
+					return 0, fmt.Errorf("%q: write seconds as two digits under 60, e.g. 1:05 or 1:30:05", s)
+				}
+				return 0, fmt.Errorf("%q: write minutes as two digits under 60, e.g. 1:05:00", s)
+			}
+			d = d*60 + v
+		}
 	} else {
 		v, err := clock.ParseSeconds(body)
 		if err != nil {
@@ -392,9 +430,15 @@ func (s *Server) servePress(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, map[string]string{"posted": e.String()})
 }
 
+// heartbeatEvery is how often the WebSocket says the table is alive when
+// nothing changed: the page takes a silence of a few of them (a power cut,
+// a cable pulled: no TCP close reaches it) as a lost connection.
+const heartbeatEvery = time.Second
+
 // serveWS streams the view: the whole view at once, then again after
-// every change. Upgrades from another origin are refused (403) by
-// websocket.Accept's origin check.
+// every change, and a heartbeat ({"heartbeat":true,"server_ms":...})
+// after each second without one. Upgrades from another origin are
+// refused (403) by websocket.Accept's origin check.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
@@ -412,7 +456,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 	}()
 	ctx := c.CloseRead(r.Context()) // the page sends nothing
+	hb := time.NewTimer(heartbeatEvery)
+	defer hb.Stop()
 	for {
+		var msg []byte
 		select {
 		case <-ctx.Done():
 			return
@@ -420,12 +467,16 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			c.Close(websocket.StatusGoingAway, "the table stopped")
 			return
 		case <-ch:
-			wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			err := c.Write(wctx, websocket.MessageText, withServerTime(s.current(), time.Now()))
-			cancel()
-			if err != nil {
-				return
-			}
+			msg = withServerTime(s.current(), time.Now())
+		case <-hb.C:
+			msg = withServerTime([]byte(`{"heartbeat":true}`), time.Now())
 		}
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := c.Write(wctx, websocket.MessageText, msg)
+		cancel()
+		if err != nil {
+			return
+		}
+		hb.Reset(heartbeatEvery)
 	}
 }

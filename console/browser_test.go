@@ -97,15 +97,23 @@ func openPageOn(t *testing.T, bctx context.Context, tb *table.Table, o rules.Opt
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	return openTab(t, bctx, tb, srv, hs.URL)
+}
+
+// openTab opens the console at url in a new tab and waits until it is
+// live.
+func openTab(t *testing.T, bctx context.Context, tb *table.Table, srv *Server, url string) *page {
+	t.Helper()
 	tctx, cancel := chromedp.NewContext(bctx)
-	t.Cleanup(func() { cancel(); hs.Close(); srv.Close() })
+	t.Cleanup(cancel)
 	// The first Run on a tab opens it, for as long as its context lives:
 	// it must not carry a timeout, which would close the tab.
 	if err := chromedp.Do(tctx); err != nil {
 		t.Fatalf("opening a tab: %v", err)
 	}
-	p := &page{t: t, ctx: tctx, tb: tb, srv: srv, url: hs.URL}
-	p.do(chromedp.Navigate(hs.URL + "/"))
+	p := &page{t: t, ctx: tctx, tb: tb, srv: srv, url: url}
+	p.do(chromedp.Navigate(url + "/"))
 	p.until(`document.getElementById("conn").textContent === "live" && window.tandem.view !== null`)
 	return p
 }
@@ -223,7 +231,7 @@ func TestBrowser(t *testing.T) {
 		p.until(`document.getElementById("arbiter-panel").classList.contains("hidden")`)
 		p.setValue("pin", "1111")
 		p.click("login-btn")
-		p.until(`document.getElementById("pin").placeholder === "wrong PIN"`)
+		p.until(textOf("login-msg") + ` === "wrong PIN" && document.getElementById("login-msg").offsetParent !== null`)
 		p.until(`document.getElementById("arbiter-panel").classList.contains("hidden")`)
 		p.setValue("pin", testPIN)
 		p.click("login-btn")
@@ -233,20 +241,28 @@ func TestBrowser(t *testing.T) {
 
 		p.click("act-start")
 		p.until(textOf("status") + ` === "RUNNING"`)
-		// Adjusting while the clocks run is refused, with the reason.
+		// Adjusting while the clocks run is refused by the rules, with the
+		// reason, and the refusal is in the log.
 		p.setValue("adj-seat", "B-black")
 		p.setValue("adj-delta", "+30")
 		p.click("act-adjust")
-		p.until(textOf("notice") + `.startsWith("refused: pause first")`)
+		p.until(textOf("notice") + ` === "refused: pause the match before adjusting time — pause first: time is adjusted while the clocks are stopped (Art 40)"`)
+		p.until(`document.querySelector("#log tr.refused") !== null && document.querySelector("#log tr.refused").textContent.includes("adjust B-black +30s") && document.querySelector("#log tr.refused").textContent.includes("refused: pause the match before adjusting time")`)
+		// Hours are written h:mm:ss.
+		p.setValue("adj-delta", "+1:30:00:00")
+		p.click("act-adjust")
+		p.until(textOf("notice") + `.includes("write seconds, m:ss or h:mm:ss")`)
+		p.setValue("adj-delta", "+30")
 		p.click("act-pause")
 		p.until(textOf("status") + ` === "PAUSED"`)
 		p.click("act-adjust")
 		p.until(`document.querySelector("#clock-B-black .time").textContent === "5:30"`)
 		p.until(`document.getElementById("log").textContent.includes("adjust B-black +30s")`)
 
-		// A claim: the form, the banner, the rejection.
+		// A claim: the form, the banner, the rejection. The clocks were
+		// already stopped: the notice says nothing of stopping them.
 		p.click("open-claim")
-		p.until(`!document.getElementById("claim-form").classList.contains("hidden")`)
+		p.until(`!document.getElementById("claim-form").classList.contains("hidden") && ` + textOf("notice") + ` === "claim: choose the claimant and the kind"`)
 		p.setValue("claim-seat", "B-white")
 		p.setValue("claim-kind", "flag")
 		p.click("claim-send")
@@ -261,10 +277,16 @@ func TestBrowser(t *testing.T) {
 		p.setValue("res-outcome", "1-0")
 		p.setValue("res-how", "checkmate")
 		p.click("res-send")
-		p.until(`!document.getElementById("confirm").classList.contains("hidden") && ` + textOf("confirm-text") + `.startsWith("Declare board A 1-0 checkmate")`)
+		p.until(`!document.getElementById("confirm").classList.contains("hidden") && ` + textOf("confirm-text") + ` === "Declare board A 1-0 checkmate (A-white wins; team 1 wins the match)?"`)
 		p.click("confirm-yes")
 		p.until(textOf("status") + ` === "DECIDED" && ` + textOf("result") + `.startsWith("1-0 checkmate A-black (Art 22-23)")`)
 		p.until(textOf("board-A-result") + ` === "1-0 A-white won (checkmate) (Art 22-23)"`)
+		// After the decision: Claim… and Result… are refused at once,
+		// with no form, no confirmation and no word of stopping clocks.
+		p.click("open-claim")
+		p.until(textOf("notice") + ` === "refused: the match is decided (1-0 checkmate): no claim after the decision" && document.getElementById("claim-form").classList.contains("hidden")`)
+		p.click("open-result")
+		p.until(textOf("notice") + `.startsWith("refused: the match is decided (1-0 checkmate): no result after the decision") && document.getElementById("result-form").classList.contains("hidden") && document.getElementById("confirm").classList.contains("hidden")`)
 		if s := p.settled(); s.Result != rules.Team1Wins || s.Clocks[rules.BBlack].Remaining != 5*time.Minute+30*time.Second {
 			t.Errorf("table: result %s, B-black %v", s.Result, s.Clocks[rules.BBlack].Remaining)
 		}
@@ -288,12 +310,27 @@ func TestBrowser(t *testing.T) {
 		p.until(`window.tandem.view.final === true && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black"`)
 		p.until(`document.getElementById("result").classList.contains("final") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(127, 29, 29)"`)
 		// Recording failed: the banner and the result say so.
-		p.srv.SetInfo(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local), RecordErr: "no space left on device"})
+		// The daemon's sentence (daemon/record.go) is shown as it is, once.
+		const failed = "recording failed, the clocks run on WITHOUT a record: write /var/lib/tandem/tandem.db: no space left on device"
+		p.srv.SetInfo(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local), RecordErr: failed})
 		p.until(textOf("result") + `.endsWith("— NOT recorded: write it down (recording failed)") && document.getElementById("result").classList.contains("not-recorded")`)
-		p.until(textOf("info") + `.includes("Match recovered from the record after a restart, last recorded 2026-11-29 14:03:59") && ` + textOf("info") + `.includes("Recording failed: no space left on device")`)
-		// The daemon's own sentence is shown once, not wrapped again.
-		p.srv.SetInfo(Info{RecordErr: "recording failed: disk full; the clocks run on WITHOUT a record"})
-		p.until(textOf("info") + ` === "Recording failed: disk full; the clocks run on WITHOUT a record." && ` + textOf("result") + `.endsWith("NOT recorded: write it down (recording failed)")`)
+		p.until(textOf("info") + ` === "Match recovered from the record after a restart, last recorded 2026-11-29 14:03:59." + ` + quoteJS(failed))
+		// A bare reason is put in the same sentence.
+		p.srv.SetInfo(Info{RecordErr: "disk full"})
+		p.until(textOf("info") + ` === "recording failed, the clocks run on WITHOUT a record: disk full" && ` + textOf("result") + `.endsWith("NOT recorded: write it down (recording failed)")`)
+	})
+
+	t.Run("LoginRateLimit_SaidInFull", func(t *testing.T) {
+		p := openPage(t, bctx, "", Opts{LoginBurst: 1, LoginEvery: time.Hour})
+		p.setValue("pin", "1111")
+		p.click("login-btn")
+		p.until(textOf("login-msg") + ` === "wrong PIN"`)
+		p.setValue("pin", testPIN)
+		p.click("login-btn")
+		// The whole message, visible and not cut off.
+		msg := `document.getElementById("login-msg")`
+		p.until(textOf("login-msg") + ` === "too many attempts: wait a few seconds, then log in" && ` + msg + `.offsetParent !== null && ` +
+			msg + `.scrollWidth <= ` + msg + `.clientWidth && ` + msg + `.getBoundingClientRect().right <= window.innerWidth && document.body.dataset.arbiter === "false"`)
 	})
 
 	t.Run("SpectatorCannotAct", func(t *testing.T) {

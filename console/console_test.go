@@ -387,14 +387,26 @@ func TestActions_ThroughTheTable(t *testing.T) {
 	if r := a.act(`{"action":"start"}`); !r.OK || r.Status != "running" {
 		t.Errorf("start: %+v", r)
 	}
+	// The rules refuse an adjustment while the clocks run: the table
+	// applies the refusal (an event, recorded and logged) and changes no
+	// clock.
 	before := a.settled()
-	if r := a.act(`{"action":"adjust","seat":"A-white","delta":"+30"}`); r.OK || !strings.Contains(r.Refused, "pause first") {
+	if r := a.act(`{"action":"adjust","seat":"A-white","delta":"+30"}`); r.OK || !strings.Contains(r.Refused, "pause the match before adjusting time") || !strings.Contains(r.Notice, "pause first") {
 		t.Errorf("adjust while running: %+v", r)
 	}
-	if r := a.act(`{"action":"new"}`); r.OK || !strings.Contains(r.Refused, "pause first") {
+	if s := a.settled(); s.Seq != before.Seq+1 || s.Last.Kind != rules.Adjust || s.Effect.Refused == "" || s.Status != rules.Running {
+		t.Errorf("adjust while running, the table: seq %d -> %d, last %s, effect %+v, %s", before.Seq, s.Seq, s.Last, s.Effect, s.Status)
+	}
+	// The table refuses a new match while the clocks run: not an event,
+	// but the console's log lists it with the reason.
+	before = a.settled()
+	if r := a.act(`{"action":"new","control":"3m"}`); r.OK || !strings.Contains(r.Refused, "a match is in progress") || !strings.Contains(r.Notice, "pause first") {
 		t.Errorf("new match while running: %+v", r)
 	}
-	a.unchanged(before, "refused actions")
+	a.unchanged(before, "a refused new match")
+	if v := a.srv.buildViewNow(); v.Control != "5m" || v.Status != "running" {
+		t.Errorf("after a refused new match: %s %s", v.Control, v.Status)
+	}
 	// A claim stops the clocks first (Art 29); an illegal-move claim
 	// against a player who has not pressed is refused and the clocks
 	// stay stopped.
@@ -437,15 +449,21 @@ func TestActions_ThroughTheTable(t *testing.T) {
 	for _, e := range v.Log {
 		events = append(events, e.Event)
 	}
-	want := []string{"adjust B-black +90s", "start", "pause", "claim A-black illegal-move", "claim B-white flag", "reject", "adjust A-white -10s", "resume A-black", "pause", "result B 0-1 resignation"}
+	want := []string{"adjust B-black +90s", "start", "adjust A-white +30s", "new match reglamento 3m", "pause", "claim A-black illegal-move", "claim B-white flag", "reject", "adjust A-white -10s", "resume A-black", "pause", "result B 0-1 resignation"}
 	if strings.Join(events, "|") != strings.Join(want, "|") {
 		t.Errorf("log events\n%q\nwant\n%q", events, want)
 	}
-	if v.Log[0].Time != "before start" || !strings.HasPrefix(v.Log[2].Time, "0:00.") {
-		t.Errorf("log times %q %q", v.Log[0].Time, v.Log[2].Time)
+	if v.Log[0].Time != "before start" || !strings.HasPrefix(v.Log[2].Time, "0:00.") || !strings.HasPrefix(v.Log[3].Time, "0:00.") {
+		t.Errorf("log times %q %q %q", v.Log[0].Time, v.Log[2].Time, v.Log[3].Time)
 	}
-	if v.Log[3].Kind != "refused" || !strings.HasPrefix(v.Log[3].Note, "refused: ") {
-		t.Errorf("refused claim logged as %+v", v.Log[3])
+	if e := v.Log[2]; e.Kind != "refused" || e.Note != "refused: pause the match before adjusting time" || e.Console {
+		t.Errorf("refused adjustment logged as %+v", e)
+	}
+	if e := v.Log[3]; e.Kind != "refused" || !e.Console || !strings.HasPrefix(e.Note, "refused: a match is in progress") || !strings.Contains(e.Note, "pause first") {
+		t.Errorf("refused new match logged as %+v", e)
+	}
+	if v.Log[5].Kind != "refused" || !strings.HasPrefix(v.Log[5].Note, "refused: ") {
+		t.Errorf("refused claim logged as %+v", v.Log[5])
 	}
 	if last := v.Log[len(v.Log)-1]; last.Kind != "decision" || !strings.Contains(last.Note, "(Art 32)") {
 		t.Errorf("decision logged as %+v", last)
@@ -620,14 +638,30 @@ func TestParseDelta(t *testing.T) {
 	for in, want := range map[string]time.Duration{
 		"+30": 30 * time.Second, "-0:10": -10 * time.Second, "+1:30": 90 * time.Second, "+2.5": 2500 * time.Millisecond,
 		" -5 ": -5 * time.Second, "+0.001": time.Millisecond, "+10:00": 10 * time.Minute,
+		"+1:30:00": 90 * time.Minute, "-0:00:05.5": -5500 * time.Millisecond, "+10:00:00": 10 * time.Hour, "+90:00": 90 * time.Minute,
 	} {
 		if got, err := ParseDelta(in); err != nil || got != want {
 			t.Errorf("ParseDelta(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "30", "+", "+-3", "+1:5", "+1:60", "+1.5:00", "+0", "-0:00", "+abc", "+11:00:00", "+36001", "*3"} {
+	for _, in := range []string{"", "30", "+", "+-3", "+1:5", "+1:60", "+1.5:00", "+0", "-0:00", "+abc", "+11:00:00", "+36001", "*3",
+		"+1:5:00", "+1:60:00", "+1:30.5:00", "+1:00:00:00", "+999999999:00:00", "+10:00:00.001"} {
 		if d, err := ParseDelta(in); err == nil {
 			t.Errorf("ParseDelta(%q) = %v, want an error", in, d)
+		}
+	}
+	// Each error says what is wrong with what was typed.
+	for in, want := range map[string]string{
+		"+1:5":        "write seconds as two digits under 60",
+		"+1:30:5":     "write seconds as two digits under 60",
+		"+1:5:00":     "write minutes as two digits under 60",
+		"+1.5:00":     "the minutes must be a whole number",
+		"+1.5:00:00":  "the hours must be a whole number",
+		"+11:00:00":   "more than 10 hours",
+		"+1:00:00:00": "m:ss or h:mm:ss",
+	} {
+		if _, err := ParseDelta(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseDelta(%q): %v, want %q", in, err, want)
 		}
 	}
 }
@@ -686,5 +720,59 @@ func TestFace_PNGOfTheBoardDisplay(t *testing.T) {
 	hw := newEnv(t, Opts{})
 	if w := hw.request("GET", "/api/face/A.png", "", otherMachine, nil); w.Code != http.StatusNotFound {
 		t.Errorf("face on a hardware table: %d", w.Code)
+	}
+}
+
+// With nothing to report the WebSocket still says each second that the
+// table is alive: the page takes silence as a lost connection (a power
+// cut closes no TCP connection).
+func TestWebSocket_HeartbeatWhileNothingChanges(t *testing.T) {
+	e := newEnv(t, Opts{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.hs.URL, "http")+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	if v := readView(t, ctx, c); v.Status != "ready" {
+		t.Fatalf("first view: %s", v.Status)
+	}
+	for i := 0; i < 2; i++ {
+		start := time.Now()
+		_, b, err := c.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var hb struct {
+			Heartbeat bool  `json:"heartbeat"`
+			ServerMs  int64 `json:"server_ms"`
+			Seq       *int  `json:"seq"`
+		}
+		if err := json.Unmarshal(b, &hb); err != nil || !hb.Heartbeat || hb.ServerMs == 0 || hb.Seq != nil {
+			t.Fatalf("message %d while nothing changes: %s (%v)", i, b, err)
+		}
+		if d := time.Since(start); d > heartbeatEvery+time.Second {
+			t.Errorf("heartbeat %d after %v", i, d)
+		}
+	}
+}
+
+// A refused claim leaves the clocks stopped: the notice says to resume,
+// but not once the match is decided.
+func TestActions_RefusedClaimNotice_OnlyWhilePlayGoesOn(t *testing.T) {
+	a := newArbiter(t, Opts{})
+	a.act(`{"action":"start"}`)
+	if r := a.act(`{"action":"claim","seat":"A-black","reason":"illegal-move"}`); r.Refused == "" || r.Status != "paused" || !strings.Contains(r.Notice, "resume when play goes on") {
+		t.Errorf("refused claim while playing: %+v", r)
+	}
+	if r := a.act(`{"action":"declare","board":"A","outcome":"1-0","reason":"checkmate"}`); !r.OK || r.Status != "decided" {
+		t.Fatalf("declare: %+v", r)
+	}
+	if r := a.act(`{"action":"claim","seat":"B-white","reason":"flag"}`); r.Refused == "" || r.Notice != "" || r.Status != "decided" {
+		t.Errorf("claim after the decision: %+v", r)
+	}
+	if r := a.act(`{"action":"adjust","seat":"B-white","delta":"+30"}`); r.Refused == "" || r.Notice != "" {
+		t.Errorf("adjust after the decision: %+v", r)
 	}
 }

@@ -12,8 +12,10 @@
 // so the rules decide and refuse in one place. The page receives a JSON
 // view of every snapshot over a WebSocket (github.com/coder/websocket) and
 // animates the running clocks itself from the snapshot's instant, so it is
-// smooth without a message per tenth; after a reconnect the first message
-// is the whole state again.
+// smooth without a message per tenth. While the connection is lost (closed,
+// or no view nor heartbeat for a few seconds) it freezes and greys out the
+// clocks and says so; after a reconnect the first message is the whole
+// state again, and the page checks its session again.
 //
 // Security (docs/console.md): state changes need the arbiter's session (a
 // random HttpOnly, SameSite=Strict cookie given for the PIN); logins are

@@ -124,6 +124,10 @@ type LogEntry struct {
 	Note string `json:"note"`
 	// Kind is "ignored", "refused", "decision" or "" (applied).
 	Kind string `json:"kind"`
+	// Console is true for the console's own line, not a match event (not
+	// in the record): a new match the table refused while the clocks run.
+	// Its Seq is the last event's before it.
+	Console bool `json:"console,omitempty"`
 }
 
 // maxLog is how many log entries the page gets (the record keeps all).
@@ -205,9 +209,15 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 		v.Claim = &ClaimView{Claimant: c.Claimant.String(), Accused: c.Claimant.Opponent().String(),
 			Reason: c.Reason.String(), AtMs: ms(c.At - snap.StartedAt)}
 	}
-	if n := len(s.log); n > 0 && s.log[n-1].Seq == snap.Seq && snap.Seq > 0 {
-		last := s.log[n-1]
-		v.Last = &last
+	for i := len(s.log) - 1; i >= 0; i-- {
+		if s.log[i].Console {
+			continue
+		}
+		if s.log[i].Seq == snap.Seq && snap.Seq > 0 {
+			last := s.log[i]
+			v.Last = &last
+		}
+		break
 	}
 	if s.sim {
 		for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
@@ -319,6 +329,20 @@ func (s *Server) appendLog(snap rules.Snapshot) {
 		s.add(LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(snap.Decisive[:snap.NDecisive]), " "),
 			Kind: "decision", Note: resultText(&snap, &s.opts)})
 	}
+}
+
+// logConsole adds the console's own line to the log (a refusal that is
+// not a match event) at instant now, and shows it.
+func (s *Server) logConsole(event, note, kind string, now time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	snap := &s.lastSnap
+	at := time.Duration(-1)
+	if snap.Started {
+		at = max(s.t.Since(now)-snap.StartedAt, 0)
+	}
+	s.add(LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: event, Note: note, Kind: kind, Console: true})
+	s.rebuild()
 }
 
 func seatNames(seats []rules.Seat) []string {

@@ -9,6 +9,15 @@
   let offset = 0;      // local clock minus server clock (ms)
   let arbiter = false, panel = false;
   let pendingForm = null;
+  // The connection: live while the socket is open and the table was heard
+  // from within SILENCE ms (a view or a heartbeat each second). Otherwise
+  // the clocks are frozen at frozenAt (local ms), the last instant the
+  // table was heard from: the page shows nothing it does not know.
+  const SILENCE = 3500;
+  let sock = null, sockSince = 0, lastHeard = 0, live = false, frozenAt = 0;
+  // unsent is the arbiter's last action that the table did not take
+  // because the session had ended: shown until he logs in again.
+  let unsent = "";
 
   // --- time format: the clock displays' (package display's Format) ---
   const two = (n) => (n < 10 ? "0" : "") + n;
@@ -42,6 +51,7 @@
   function remaining(i, now) {
     const c = view.clocks[i];
     if (!c.running || view.status !== "running") return c.remaining_ms;
+    if (!live) now = Math.min(now, frozenAt);
     const el = now - offset - view.at_ms;
     return Math.max(0, c.remaining_ms - Math.max(0, el - c.delay_ms));
   }
@@ -73,15 +83,17 @@
     const v = view;
     $("rules").textContent = "preset " + v.preset + " · time control " + v.control;
     const st = $("status");
-    st.textContent = v.claim ? "CLAIM" : v.status.toUpperCase();
-    st.className = "status " + v.status;
+    // Without the connection the page does not know the status: it says
+    // so instead (the clocks are frozen, greyed out).
+    st.textContent = !live ? "CONNECTION LOST" : v.claim ? "CLAIM" : v.status.toUpperCase();
+    st.className = "status " + (live ? v.status : "lost");
     SEATS.forEach((seat, i) => {
-      const c = v.clocks[i], box = $("clock-" + seat);
-      box.className = "clock team" + c.team + (c.running && v.status === "running" ? " running" : c.turn ? " turn" : "") + (c.flagged ? " flagged" : "");
-      box.dataset.running = String(c.running && v.status === "running");
+      const c = v.clocks[i], box = $("clock-" + seat), runs = live && c.running && v.status === "running";
+      box.className = "clock team" + c.team + (runs ? " running" : c.turn && live ? " turn" : "") + (c.flagged ? " flagged" : "");
+      box.dataset.running = String(runs);
       box.dataset.flagged = String(c.flagged);
       box.querySelector(".seat").textContent = seat + " · team " + c.team;
-      box.querySelector(".mark").textContent = c.flagged ? "⚑ flag" : c.running && v.status === "running" ? (c.delay_ms > 0 ? "▶ delay" : "▶") : c.turn ? "▷" : "";
+      box.querySelector(".mark").textContent = c.flagged ? "⚑ flag" : !live ? "" : runs ? (c.delay_ms > 0 ? "▶ delay" : "▶") : c.turn ? "▷" : "";
       box.querySelector(".moves").textContent = c.moves + (c.moves === 1 ? " move" : " moves");
       box.querySelector(".strikes").textContent = c.strikes > 0 ? c.strikes + (c.strikes === 1 ? " strike" : " strikes") : "";
     });
@@ -112,30 +124,48 @@
     const info = [];
     if (v.info.recovered) info.push("Match recovered from the record after a restart" + (v.info.recovered_at ? ", last recorded " + wallTime(v.info.recovered_at) : "") + ".");
     if (v.info.record_err) {
-      // The daemon's record_err is already the whole sentence ("recording failed: ...").
+      // The daemon's record_err is the whole sentence ("recording failed,
+      // the clocks run on WITHOUT a record: <why>"): shown as it is.
       const e = v.info.record_err;
-      info.push(/^recording failed/i.test(e) ? e.charAt(0).toUpperCase() + e.slice(1) + "." : "Recording failed: " + e + ". The clocks keep running without a record.");
+      info.push(/^recording failed/i.test(e) ? e : "recording failed, the clocks run on WITHOUT a record: " + e);
     }
-    $("info").textContent = info.join(" ");
+    $("info").replaceChildren(...info.map((t) => el("div", "", t)));
     $("info").classList.toggle("hidden", info.length === 0);
     $("act-uphold").classList.toggle("hidden", !v.claim);
     $("act-reject").classList.toggle("hidden", !v.claim);
     $("panel").classList.toggle("hidden", !(v.simulated && panel));
-    if (v.simulated && panel) {
+    // The display mirror is fetched from the table: hidden while it does
+    // not answer, rather than shown broken.
+    $("mirrors").classList.toggle("hidden", !live);
+    $("mirror-off").classList.toggle("hidden", live);
+    if (v.simulated && panel && live) {
       $("face-A").textContent = v.faces[0] || ""; $("face-B").textContent = v.faces[1] || "";
       // The displays as the SSD1306s draw them, fetched for this view.
       ["A", "B"].forEach((b, i) => { const img = $("face-" + b + "-img"); img.src = "/api/face/" + b + ".png?seq=" + v.seq + "&at=" + v.at_ms + "&final=" + v.final + "&info=" + encodeURIComponent(v.info.recovered_at + "|" + v.info.record_err); img.alt = v.faces[i] || ""; });
     }
-    drawLog(v.log);
+    $("lost").classList.toggle("hidden", live);
+    document.body.classList.toggle("offline", !live);
+    drawLog(v);
     fillMenus();
     tick();
   }
 
-  function drawLog(log) {
+  // hms writes an RFC 3339 instant as HH:MM:SS in this browser's zone.
+  function hms(iso) { return wallTime(iso).slice(11); }
+
+  // drawLog shows the log newest first. A recovered match's log holds
+  // only the events since the restart: its first line says so.
+  function drawLog(v) {
     const rows = [];
-    for (let i = log.length - 1; i >= 0; i--) {
-      const e = log[i], tr = el("tr", e.kind);
+    for (let i = v.log.length - 1; i >= 0; i--) {
+      const e = v.log[i], tr = el("tr", e.kind + (e.console ? " console" : ""));
       tr.append(el("td", "", e.time), el("td", "", e.event), el("td", "", e.note));
+      rows.push(tr);
+    }
+    if (v.info.recovered) {
+      const tr = el("tr", "recovered"), td = el("td", "", "recovered from the record after a restart" + (v.info.recovered_at ? " (last recorded " + hms(v.info.recovered_at) + ")" : "") + "; earlier events: tandem export");
+      td.colSpan = 3;
+      tr.append(td);
       rows.push(tr);
     }
     $("log").replaceChildren(...rows);
@@ -156,7 +186,7 @@
   // tick redraws the times (every animation frame).
   function tick() {
     if (!view) return;
-    const now = Date.now();
+    const now = live ? Date.now() : frozenAt;
     const r = SEATS.map((_, i) => remaining(i, now));
     SEATS.forEach((seat, i) => { $("clock-" + seat).querySelector(".time").textContent = fmt(r[i], view.tenths_below_ms); });
     // Across the diagonals: each player against his partner's opponent.
@@ -166,7 +196,7 @@
       el("span", "", " · B-black vs A-black "), el("b", "", signed(r[3] - r[1], view.tenths_below_ms)),
       el("span", "", " · team 1 (A-white + B-black) "), el("b", "", signed(t1, view.tenths_below_ms)),
       el("span", "", " · team 2 "), el("b", "", signed(-t1, view.tenths_below_ms)));
-    $("elapsed").textContent = view.started ? "match time " + matchTime(view.elapsed_ms + (view.status === "running" ? now - offset - view.at_ms : 0)) : "";
+    $("elapsed").textContent = view.started ? "match time " + matchTime(view.elapsed_ms + (view.status === "running" ? Math.max(0, now - offset - view.at_ms) : 0)) : "";
   }
   function frame() { tick(); requestAnimationFrame(frame); }
   requestAnimationFrame(frame);
@@ -175,54 +205,118 @@
   let backoff = 250;
   function connect() {
     const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+    sock = ws; sockSince = Date.now();
     window.tandem.ws = ws;
-    ws.onopen = () => { backoff = 250; $("conn").textContent = "live"; $("conn").className = "conn on"; };
+    // Each (re)connection checks the session again: a restarted table
+    // has forgotten it.
+    ws.onopen = () => { backoff = 250; lastHeard = Date.now(); session(); };
     ws.onmessage = (m) => {
+      if (sock !== ws) return;
+      lastHeard = Date.now();
       const v = JSON.parse(m.data);
-      offset = Date.now() - v.server_ms;
+      offset = lastHeard - v.server_ms;
+      if (v.heartbeat) return;
       view = v;
       window.tandem.view = v;
       window.tandem.received++;
+      if (!live) { live = true; $("conn").textContent = "live"; $("conn").className = "conn on"; }
       draw();
     };
-    ws.onclose = () => {
-      $("conn").textContent = "reconnecting…"; $("conn").className = "conn off";
-      setTimeout(connect, backoff);
-      backoff = Math.min(backoff * 2, 2000);
-    };
+    ws.onclose = () => lost(ws);
   }
-  window.tandem = { ws: null, view: null, received: 0 };
+  // lost ends socket ws (closed, or silent for SILENCE ms): the clocks
+  // freeze at the last instant the table was heard from, the page says
+  // the connection is lost, and it reconnects.
+  function lost(ws) {
+    if (sock !== ws) return;
+    sock = null;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    try { ws.close(); } catch (e) { /* already closed */ }
+    if (live) frozenAt = lastHeard;
+    live = false;
+    window.tandem.lost++;
+    $("conn").textContent = "reconnecting…"; $("conn").className = "conn off";
+    $("lost").classList.remove("hidden");
+    document.body.classList.add("offline");
+    if (view) draw();
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 2000);
+  }
+  setInterval(() => { if (sock && Date.now() - Math.max(lastHeard, sockSince) > SILENCE) lost(sock); }, 250);
+  window.tandem = { ws: null, view: null, received: 0, lost: 0 };
 
   // --- requests ---
+  // post sends a request; status 0 when the table did not answer.
   async function post(path, body) {
-    const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+    let r;
+    try {
+      r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+    } catch (e) {
+      return { status: 0, body: { error: "the table does not answer (connection lost)" } };
+    }
     let j = {};
     try { j = await r.json(); } catch (e) { /* no body */ }
     return { status: r.status, body: j };
+  }
+  // describe writes an action as the arbiter asked for it: "adjust B-black +30".
+  function describe(b) {
+    if (b.action === "declare") return "result " + b.board + " " + b.outcome + " " + b.reason;
+    if (b.action === "new") return "new match " + [b.preset, b.control].filter((x) => x).join(" ");
+    if (b.action === "stop") return "stop the clocks";
+    if (b.action === "press") return b.seat ? "press " + b.seat : "pause switch";
+    return [b.action, b.seat, b.reason, b.delta, ...(b.run || [])].filter((x) => x).join(" ");
+  }
+  // sessionEnded says plainly that the table does not know this session
+  // any more, and what it did not do.
+  function sessionEnded(what) {
+    if (what) unsent = what;
+    loginMsg("your session ended (the table restarted?) — log in again" + (unsent ? "; not done: " + unsent : ""), true);
+  }
+  function loginMsg(t, bad) {
+    const m = $("login-msg");
+    m.textContent = t;
+    m.className = "loginmsg" + (bad ? " bad" : "");
+    m.classList.toggle("hidden", t === "");
   }
   function notice(text, refused) {
     const n = $("notice");
     n.textContent = text;
     n.className = "notice " + (refused ? "refused" : "ok");
   }
-  async function act(body) {
+  // act sends an arbiter action and says what became of it. quiet: no
+  // notice when it was done (the caller says what follows).
+  async function act(body, quiet) {
     const r = await post("/api/action", body);
-    if (r.status === 401) { await session(); notice("log in as the arbiter first", true); return r; }
+    if (r.status === 401 || r.status === 403) {
+      await session(true);
+      sessionEnded(describe(body));
+      return r;
+    }
+    if (r.status === 0) { notice("not done: " + describe(body) + " — " + r.body.error, true); return r; }
     if (r.status !== 200) { notice(r.body.error || ("error " + r.status), true); return r; }
     const b = r.body;
     if (b.refused) notice("refused: " + b.refused + (b.notice ? " — " + b.notice : ""), true);
     else if (b.ignored) notice("ignored: " + b.ignored, true);
-    else notice(b.notice || (body.action + ": done"), false);
+    else if (!quiet) notice(b.notice || (body.action + ": done"), false);
     return r;
   }
-  async function session() {
-    const r = await fetch("/api/session", { credentials: "same-origin" });
-    const j = await r.json();
+  // session asks the table whether this page is the arbiter's. When a
+  // session the page had is gone (the table restarted), it says so,
+  // unless quiet (the caller says it).
+  async function session(quiet) {
+    let j;
+    try {
+      const r = await fetch("/api/session", { credentials: "same-origin" });
+      if (!r.ok) return;
+      j = await r.json();
+    } catch (e) { return; }
+    const had = arbiter;
     arbiter = j.arbiter; panel = j.panel;
     $("login").classList.toggle("hidden", arbiter);
     $("arbiter").classList.toggle("hidden", !arbiter);
     $("arbiter-panel").classList.toggle("hidden", !arbiter);
     document.body.dataset.arbiter = String(arbiter);
+    if (had && !arbiter && !quiet) sessionEnded("");
     if (view) draw();
   }
   function ask(text) {
@@ -244,11 +338,14 @@
     e.preventDefault();
     const r = await post("/api/login", { pin: $("pin").value });
     $("pin").value = "";
-    if (r.status === 200) { await session(); notice("logged in as the arbiter", false); }
-    else alertLogin(r.status === 429 ? "too many attempts: wait a few seconds" : r.body.error || "login failed");
+    if (r.status === 200) {
+      await session();
+      loginMsg("", false);
+      notice("logged in as the arbiter" + (unsent ? "; not done before: " + unsent + " — do it again if it still applies" : ""), !!unsent);
+      unsent = "";
+    } else loginMsg(r.status === 429 ? "too many attempts: wait a few seconds, then log in" : r.body.error || "login failed", true);
   };
-  function alertLogin(t) { $("pin").placeholder = t; $("pin").classList.add("bad"); }
-  $("logout").onclick = async () => { await post("/api/logout", {}); await session(); };
+  $("logout").onclick = async () => { await post("/api/logout", {}); await session(true); };
 
   $("act-start").onclick = () => act({ action: "start" });
   $("act-pause").onclick = () => act({ action: "pause" });
@@ -261,17 +358,27 @@
     const r = await act({ action: "adjust", seat: $("adj-seat").value, delta: $("adj-delta").value });
     if (r.status === 200 && r.body.ok) $("adj-delta").value = "";
   };
+  function decided() { return view && view.status === "decided"; }
+  function decidedText() { return "the match is decided (" + view.result + " " + view.reason + ")"; }
   // A claim or a result stops the clocks at once, before the form is
-  // filled in (Art 29), as the terminal table's c and r do.
+  // filled in (Art 29), as the terminal table's c and r do; the notice
+  // speaks of stopping only when they were running.
+  async function openForm(form, what, hint) {
+    const r = await act({ action: "stop" }, true);
+    if (r.status !== 200 || r.body.refused) return;
+    showForm(form);
+    fillMenus();
+    notice((r.body.ok ? "clocks stopped for the " + what + ": " : what + ": ") + hint, false);
+  }
   $("open-claim").onclick = async () => {
     if (view && view.claim) { notice("a claim by " + view.claim.claimant + " is pending: uphold or reject it first", true); return; }
-    const r = await act({ action: "stop" });
-    if (r.status === 200 && !r.body.refused) { showForm("claim-form"); notice("clocks stopped for the claim", false); }
+    if (decided()) { notice("refused: " + decidedText() + ": no claim after the decision", true); return; }
+    openForm("claim-form", "claim", "choose the claimant and the kind");
   };
   $("claim-form").onsubmit = async (e) => {
     e.preventDefault();
-    await act({ action: "claim", seat: $("claim-seat").value, reason: $("claim-kind").value });
-    hideForms();
+    const r = await act({ action: "claim", seat: $("claim-seat").value, reason: $("claim-kind").value });
+    if (r.status === 200) hideForms();
   };
   $("act-uphold").onclick = async () => {
     const c = view && view.claim;
@@ -280,17 +387,32 @@
   };
   $("act-reject").onclick = () => act({ action: "reject" });
   $("open-result").onclick = async () => {
-    const r = await act({ action: "stop" });
-    if (r.status === 200 && !r.body.refused) { showForm("result-form"); fillMenus(); notice("clocks stopped for the result", false); }
+    // After the decision a result is refused: at once, with no form.
+    if (decided()) { notice("refused: " + decidedText() + ": no result after the decision; New match… starts another", true); return; }
+    openForm("result-form", "result", "choose the board, the result and how");
   };
   $("res-outcome").onchange = fillMenus;
+  // consequence says what the result does to the match, as the terminal
+  // table's confirmation: "A-white wins; team 1 wins the match".
+  function consequence(b, o) {
+    const i = b === "A" ? 0 : 1, bv = view.boards[i];
+    if (bv.over) return "board " + b + " is already over: the rules will refuse it";
+    if (o !== "1/2-1/2") {
+      const w = b + (o === "1-0" ? "-white" : "-black");
+      return w + " wins; team " + view.clocks[SEATS.indexOf(w)].team + " wins the match";
+    }
+    const other = b === "A" ? "B" : "A";
+    if (view.boards[1 - i].outcome === "1/2-1/2") return "drawn; board " + other + " is drawn too: the match is drawn";
+    return "drawn";
+  }
   $("result-form").onsubmit = async (e) => {
     e.preventDefault();
     const b = $("res-board").value, o = $("res-outcome").value, how = $("res-how").value;
-    const who = o === "1-0" ? b + "-white wins" : o === "0-1" ? b + "-black wins" : "draw";
-    if (!(await ask("Declare board " + b + " " + o + " " + how + " (" + who + ")?"))) return;
-    await act({ action: "declare", board: b, outcome: o, reason: how });
-    hideForms();
+    // Decided meanwhile (a flag): no confirmation; the table refuses it
+    // and the log shows why.
+    if (!decided() && !(await ask("Declare board " + b + " " + o + " " + how + " (" + consequence(b, o) + ")?"))) return;
+    const r = await act({ action: "declare", board: b, outcome: o, reason: how });
+    if (r.status === 200) hideForms();
   };
   $("open-new").onclick = () => showForm("new-form");
   $("new-form").onsubmit = async (e) => {
@@ -305,7 +427,10 @@
   document.querySelectorAll(".form .cancel").forEach((b) => { b.onclick = hideForms; });
 
   // --- the simulated panel ---
-  function press(seat) { post("/api/press", seat ? { seat } : { pause: true }); }
+  async function press(seat) {
+    const r = await post("/api/press", seat ? { seat } : { pause: true });
+    if (r.status === 403) { await session(true); sessionEnded(describe({ action: "press", seat })); }
+  }
   document.querySelectorAll(".press").forEach((b) => { b.onclick = () => press(b.dataset.seat); });
   $("press-pause").onclick = () => press(null);
   const KEYS = { q: "A-black", p: "B-white", z: "A-white", m: "B-black" };

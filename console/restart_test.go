@@ -1,0 +1,262 @@
+package console
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tandem/rules"
+	"tandem/table"
+)
+
+// daemonSim serves one table's console at one address as a daemon would,
+// with its failures: kill drops every connection at once, as kill -9
+// does (the kernel closes the sockets), and answers 503 until restart
+// serves a new console (a new Server: it knows no session); silence makes
+// every connection stop sending without closing, as a power cut or a
+// pulled cable does.
+type daemonSim struct {
+	t    *testing.T
+	tb   *table.Table
+	opts Opts
+	hs   *httptest.Server
+
+	mu    sync.Mutex
+	srv   *Server // nil: down
+	conns map[*gatedConn]struct{}
+
+	silent atomic.Bool
+}
+
+func newDaemonSim(t *testing.T, opts Opts) *daemonSim {
+	t.Helper()
+	tb, o := testTable(t, "reglamento", "")
+	opts.PIN, opts.Preset, opts.Rules = testPIN, "reglamento", o
+	d := &daemonSim{t: t, tb: tb, opts: opts, conns: map[*gatedConn]struct{}{}}
+	d.restart(Info{})
+	d.hs = httptest.NewUnstartedServer(d)
+	d.hs.Listener = &gatedListener{Listener: d.hs.Listener, d: d}
+	d.hs.Start()
+	t.Cleanup(func() {
+		d.silent.Store(false)
+		d.kill()
+		d.hs.Close()
+	})
+	return d
+}
+
+func (d *daemonSim) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	d.mu.Lock()
+	srv := d.srv
+	d.mu.Unlock()
+	if srv == nil {
+		http.Error(w, "the daemon is down", http.StatusServiceUnavailable)
+		return
+	}
+	srv.Handler().ServeHTTP(w, r)
+}
+
+// current is the console being served (nil while down).
+func (d *daemonSim) current() *Server {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.srv
+}
+
+// kill stops the console and closes every connection, the WebSockets
+// included.
+func (d *daemonSim) kill() {
+	d.mu.Lock()
+	srv := d.srv
+	d.srv = nil
+	for c := range d.conns {
+		c.Close()
+	}
+	d.mu.Unlock()
+	if srv != nil {
+		srv.Close()
+	}
+}
+
+// restart serves a new console of the same table with info.
+func (d *daemonSim) restart(info Info) *Server {
+	d.t.Helper()
+	opts := d.opts
+	srv, err := New(d.tb, &opts)
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	srv.SetInfo(info)
+	d.mu.Lock()
+	d.srv = srv
+	d.mu.Unlock()
+	return srv
+}
+
+type gatedListener struct {
+	net.Listener
+	d *daemonSim
+}
+
+func (l *gatedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	g := &gatedConn{Conn: c, d: l.d}
+	l.d.mu.Lock()
+	l.d.conns[g] = struct{}{}
+	l.d.mu.Unlock()
+	return g, nil
+}
+
+// gatedConn holds its writes while the daemon is silent, and its close
+// too: a machine without power sends no FIN, so the page must notice the
+// silence itself (the server's write timeout closing the socket would
+// otherwise tell it).
+type gatedConn struct {
+	net.Conn
+	d      *daemonSim
+	closed atomic.Bool
+}
+
+func (c *gatedConn) Write(b []byte) (int, error) {
+	for c.d.silent.Load() && !c.closed.Load() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	return c.Conn.Write(b)
+}
+
+func (c *gatedConn) Close() error {
+	if c.closed.Swap(true) {
+		return nil
+	}
+	go func() { // kill holds d.mu
+		c.d.mu.Lock()
+		delete(c.d.conns, c)
+		c.d.mu.Unlock()
+		for c.d.silent.Load() {
+			time.Sleep(5 * time.Millisecond)
+		}
+		c.Conn.Close()
+	}()
+	return nil
+}
+
+// clockTimes is a promise of the four clocks' digits now and 1.5 s of
+// page time later, "|"-joined, as "before;after".
+const clockTimes = `new Promise((done) => {
+	const read = () => Array.from(document.querySelectorAll(".clock .time"), (e) => e.textContent).join("|");
+	const before = read();
+	setTimeout(() => done(before + ";" + read()), 1500);
+})`
+
+// lostState is the expression "the page says the connection is lost and
+// shows nothing live".
+const lostState = `(document.getElementById("lost").offsetParent !== null &&
+	document.getElementById("lost").textContent === "CONNECTION LOST — clocks not live, reconnecting…" &&
+	document.getElementById("status").textContent === "CONNECTION LOST" &&
+	document.body.classList.contains("offline") &&
+	Array.from(document.querySelectorAll(".clock")).every((c) => c.dataset.running === "false" && !c.querySelector(".mark").textContent.startsWith("▶")) &&
+	document.getElementById("face-A-img").offsetParent === null && document.getElementById("face-B-img").offsetParent === null)`
+
+// liveState is the expression "the page is live again".
+const liveState = `(document.getElementById("lost").offsetParent === null && !document.body.classList.contains("offline") && ` +
+	`document.getElementById("conn").textContent === "live")`
+
+// frozen checks that the clocks' digits do not move for 1.5 s of page
+// time, and returns them.
+func (p *page) frozen() string {
+	p.t.Helper()
+	v, _ := p.eval(clockTimes).(string)
+	before, after, _ := strings.Cut(v, ";")
+	if before == "" || before != after {
+		p.t.Errorf("the clocks moved while the connection was lost: %q then %q", before, after)
+	}
+	return before
+}
+
+// The daemon dies (kill -9), comes back without the sessions and with a
+// recovered match, then the network goes silent (a power cut): the page
+// never shows clocks it does not know, says so unmistakably, and on
+// reconnection shows the table again, the session's end and the
+// recovery.
+func TestBrowser_ConnectionLost_Restart_SessionEnded(t *testing.T) {
+	bctx := startBrowser(t)
+	d := newDaemonSim(t, Opts{Simulated: true})
+	p := openTab(t, bctx, d.tb, d.current(), d.hs.URL)
+	p.setValue("pin", testPIN)
+	p.click("login-btn")
+	p.until(`document.body.dataset.arbiter === "true" && !document.getElementById("arbiter-panel").classList.contains("hidden")`)
+	p.click("act-start")
+	p.until(textOf("status") + ` === "RUNNING" && ` + running("A-white"))
+	p.until(`document.getElementById("face-A-img").complete && document.getElementById("face-A-img").naturalWidth === 128`)
+	// Live, the running clocks move (what the frozen check below must
+	// not see).
+	if v, _ := p.eval(clockTimes).(string); func() bool { b, a, _ := strings.Cut(v, ";"); return b == a }() {
+		t.Fatalf("the running clocks did not move while live: %q", v)
+	}
+
+	// kill -9: every connection closes.
+	d.kill()
+	p.until(lostState)
+	p.frozen()
+	// It stays so while the daemon is down (its reconnections fail).
+	p.until(`window.tandem.lost >= 2`)
+	p.until(lostState)
+
+	// The daemon restarts: a new console, no session, the match recovered
+	// from the record.
+	srv := d.restart(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local)})
+	p.srv = srv
+	p.until(liveState + ` && ` + textOf("status") + ` === "RUNNING" && ` + running("A-white"))
+	p.until(`document.getElementById("face-A-img").offsetParent !== null`)
+	// The page asked for its session again: it is gone, and the page says
+	// so instead of pretending.
+	p.until(`document.body.dataset.arbiter === "false" && document.getElementById("arbiter-panel").classList.contains("hidden") && !document.getElementById("login").classList.contains("hidden")`)
+	p.until(textOf("login-msg") + ` === "your session ended (the table restarted?) — log in again" && document.getElementById("login-msg").offsetParent !== null`)
+	// The log starts with the recovery.
+	p.until(`document.querySelector("#log tr:last-child").textContent === "recovered from the record after a restart (last recorded 14:03:59); earlier events: tandem export"`)
+
+	// An action answered 401 (the session ended while the page was
+	// connected): said plainly, the arbiter's intent kept.
+	p.setValue("pin", testPIN)
+	p.click("login-btn")
+	p.until(`document.body.dataset.arbiter === "true" && ` + textOf("login-msg") + ` === ""`)
+	srv.mu.Lock()
+	clear(srv.sessions)
+	srv.mu.Unlock()
+	before := p.settled()
+	p.setValue("adj-seat", "B-black")
+	p.setValue("adj-delta", "+30")
+	p.click("act-adjust")
+	p.until(textOf("login-msg") + ` === "your session ended (the table restarted?) — log in again; not done: adjust B-black +30" && document.body.dataset.arbiter === "false"`)
+	if after := p.settled(); after.Seq != before.Seq {
+		t.Errorf("the refused action changed the match: seq %d -> %d", before.Seq, after.Seq)
+	}
+	p.setValue("pin", testPIN)
+	p.click("login-btn")
+	p.until(textOf("notice") + ` === "logged in as the arbiter; not done before: adjust B-black +30 — do it again if it still applies" && document.getElementById("adj-delta").value === "+30"`)
+	// While the clocks run, Result… says it stopped them.
+	p.click("open-result")
+	p.until(textOf("notice") + ` === "clocks stopped for the result: choose the board, the result and how" && ` + textOf("status") + ` === "PAUSED"`)
+	p.click("act-resume")
+	p.until(textOf("status") + ` === "RUNNING"`)
+
+	// A power cut: nothing closes, nothing arrives.
+	d.silent.Store(true)
+	p.until(lostState)
+	p.frozen()
+	if s := p.tb.Snapshot(); s.Status != rules.Running {
+		t.Fatalf("the table stopped: %s", s.Status)
+	}
+	// The network comes back: the page reconnects and resynchronises.
+	d.silent.Store(false)
+	p.until(liveState + ` && ` + textOf("status") + ` === "RUNNING" && ` + running("A-white"))
+	p.until(`document.body.dataset.arbiter === "true"`)
+}
