@@ -1,3 +1,5 @@
+//go:build amd64
+
 package console
 
 import (
@@ -6,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -20,8 +21,10 @@ import (
 // The browser tests drive the page in Debian's headless Chromium with
 // chromedp. Without Chromium they skip, unless TANDEM_REQUIRE_BROWSER=1
 // (CI: .ci/deps/console.sh installs chromium and sets it), when they
-// fail. Under qemu (GOARCH other than amd64) they skip: they ran in the
-// main pass, and a browser under emulation would take minutes.
+// fail. They are built for amd64 only (the build constraint above): under
+// qemu (CI's passes for the Pi's CPUs) they ran in the main pass already,
+// a browser under emulation would take minutes, and chromedp's protocol
+// package is not compiled twice more for nothing.
 
 // browserWait bounds each wait on the page.
 const browserWait = 15 * time.Second
@@ -29,9 +32,6 @@ const browserWait = 15 * time.Second
 // chromiumPath returns the browser to drive, or skips or fails the test.
 func chromiumPath(t *testing.T) string {
 	t.Helper()
-	if runtime.GOARCH != "amd64" {
-		t.Skipf("browser tests run on amd64 only (GOARCH %s: under qemu they ran in the main pass)", runtime.GOARCH)
-	}
 	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
 		if path, err := exec.LookPath(p); err == nil {
 			return path
