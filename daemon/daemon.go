@@ -221,6 +221,7 @@ func (d *Daemon) setInfo(f func(*Info)) {
 // met; later calls return the same.
 func (d *Daemon) Close() error {
 	d.closeOnce.Do(func() {
+		d.lastCheckpoint()
 		d.cancel()
 		d.wg.Wait()
 		var errs []error
