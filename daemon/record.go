@@ -77,8 +77,11 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts, w *journal.Writer) *
 		return nil
 	}
 	m := ms[len(ms)-1]
-	if !m.Started() {
-		return nil // a new match under the configuration in force now
+	if !m.Started() || m.Ended() {
+		// A new match under the configuration in force now: the last one
+		// never started, or the arbiter ended it (a reset whose new
+		// match the cut kept off the disk).
+		return nil
 	}
 	if _, err := m.Replay(); err != nil {
 		d.recordFailed(fmt.Errorf("restoring match %s: %w", m.ID(), err))

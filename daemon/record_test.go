@@ -411,3 +411,46 @@ func TestRecord_DamagedFile_RestoresWhatReadsAndSaysSo(t *testing.T) {
 		t.Error("a damaged record must not be written to")
 	}
 }
+
+// TestRecord_ResetThenCut_NewMatch: the arbiter ended a match (a reset)
+// and the power went before the new match's first record reached the
+// disk: the restart starts a new match; it does not bring the ended one
+// back.
+func TestRecord_ResetThenCut_NewMatch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tandem.db")
+	cfg := recordConfig(t, path)
+	d, err := Start(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := d.Table.Epoch()
+	do(t, d, rules.Event{Kind: rules.Start}, t0)
+	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, t0.Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Reset}, t0.Add(2*time.Second))
+	l := synced(t, d, path)
+	d.Close()
+	// Cut the file just after the reset: the new match's records are lost.
+	cut := int64(-1)
+	for i, r := range l.Records {
+		if r.Kind == journal.KindEvent && r.Event != nil && r.Event.Kind == rules.Reset {
+			if i+1 >= len(l.Offsets) {
+				t.Fatal("nothing recorded after the reset")
+			}
+			cut = l.Offsets[i+1]
+		}
+	}
+	if cut < 0 {
+		t.Fatal("no reset in the record")
+	}
+	if err := os.Truncate(path, cut); err != nil {
+		t.Fatal(err)
+	}
+	d2, err := Start(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d2.Close()
+	if s := d2.Table.Snapshot(); s.Status != rules.Ready || s.Started || d2.Info().Recovered {
+		t.Errorf("after the cut: %v started %v recovered %v; want a new match, ready", s.Status, s.Started, d2.Info().Recovered)
+	}
+}

@@ -90,6 +90,19 @@ var ErrReplay = errors.New("journal: the recorded events cannot be replayed")
 // Started reports whether the match has any event recorded.
 func (m *Match) Started() bool { return len(m.Events()) > 0 }
 
+// Ended reports whether the arbiter ended the match with an accepted reset
+// (a new match): its record is complete, and a restart must not bring it
+// back even when the new match's own record did not reach the disk before
+// the cut.
+func (m *Match) Ended() bool {
+	for _, r := range m.Records {
+		if r.Kind == KindEvent && r.Event != nil && isReset(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // Matches groups l's records by match, in the order the matches began.
 // Records naming a match with no KindMatch record before them are an
 // error, as are options that do not decode.
