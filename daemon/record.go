@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -36,6 +37,13 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 	}
 	st := &recordState{interval: d.Config.Journal.Interval()}
 	w, l, err := journal.Open(path, &journal.Opts{Synced: st.mark.Synced, Failed: d.recordFailed})
+	if errors.Is(err, journal.ErrInUse) {
+		// Another table is running on this record (the service, while
+		// someone starts the terminal table with its configuration): this
+		// one must not start at all, or it would show that table's live
+		// match as a recovered one and keep presses nowhere.
+		return fmt.Errorf("daemon: %w", err)
+	}
 	if err != nil {
 		d.recordFailed(fmt.Errorf("opening %s: %w", path, err))
 		if l != nil {

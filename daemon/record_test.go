@@ -454,3 +454,40 @@ func TestRecord_ResetThenCut_NewMatch(t *testing.T) {
 		t.Errorf("after the cut: %v started %v recovered %v; want a new match, ready", s.Status, s.Started, d2.Info().Recovered)
 	}
 }
+
+// TestRecord_InUse_SecondTableRefused: a second table on the same record
+// does not start (it would write over the first's records), and says why.
+func TestRecord_InUse_SecondTableRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tandem.db")
+	cfg := recordConfig(t, path)
+	d, err := Start(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	do(t, d, rules.Event{Kind: rules.Start}, d.Table.Epoch())
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, err := Start(context.Background(), cfg, nil)
+	if err == nil {
+		d2.Close()
+		t.Fatal("a second table started on a record in use")
+	}
+	if !errors.Is(err, journal.ErrInUse) || !strings.Contains(err.Error(), "in use by another tandem table") {
+		t.Errorf("err = %v, want journal.ErrInUse", err)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(after, before) {
+		t.Error("the refused table changed the record")
+	}
+	// The first table goes on recording.
+	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, d.Table.Epoch().Add(time.Second))
+	if l := synced(t, d, path); count(l, journal.KindEvent) != 2 {
+		t.Errorf("the first table's record holds %d events, want 2", count(l, journal.KindEvent))
+	}
+}

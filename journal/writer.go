@@ -73,6 +73,10 @@ func NewWriter(f File, lastSeq uint64, lastHash string, opts *Opts) *Writer {
 	return w
 }
 
+// ErrInUse is wrapped by Open's error when another process (another
+// tandem table) has the record open for writing.
+var ErrInUse = errors.New("journal: the record is in use by another tandem table (one table per record: stop the other, or give this one its own [journal] file)")
+
 // Open opens the record file at path for appending, creating it (with its
 // directory) when missing. It reads it first (Load): a torn tail is
 // truncated away and synced. It returns the Log read, for restoring the
@@ -87,6 +91,14 @@ func Open(path string, opts *Opts) (*Writer, *Log, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, err
+	}
+	// One writer per record: a second table on the same file (a terminal
+	// table started beside the service) would write over the first's
+	// records. The lock is the kernel's: it goes with the process, so a
+	// SIGKILL or power cut never leaves it behind.
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {

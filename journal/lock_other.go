@@ -1,0 +1,9 @@
+//go:build !unix
+
+package journal
+
+import "os"
+
+// lockFile does nothing where flock does not exist: tandem runs on Linux;
+// elsewhere one table per record is the user's to keep.
+func lockFile(f *os.File) error { return nil }
