@@ -28,6 +28,11 @@ type Summary struct {
 	// DecidedAt, or Until.
 	At     time.Duration
 	Clocks [4]time.Duration
+	// Started is true once the match started, at StartedAt (relative to
+	// the match's begin). The console's match time counts from there:
+	// DecidedAt - StartedAt is the decision's match time.
+	Started   bool
+	StartedAt time.Duration
 }
 
 // Summarize replays m (Replay) and returns its outcome.
@@ -37,6 +42,9 @@ func (m *Match) Summarize() (*Summary, error) {
 		return nil, err
 	}
 	s := &Summary{At: rm.Now() - m.Begin.At}
+	if snap := rm.Snapshot(rm.Now()); snap.Started {
+		s.Started, s.StartedAt = true, snap.StartedAt-m.Begin.At
+	}
 	res, why, seats, at := rm.Result()
 	if rm.Status() == rules.Decided {
 		s.Result, s.Reason, s.Seats, s.Decided = res, why, seats, true
@@ -155,6 +163,8 @@ func WriteJSON(w io.Writer, m *Match) error {
 		Seats       []string          `json:"seats"`
 		Decided     bool              `json:"decided"`
 		DecidedAtMS *json.Number      `json:"decided_at_ms"`
+		StartedAtMS *json.Number      `json:"started_at_ms"`
+		MatchTimeMS *json.Number      `json:"decided_match_time_ms"`
 		AtMS        json.Number       `json:"at_ms"`
 		ClocksMS    map[string]any    `json:"clocks_ms"`
 		Records     []Record          `json:"records"`
@@ -166,6 +176,14 @@ func WriteJSON(w io.Writer, m *Match) error {
 		o.Reason = s.Reason.String()
 		d := millis(s.DecidedAt)
 		o.DecidedAtMS = &d
+		if s.Started {
+			mt := millis(s.DecidedAt - s.StartedAt)
+			o.MatchTimeMS = &mt
+		}
+	}
+	if s.Started {
+		st := millis(s.StartedAt)
+		o.StartedAtMS = &st
 	}
 	for _, seat := range s.Seats {
 		o.Seats = append(o.Seats, seat.String())
@@ -225,7 +243,9 @@ func WriteCSV(w io.Writer, ms []*Match) error {
 		}
 		reason, decidedAt := "", ""
 		if s.Decided {
-			reason, decidedAt = s.Reason.String(), fmt.Sprintf("%.3f", s.DecidedAt.Seconds())
+			// The match time of the decision, as the console and the
+			// terminal show it: from the start, not from the record's begin.
+			reason, decidedAt = s.Reason.String(), fmt.Sprintf("%.3f", (s.DecidedAt-s.StartedAt).Seconds())
 		}
 		row = append(row, m.Begin.Preset, m.Options.Control.String(), s.Result.String(), reason,
 			strings.Join(seats, " "), decidedAt)
