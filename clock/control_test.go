@@ -92,6 +92,7 @@ func TestParse_Errors(t *testing.T) {
 		{"-5m", `is negative`},
 		{"5m+-2s", `is negative`},
 		{"5m z2s", "delay must be written dX (Bronstein) or usX (US)"},
+		{"5 min", `"min" after a space: write the time without a space and with Go's units (5m, 90s, 1h30m)`},
 		{"5m dx", "stage 1: delay:"},
 		{"5m d2s extra", "expected TIME[+INC]"},
 		{"0/5m", `move count "0" must be a whole number from 1 to 1000`},

@@ -225,3 +225,14 @@ func TestVerifyRecord_ReportsTheFirstBadRecord(t *testing.T) {
 		t.Errorf("no file: exit %d", code)
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for n, want := range map[int]string{0: "0 matches", 1: "1 match", 2: "2 matches"} {
+		if got := plural(n, "match"); got != want {
+			t.Errorf("plural(%d, match) = %q, want %q", n, got, want)
+		}
+	}
+	if got := plural(32, "record"); got != "32 records" {
+		t.Errorf("plural(32, record) = %q", got)
+	}
+}

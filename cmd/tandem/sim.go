@@ -17,8 +17,9 @@ import (
 )
 
 const noTerminal = "tandem: the simulated table needs an interactive terminal (stdin/stdout is not a TTY).\n" +
-	"Run `go run ./cmd/tandem` in a terminal or tmux, or use `tandem replay FILE` to adjudicate a recorded game;\n" +
-	"`tandem help` lists all commands.\n"
+	"Run `tandem` (from the source: `go run ./cmd/tandem`) in a terminal or tmux; `tandem run --config FILE`\n" +
+	"runs a table without a terminal (the browser console is its panel); `tandem replay FILE` adjudicates a\n" +
+	"recorded game; `tandem help` lists all commands.\n"
 
 // runSim plays a match on a simulated table in the terminal (package tui):
 // `tandem` and `tandem sim [--config FILE] [--preset NAME]`. It exits 2 at

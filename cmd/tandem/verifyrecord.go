@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"tandem/journal"
 )
@@ -68,7 +69,7 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 		head = l.Hashes[n-1]
 	}
 	ms, _ := l.Matches()
-	fmt.Fprintf(stdout, "%s: intact: %d records, %d matches; last hash %s\n", path, len(l.Records), len(ms), head)
+	fmt.Fprintf(stdout, "%s: intact: %s, %s; last hash %s\n", path, plural(len(l.Records), "record"), plural(len(ms), "match"), head)
 	return 0
 }
 
@@ -83,4 +84,16 @@ func verb(what string) string {
 		return "is out of order (reordered)"
 	}
 	return "is damaged"
+}
+
+// plural writes n and the noun, in the plural unless n is 1: "1 match",
+// "2 matches", "32 records".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "ch") || strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
