@@ -207,9 +207,10 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return err
 }
 
-// WriteText writes the report for people: result and reason, decisive
-// seats, decision instant, the four clocks (m:ss.mmm and ms), the ignored
-// events, and for a record whether it agrees.
+// WriteText writes the report for people: the first illegal move, if any,
+// on the line after the header; result and reason, decisive seats,
+// decision instant, the four clocks (m:ss.mmm and ms), the ignored events,
+// for a record whether it agrees, and the move check.
 func (r *Report) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	src := r.Source
@@ -217,6 +218,12 @@ func (r *Report) WriteText(w io.Writer) error {
 		src += " (" + r.Dialect + " stamps)"
 	}
 	fmt.Fprintf(tw, "replay\t%s, preset %s, time control %s\n", src, r.Preset, r.Control)
+	if mc := r.Moves; mc != nil && mc.Illegal != nil {
+		// First, before the clocks' verdict: the game broke a rule at this
+		// move, and the result below is only what the clocks and the
+		// record say (see "moves").
+		fmt.Fprintf(tw, "ILLEGAL\tline %d: %s (the result below is the clocks' and the record's; the moves after this one are not checked)\n", mc.Illegal.Line, mc.Illegal)
+	}
 	timed := r.NoClocks == ""
 	if r.Decided {
 		fmt.Fprintf(tw, "result\t%s  %s  (%s)  %s\n", r.Result, r.Reason, r.Article, teamVerdict(r.Result))

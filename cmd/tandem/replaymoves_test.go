@@ -42,3 +42,18 @@ func TestReplay_LegalGameTextShowsMovesAndMate(t *testing.T) {
 		}
 	}
 }
+
+// The text report says the move is illegal before it gives the result.
+func TestReplay_IllegalMoveTextSaysItFirst(t *testing.T) {
+	code, out, _ := replayCmd(td+"bpgn/fics_1934301_checkmate.bpgn", "--preset", "reglamento")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 || !strings.HasPrefix(lines[2], "ILLEGAL ") || !strings.Contains(lines[2], "move 10A. B@b5+ (A-white): the drop gives check") {
+		t.Errorf("the third line is not the illegal move:\n%s", out)
+	}
+	if i, j := strings.Index(out, "ILLEGAL "), strings.Index(out, "\nresult "); i < 0 || j < 0 || i > j {
+		t.Errorf("ILLEGAL does not come before the result:\n%s", out)
+	}
+}
