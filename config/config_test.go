@@ -410,7 +410,7 @@ func TestErrors(t *testing.T) {
 		{"window not a duration", "[rules]\nsimultaneous_window = \"soon\"\n",
 			`t.toml:2: rules.simultaneous_window: "soon" is not a duration; write e.g. 5m, 90s, 2.5s or a number of seconds`, 2, "rules.simultaneous_window"},
 		{"bad control", "[time]\ncontrol = \"5 minutes\"\n",
-			`t.toml:2: time.control: time control "5 minutes", stage 1: "minutes": delay must be written dX (Bronstein) or usX (US), e.g. d2s`, 2, "time.control"},
+			`t.toml:2: time.control: time control "5 minutes", stage 1: "minutes" after a space: write the time without a space and with Go's units (5m, 90s, 1h30m); a delay after a space is dX (Bronstein) or usX (US), e.g. 5m d2s`, 2, "time.control"},
 		{"increment not a switch", "[time]\nincrement_before_first_move = \"sometimes\"\n",
 			`t.toml:2: time.increment_before_first_move: "sometimes" is not a switch; write true or false`, 2, "time.increment_before_first_move"},
 		{"bad seat", "[time.seats]\n\"C-white\" = \"3m\"\n",
