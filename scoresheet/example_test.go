@@ -1,0 +1,29 @@
+package scoresheet_test
+
+import (
+	"fmt"
+
+	"tandem/rules"
+	"tandem/scoresheet"
+)
+
+// A recorder enters moves on both boards; a capture on board A feeds
+// B-black's reserve, and a pawn dropped on his 7th rank is refused under the
+// reglamento preset.
+func Example() {
+	p, _ := rules.LookupPreset("reglamento")
+	s, _ := scoresheet.New(&p.Options, nil)
+	for _, m := range []string{"e4", "d5", "exd5"} {
+		s.Enter(rules.BoardA, m, 0)
+	}
+	s.Enter(rules.BoardB, "d4", 0)
+	fmt.Println(s.Reserves()[rules.BBlack])
+	_, err := s.Enter(rules.BoardB, "P@d2", 0)
+	fmt.Println(err)
+	m, _ := s.Enter(rules.BoardB, "P@e6", 0)
+	fmt.Println(m.String())
+	// Output:
+	// map[P:1]
+	// board B, 1b (B-black) P@d2: a pawn may not be dropped on rank 7 (counted from black) (pawn_drop_ranks [2, 6], Art 18.1)
+	// 1b. P@e6 (B-black)
+}
