@@ -1,0 +1,174 @@
+package hall
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nkeys"
+)
+
+// TableAuth is one table's credentials on the hub's embedded server: a
+// user and password, or an nkey (the public key "U..." of the seed the
+// table holds in its nkey_seed_file). The table may then publish only on
+// its own subjects ("tandem.table.<ID>.*") and read only its own streams'
+// last messages: one table cannot pose as another.
+type TableAuth struct {
+	// ID is the table id the credentials belong to (ValidTableID).
+	ID string
+	// User and Password, or Nkey: exactly one of the two.
+	User     string
+	Password string
+	Nkey     string
+}
+
+// hubUser is the hub's own user on its embedded server, with a password
+// drawn at each start: only the hub's process knows it.
+const hubUser = "tandem-hub"
+
+// Embedded server defaults (HubOpts zero values).
+const (
+	// DefaultListen is where the embedded server listens for tables:
+	// every interface, NATS's usual port.
+	DefaultListen = "0.0.0.0:4222"
+	// DefaultStoreDir is the JetStream store of the embedded server.
+	DefaultStoreDir = "tandem-hall"
+	// DefaultMaxMemory caps the embedded server's JetStream memory
+	// (bytes); the streams are on disk, so little is used.
+	DefaultMaxMemory int64 = 64 << 20
+	// DefaultMaxStore caps the JetStream store on disk (bytes). A table
+	// writes about 0.5 MB of records per hour of play.
+	DefaultMaxStore int64 = 4 << 30
+)
+
+// tablePerms returns what table id may do: publish its snapshots, records
+// and results, read the last record and result of its own subjects (the
+// catch-up), and answer the commands sent to it.
+func tablePerms(id string) *server.Permissions {
+	return &server.Permissions{
+		Publish: &server.SubjectPermission{Allow: []string{
+			SnapSubject(id), RecordSubject(id), ResultSubject(id),
+			"$JS.API.INFO",
+			"$JS.API.STREAM.INFO." + RecordsStream, "$JS.API.STREAM.INFO." + ResultsStream,
+			"$JS.API.DIRECT.GET." + RecordsStream + "." + RecordSubject(id),
+			"$JS.API.DIRECT.GET." + ResultsStream + "." + ResultSubject(id),
+		}},
+		Subscribe: &server.SubjectPermission{Allow: []string{CmdSubject(id), "_INBOX.>"}},
+		// A command's reply subject is the hub's inbox: allowed once per
+		// command received.
+		Response: &server.ResponsePermission{MaxMsgs: 1, Expires: time.Minute},
+	}
+}
+
+// startServer starts the embedded nats-server for o and returns it with
+// the hub's own connection credentials (user and password; "" when the
+// server has no authentication, token when o sets one).
+func startServer(o *HubOpts) (*server.Server, string, error) {
+	host, port, err := splitListen(o.Listen)
+	if err != nil {
+		return nil, "", err
+	}
+	so := &server.Options{
+		ServerName:         "tandem-hall",
+		Host:               host,
+		Port:               port,
+		JetStream:          true,
+		StoreDir:           o.StoreDir,
+		SyncAlways:         true, // a result acknowledged is on disk (DESIGN.md: Console and hall)
+		JetStreamMaxMemory: o.MaxMemory,
+		JetStreamMaxStore:  o.MaxStore,
+		NoSigs:             true, // the command handles signals
+		NoLog:              true, // a library does not log
+		MaxPayload:         1 << 20,
+	}
+	if so.StoreDir == "" {
+		so.StoreDir = DefaultStoreDir
+	}
+	if so.JetStreamMaxMemory == 0 {
+		so.JetStreamMaxMemory = DefaultMaxMemory
+	}
+	if so.JetStreamMaxStore == 0 {
+		so.JetStreamMaxStore = DefaultMaxStore
+	}
+	password := ""
+	switch {
+	case o.Token != "" && len(o.Tables) > 0:
+		return nil, "", errors.New("hall: a shared token and per-table credentials exclude each other: give every table a user or an nkey, or use the token alone")
+	case o.Token != "":
+		so.Authorization = o.Token
+	case len(o.Tables) > 0:
+		var b [16]byte
+		rand.Read(b[:])
+		password = hex.EncodeToString(b[:])
+		so.Users = []*server.User{{Username: hubUser, Password: password}}
+		seen := map[string]string{}
+		for i, t := range o.Tables {
+			if err := ValidTableID(t.ID); err != nil {
+				return nil, "", fmt.Errorf("hall: table credentials %d: %w", i+1, err)
+			}
+			who := t.User
+			switch {
+			case t.Nkey != "" && t.User != "":
+				return nil, "", fmt.Errorf("hall: table %s: give a user and password or an nkey, not both", t.ID)
+			case t.Nkey != "":
+				if !nkeys.IsValidPublicUserKey(t.Nkey) {
+					return nil, "", fmt.Errorf("hall: table %s: nkey %q is not a user public key (it starts with U; `nk -gen user -pubout` makes one)", t.ID, t.Nkey)
+				}
+				who = t.Nkey
+				so.Nkeys = append(so.Nkeys, &server.NkeyUser{Nkey: t.Nkey, Permissions: tablePerms(t.ID)})
+			case t.User != "":
+				if t.User == hubUser {
+					return nil, "", fmt.Errorf("hall: table %s: user %q is the hub's own", t.ID, hubUser)
+				}
+				if t.Password == "" {
+					return nil, "", fmt.Errorf("hall: table %s: user %q has no password", t.ID, t.User)
+				}
+				so.Users = append(so.Users, &server.User{Username: t.User, Password: t.Password, Permissions: tablePerms(t.ID)})
+			default:
+				return nil, "", fmt.Errorf("hall: table %s: no credentials (a user and password, or an nkey)", t.ID)
+			}
+			if prev, ok := seen[who]; ok {
+				return nil, "", fmt.Errorf("hall: tables %s and %s have the same user or nkey", prev, t.ID)
+			}
+			seen[who] = t.ID
+		}
+	}
+	s, err := server.NewServer(so)
+	if err != nil {
+		return nil, "", fmt.Errorf("hall: the NATS server: %w", err)
+	}
+	s.Start()
+	if !s.ReadyForConnections(10 * time.Second) {
+		s.Shutdown()
+		return nil, "", fmt.Errorf("hall: the NATS server did not start listening on %s within 10 s (is the port in use?)", net.JoinHostPort(host, strconv.Itoa(port)))
+	}
+	return s, password, nil
+}
+
+// splitListen reads a "host:port" listen address; port 0 means a free
+// port chosen by the system (nats-server's -1).
+func splitListen(listen string) (string, int, error) {
+	if listen == "" {
+		listen = DefaultListen
+	}
+	host, ps, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", 0, fmt.Errorf("hall: listen address %q is not host:port (e.g. \":4222\" or \"127.0.0.1:4222\")", listen)
+	}
+	port, err := strconv.Atoi(ps)
+	if err != nil || port < 0 || port > 65535 {
+		return "", 0, fmt.Errorf("hall: listen address %q: port %q is not a number from 0 to 65535", listen, ps)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	if host == "" {
+		host = "0.0.0.0"
+	}
+	return host, port, nil
+}
