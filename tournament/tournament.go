@@ -126,19 +126,19 @@ func (e *Error) Error() string {
 
 // fileDoc is the TOML schema (docs/tournament.md).
 type fileDoc struct {
-	Name           string            `toml:"name"`
-	City           string            `toml:"city"`
-	Federation     string            `toml:"federation"`
-	Start          *toml.LocalDate   `toml:"start"`
-	End            *toml.LocalDate   `toml:"end"`
-	ChiefArbiter   string            `toml:"chief_arbiter"`
-	DeputyArbiters []string          `toml:"deputy_arbiters"`
-	Rounds         int               `toml:"rounds"`
-	TimeControl    string            `toml:"time_control"`
-	RoundDates     []toml.LocalDate  `toml:"round_dates"`
-	ByePoints      *float64          `toml:"bye_points"`
-	Armageddon     bool              `toml:"armageddon"`
-	Team           []teamDoc         `toml:"team"`
+	Name           string           `toml:"name"`
+	City           string           `toml:"city"`
+	Federation     string           `toml:"federation"`
+	Start          *toml.LocalDate  `toml:"start"`
+	End            *toml.LocalDate  `toml:"end"`
+	ChiefArbiter   string           `toml:"chief_arbiter"`
+	DeputyArbiters []string         `toml:"deputy_arbiters"`
+	Rounds         int              `toml:"rounds"`
+	TimeControl    string           `toml:"time_control"`
+	RoundDates     []toml.LocalDate `toml:"round_dates"`
+	ByePoints      *float64         `toml:"bye_points"`
+	Armageddon     bool             `toml:"armageddon"`
+	Team           []teamDoc        `toml:"team"`
 }
 
 type teamDoc struct {
