@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tandem/rules"
+	"tandem/scoresheet"
 )
 
 // Summary is a match's outcome as the record shows it: the replay of its
@@ -66,7 +67,9 @@ var ErrHandicap = errors.New("journal: the timeline format has no per-seat time 
 // every option as headers, each recorded event at its instant in seconds
 // from the match's begin (ignored and refused events too, as comments say),
 // and an end line at the last instant the record vouches for, so a flag
-// that fell then falls in the replay too.
+// that fell then falls in the replay too. The scoresheet's moves and take
+// backs are comment lines at their instants ("# 12.5 move 1A. e4
+// (A-white)"): a timeline has no moves (WriteBPGN writes them).
 func WriteTimeline(w io.Writer, m *Match) error {
 	for _, c := range m.Options.SeatControls {
 		if c != nil {
@@ -109,6 +112,18 @@ func WriteTimeline(w io.Writer, m *Match) error {
 		fmt.Fprintf(b, "option %s %s\n", k, rankRange.Replace(v)) // [2, 6] as 2-6: one word
 	}
 	for _, r := range m.Records {
+		if r.Kind == KindMove || r.Kind == KindTakeBack {
+			// The scoresheet, for people: the timeline has no moves.
+			what := "move"
+			if r.Kind == KindTakeBack {
+				what = "takeback of"
+			}
+			mv := scoresheet.Move{Ply: r.Ply, SAN: r.SAN}
+			mv.Board, _ = rules.ParseBoard(r.Board)
+			mv.Seat, _ = rules.ParseSeat(r.Seat)
+			fmt.Fprintf(b, "# %s %s %s. %s (%s)\n", seconds(r.At-m.Begin.At), what, mv.Number(), oneLine(r.SAN), oneLine(r.Seat))
+			continue
+		}
 		if r.Kind != KindEvent || r.Event == nil || isReset(r) {
 			continue
 		}

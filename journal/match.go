@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tandem/rules"
+	"tandem/scoresheet"
 	"tandem/table"
 )
 
@@ -160,4 +161,50 @@ func Find(ms []*Match, id string) (*Match, error) {
 // (table.Opts.Restore): its events and the instant to pause at.
 func (m *Match) Restore() *table.Restore {
 	return &table.Restore{Events: m.Events(), Until: m.Until()}
+}
+
+// Moves returns the match's scoresheet as recorded: its KindMove records
+// in file order, each KindTakeBack removing its board's last move. A
+// record whose board or seat does not read is an error naming its
+// sequence number, as is a take back with no move on its board.
+func (m *Match) Moves() ([]scoresheet.Move, error) {
+	var ms []scoresheet.Move
+	for _, r := range m.Records {
+		if r.Kind != KindMove && r.Kind != KindTakeBack {
+			continue
+		}
+		b, err := rules.ParseBoard(r.Board)
+		if err != nil {
+			return ms, fmt.Errorf("record seq %d (%s): board: %w", r.Seq, r.Kind, err)
+		}
+		if r.Kind == KindTakeBack {
+			i := len(ms) - 1
+			for i >= 0 && ms[i].Board != b {
+				i--
+			}
+			if i < 0 {
+				return ms, fmt.Errorf("record seq %d: takeback of %s on board %s, which has no move", r.Seq, r.SAN, b)
+			}
+			ms = append(ms[:i], ms[i+1:]...)
+			continue
+		}
+		seat, err := rules.ParseSeat(r.Seat)
+		if err != nil {
+			return ms, fmt.Errorf("record seq %d (move): seat: %w", r.Seq, err)
+		}
+		ms = append(ms, scoresheet.Move{Board: b, Ply: r.Ply, Seat: seat, SAN: r.SAN, UCI: r.UCI, At: r.At})
+	}
+	return ms, nil
+}
+
+// StartedAt returns the instant the match started (its replay's
+// rules.Snapshot.StartedAt), and false when it has not started or cannot
+// be replayed.
+func (m *Match) StartedAt() (time.Duration, bool) {
+	rm, err := m.Replay()
+	if err != nil {
+		return 0, false
+	}
+	s := rm.Snapshot(rm.Now())
+	return s.StartedAt, s.Started
 }

@@ -28,6 +28,14 @@ const (
 	// KindRecovered marks a restart that restored the match: Until is
 	// the instant it was restored at (the recovery pause follows).
 	KindRecovered Kind = "recovered"
+	// KindMove is a move or drop entered on the scoresheet (package
+	// scoresheet, the console's move entry), checked legal under the
+	// match's options: board, ply, seat, SAN and UCI. At is the instant
+	// it was entered.
+	KindMove Kind = "move"
+	// KindTakeBack takes back the board's last move (the arbiter corrects
+	// an entry); it names that move as KindMove did.
+	KindTakeBack Kind = "takeback"
 )
 
 // Record is one entry of the record, as its frame's JSON payload holds it.
@@ -75,6 +83,16 @@ type Record struct {
 
 	// KindRecovered: the instant the match was restored at.
 	Until time.Duration `json:"until_ns,omitempty"`
+
+	// KindMove, KindTakeBack: the board ("A" or "B"), the board's ply
+	// (from 1: White's first move is 1, Black's reply 2), the mover
+	// ("A-white"), the move in SAN as the engine writes it ("Nxe5+",
+	// "N@f3") and in UCI ("g1f3", "N@f3").
+	Board string `json:"board,omitempty"`
+	Ply   int    `json:"ply,omitempty"`
+	Seat  string `json:"seat,omitempty"`
+	SAN   string `json:"san,omitempty"`
+	UCI   string `json:"uci,omitempty"`
 }
 
 // EncodeOptions returns o as text: every rules.OptionKeys value

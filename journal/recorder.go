@@ -4,11 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"tandem/rules"
+	"tandem/scoresheet"
 	"tandem/table"
 )
 
@@ -28,6 +30,10 @@ type Recorder struct {
 
 	mu  sync.Mutex // Entry runs on the loop, Checkpoints on its own goroutine
 	cur Record     // the current match's KindMatch record
+	// started and startedAt: the current match has started, at that
+	// instant (the first entry that left Ready). Move checks them.
+	started   bool
+	startedAt time.Duration
 }
 
 // NewRecorder returns a recorder that appends to w. When the table goes on
@@ -67,9 +73,56 @@ func (r *Recorder) begin(preset string, opts map[string]string, at time.Duration
 		Preset: preset, Options: opts, Table: r.meta.Table, Players: &players}
 	r.mu.Lock()
 	r.cur = rec
+	r.started, r.startedAt = false, 0
 	r.mu.Unlock()
 	r.w.Append(rec, tag)
 	return rec.Match
+}
+
+// Started tells a recorder that continues a restored match (NewRecorder
+// with last) when that match started (Match.StartedAt): moves entered in
+// it are then accepted (Move).
+func (r *Recorder) Started(at time.Duration) {
+	r.mu.Lock()
+	r.started, r.startedAt = true, at
+	r.mu.Unlock()
+}
+
+// ErrOtherMatch is returned by Move and TakeBack when the recorder's
+// current match is not the one the move was entered in: it has not
+// started, or started at another instant (a new match began meanwhile).
+var ErrOtherMatch = errors.New("journal: the move belongs to another match (a new match began)")
+
+// Move records move m, entered on the scoresheet of the match that
+// started at instant started (rules.Snapshot.StartedAt), at wall time
+// wall, as a KindMove record of the current match. It only queues, like
+// Entry, after the entries already given (the record's order is the
+// order of arrival). It returns ErrOtherMatch, recording nothing, when
+// the current match is not that one.
+func (r *Recorder) Move(m scoresheet.Move, wall time.Time, started time.Duration) error {
+	return r.move(KindMove, m, m.At, wall, started)
+}
+
+// TakeBack records that move m (its board's last) was taken back at
+// instant at (ns since the table's epoch); errors as Move's.
+func (r *Recorder) TakeBack(m scoresheet.Move, at time.Duration, wall time.Time, started time.Duration) error {
+	return r.move(KindTakeBack, m, at, wall, started)
+}
+
+func (r *Recorder) move(k Kind, m scoresheet.Move, at time.Duration, wall time.Time, started time.Duration) error {
+	r.mu.Lock()
+	ok, match := r.started && r.startedAt == started, r.cur.Match
+	if ok {
+		// Appended under the lock: an Entry that begins a new match cannot
+		// come between the check and the append.
+		r.w.Append(Record{Kind: k, Match: match, At: at, Wall: wall.UTC(), Board: m.Board.String(), Ply: m.Ply,
+			Seat: m.Seat.String(), SAN: m.SAN, UCI: m.UCI}, 0)
+	}
+	r.mu.Unlock()
+	if !ok {
+		return ErrOtherMatch
+	}
+	return nil
 }
 
 // Match returns the current match id.
@@ -93,6 +146,11 @@ func (r *Recorder) Entry(e table.Entry) {
 	match := r.Match()
 	switch e.Kind {
 	case table.EntryEvent:
+		r.mu.Lock()
+		if !r.started && e.Status != rules.Ready {
+			r.started, r.startedAt = true, e.At
+		}
+		r.mu.Unlock()
 		ev := e.Event
 		rec := Record{Kind: KindEvent, Match: match, At: e.At, Wall: wall, Event: &ev, Text: ev.String(),
 			Ignored: e.Effect.Ignored, Refused: e.Effect.Refused, Recovered: e.Recovered, Clocks: &clocks}
