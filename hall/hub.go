@@ -109,7 +109,10 @@ func (s TableState) Remaining(seat int, now time.Time) time.Duration {
 	c := s.Snap.Clocks[seat]
 	left := time.Duration(c.Ms) * time.Millisecond
 	if c.Running && s.Online {
-		left -= time.Duration(s.Snap.SentMs-s.Snap.ClocksAtMs)*time.Millisecond + now.Sub(s.LastSeen)
+		if s.Snap.ClocksAtMs > 0 && s.Snap.SentMs > s.Snap.ClocksAtMs {
+			left -= time.Duration(s.Snap.SentMs-s.Snap.ClocksAtMs) * time.Millisecond
+		}
+		left -= now.Sub(s.LastSeen)
 	}
 	return max(left, 0)
 }
@@ -224,7 +227,9 @@ func NewHub(opts *HubOpts) (*Hub, error) {
 			copts = append(copts, nats.Token(o.Token))
 		}
 		for _, t := range o.Tables {
-			h.tables[t.ID] = &TableState{ID: t.ID}
+			ts := &TableState{ID: t.ID}
+			ts.alerts()
+			h.tables[t.ID] = ts
 		}
 	} else {
 		h.url = o.URL
@@ -621,7 +626,8 @@ func (h *Hub) Command(ctx context.Context, id string, c Command) (Reply, error) 
 // LastRecord returns the sequence number of the last journal record the
 // records stream holds for table id (0: none).
 func (h *Hub) LastRecord(ctx context.Context, id string) (uint64, error) {
-	return lastSeq(ctx, h.js, RecordsStream, RecordSubject(id))
+	seq, _, err := lastMsg(ctx, h.js, RecordsStream, RecordSubject(id))
+	return seq, err
 }
 
 // Close stops the hub: its subscriptions, its connection and the

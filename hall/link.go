@@ -1,0 +1,426 @@
+package hall
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"tandem/journal"
+)
+
+// LinkOpts configures NewLink. URL and Table are required; every other
+// zero value has the documented default.
+type LinkOpts struct {
+	// URL is the hub's NATS address, e.g. "nats://hall.local:4222"
+	// ([hall] url); several may be given separated by commas.
+	URL string
+	// Table is this table's id ([hall] table, ValidTableID).
+	Table string
+	// Credentials ([hall]): a user and password, a token, an nkey seed
+	// file or a credentials file (JWT). None: no authentication.
+	User         string
+	Password     string
+	Token        string
+	NkeySeedFile string
+	CredsFile    string
+
+	// RecordFile is the table's journal file, whose records the link
+	// publishes (records up to the last one Synced); "" publishes none.
+	RecordFile string
+	// Handle runs a command from the hub and returns the reply; it is
+	// called on the link's goroutine with a context of 2 s. Nil answers
+	// every command with an error.
+	Handle func(ctx context.Context, c Command) Reply
+	// OnState is called (never concurrently) when the link's State
+	// changes.
+	OnState func(LinkState)
+	// Heartbeat is how often the latest snapshot is sent again when
+	// nothing changed. Zero means 1 s.
+	Heartbeat time.Duration
+	// Retry is the wait after a failed publication before the link asks
+	// the streams again. Zero means 500 ms.
+	Retry time.Duration
+	// Reconnect is the wait between two connection attempts. Zero means
+	// 1 s.
+	Reconnect time.Duration
+}
+
+// LinkState is the link's state, for the table's screens.
+type LinkState struct {
+	// Online is true while connected to the hub; Since is when it last
+	// became online or offline (the link's start at first).
+	Online bool
+	Since  time.Time
+	// Err says why records cannot be published ("" while they can).
+	Err string
+}
+
+// Link is a table's side of the hall: it connects to the hub (and
+// reconnects, forever), publishes the snapshots it is given and the
+// journal's records, and answers commands. Nothing it does waits on the
+// network on its caller's goroutine. Make it with NewLink; Close it.
+type Link struct {
+	opts LinkOpts
+	nc   *nats.Conn
+	js   jetstream.JetStream
+	boot string
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	snapWake chan struct{}
+	recWake  chan struct{}
+
+	mu      sync.Mutex
+	snap    Snap
+	hasSnap bool
+	synced  uint64 // the last record durable on the table's disk
+	state   LinkState
+	stateMu sync.Mutex // serializes OnState
+	seq     uint64     // snapshots published (the snap goroutine's)
+}
+
+// NewLink starts a link as opts says. It returns at once: the connection
+// is made in the background and made again after every loss. It returns
+// an error only for a bad table id, a missing URL or an unreadable nkey
+// seed file.
+func NewLink(opts *LinkOpts) (*Link, error) {
+	if opts == nil || opts.URL == "" {
+		return nil, errors.New("hall: no hub URL ([hall] url)")
+	}
+	if err := ValidTableID(opts.Table); err != nil {
+		return nil, err
+	}
+	l := &Link{opts: *opts, snapWake: make(chan struct{}, 1), recWake: make(chan struct{}, 1)}
+	if l.opts.Heartbeat <= 0 {
+		l.opts.Heartbeat = time.Second
+	}
+	if l.opts.Retry <= 0 {
+		l.opts.Retry = 500 * time.Millisecond
+	}
+	if l.opts.Reconnect <= 0 {
+		l.opts.Reconnect = time.Second
+	}
+	var b [6]byte
+	rand.Read(b[:])
+	l.boot = hex.EncodeToString(b[:])
+	l.state = LinkState{Since: time.Now()}
+	cred, err := credentials(opts.User, opts.Password, opts.Token, opts.NkeySeedFile, opts.CredsFile)
+	if err != nil {
+		return nil, err
+	}
+	copts := append(cred,
+		nats.Name("tandem table "+opts.Table),
+		nats.RetryOnFailedConnect(true),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(l.opts.Reconnect),
+		// Nothing is buffered while offline: a snapshot is stale by the
+		// reconnection, and records are published again from the file.
+		nats.ReconnectBufSize(-1),
+		// A cable pulled closes nothing: the pings find it out.
+		nats.PingInterval(2*time.Second),
+		nats.MaxPingsOutstanding(2),
+		nats.ConnectHandler(func(*nats.Conn) { l.wakeAll() }),
+		nats.ReconnectHandler(func(*nats.Conn) { l.wakeAll() }),
+		nats.DisconnectErrHandler(func(*nats.Conn, error) { l.wakeAll() }),
+		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}),
+	)
+	nc, err := nats.Connect(opts.URL, copts...)
+	if err != nil {
+		return nil, fmt.Errorf("hall: %s: %w", opts.URL, err)
+	}
+	l.nc = nc
+	l.js, err = jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	if _, err := nc.Subscribe(CmdSubject(opts.Table), l.onCommand); err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("hall: subscribing to %s: %w", CmdSubject(opts.Table), err)
+	}
+	l.ctx, l.cancel = context.WithCancel(context.Background())
+	l.wg.Add(2)
+	go l.runSnaps()
+	go l.runRecords()
+	return l, nil
+}
+
+func (l *Link) wakeAll() {
+	for _, c := range []chan struct{}{l.snapWake, l.recWake} {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// State returns the link's state now.
+func (l *Link) State() LinkState {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.state
+}
+
+// setState changes the state with f and calls OnState when it changed.
+func (l *Link) setState(f func(*LinkState)) {
+	l.stateMu.Lock()
+	defer l.stateMu.Unlock()
+	l.mu.Lock()
+	old := l.state
+	f(&l.state)
+	now := l.state
+	l.mu.Unlock()
+	if now != old && l.opts.OnState != nil {
+		l.opts.OnState(now)
+	}
+}
+
+// Publish hands the link the table's latest snapshot; the link fills
+// Table, Boot, Seq, SentMs, Heartbeat and HallErr and sends it when
+// connected. It never blocks: a snapshot not yet sent is replaced by a
+// newer one.
+func (l *Link) Publish(s Snap) {
+	l.mu.Lock()
+	l.snap, l.hasSnap = s, true
+	l.mu.Unlock()
+	select {
+	case l.snapWake <- struct{}{}:
+	default:
+	}
+}
+
+// Synced tells the link that the table's record is durable up to record
+// seq (journal.Opts.Synced): records after it are not published yet, so
+// the hub never holds a record that a power cut could still take from the
+// table's disk.
+func (l *Link) Synced(seq uint64) {
+	l.mu.Lock()
+	if seq > l.synced {
+		l.synced = seq
+	}
+	l.mu.Unlock()
+	select {
+	case l.recWake <- struct{}{}:
+	default:
+	}
+}
+
+// runSnaps sends the snapshots: each one handed to Publish, and the latest
+// again after each Heartbeat without one.
+func (l *Link) runSnaps() {
+	defer l.wg.Done()
+	hb := time.NewTimer(l.opts.Heartbeat)
+	defer hb.Stop()
+	sent := false // the latest was sent
+	for {
+		beat := false
+		select {
+		case <-l.ctx.Done():
+			return
+		case <-l.snapWake:
+		case <-hb.C:
+			beat = true
+		}
+		online := l.nc.IsConnected()
+		if online != l.State().Online {
+			l.setState(func(s *LinkState) { s.Online, s.Since = online, time.Now() })
+		}
+		l.mu.Lock()
+		s, ok := l.snap, l.hasSnap
+		fresh := !sent || !beat
+		l.mu.Unlock()
+		if ok && online {
+			l.seq++
+			s.V, s.Table, s.Boot, s.Seq = Version, l.opts.Table, l.boot, l.seq
+			s.SentMs, s.Heartbeat = time.Now().UnixMilli(), !fresh
+			s.HallErr = l.State().Err
+			if data, err := json.Marshal(s); err == nil {
+				l.nc.Publish(SnapSubject(l.opts.Table), data) // a loss is covered by the next beat
+			}
+		}
+		if !beat {
+			sent = false
+		}
+		if ok && online {
+			sent = true
+		}
+		hb.Reset(l.opts.Heartbeat)
+	}
+}
+
+// onCommand answers a command from the hub.
+func (l *Link) onCommand(m *nats.Msg) {
+	var c Command
+	var r Reply
+	switch err := json.Unmarshal(m.Data, &c); {
+	case err != nil:
+		r.Error = "not a command: " + err.Error()
+	case c.V > Version:
+		r.Error = fmt.Sprintf("command version %d; this table reads up to %d", c.V, Version)
+	case l.opts.Handle == nil:
+		r.Error = "this table takes no commands"
+	default:
+		ctx, cancel := context.WithTimeout(l.ctx, 2*time.Second)
+		r = l.opts.Handle(ctx, c)
+		cancel()
+	}
+	r.V = Version
+	data, err := json.Marshal(r)
+	if err != nil {
+		return
+	}
+	m.Respond(data) // a reply lost is the hub's timeout
+}
+
+// runRecords publishes the journal's records: on each connection, from
+// the streams' last one for this table; then as they become durable.
+func (l *Link) runRecords() {
+	defer l.wg.Done()
+	if l.opts.RecordFile == "" {
+		return
+	}
+	t := newTail(l.opts.RecordFile)
+	defer t.close()
+	caught := false      // the cursors below hold for this connection
+	var rec, res uint64 // the last record and result the streams hold
+	poll := time.NewTicker(250 * time.Millisecond)
+	defer poll.Stop()
+	for {
+		select {
+		case <-l.ctx.Done():
+			return
+		case <-l.recWake:
+		case <-poll.C:
+		}
+		if !l.nc.IsConnected() {
+			caught = false
+			continue
+		}
+		err := t.read()
+		if err == nil && !caught {
+			rec, res, err = l.catchUp(t)
+			caught = err == nil
+		}
+		if err == nil {
+			l.mu.Lock()
+			upTo := min(l.synced, t.last())
+			l.mu.Unlock()
+			rec, res, err = l.publishUpTo(t, rec, res, upTo)
+		}
+		if err != nil {
+			caught = false
+			l.setState(func(s *LinkState) { s.Err = err.Error() })
+			select {
+			case <-l.ctx.Done():
+				return
+			case <-time.After(l.opts.Retry):
+			}
+			continue
+		}
+		l.setState(func(s *LinkState) { s.Err = "" })
+	}
+}
+
+// catchUp asks the streams for the last record and result they hold for
+// this table, and checks that the last record is this table's record
+// (not another table with the same id, nor an older record file).
+func (l *Link) catchUp(t *tail) (rec, res uint64, err error) {
+	ctx, cancel := context.WithTimeout(l.ctx, 5*time.Second)
+	defer cancel()
+	id := l.opts.Table
+	rec, data, err := lastMsg(ctx, l.js, RecordsStream, RecordSubject(id))
+	if err != nil {
+		return 0, 0, err
+	}
+	res, _, err = lastMsg(ctx, l.js, ResultsStream, ResultSubject(id))
+	if err != nil {
+		return 0, 0, err
+	}
+	if rec > 0 {
+		if rec > t.last() {
+			return 0, 0, fmt.Errorf("hall: the hub holds %d records of table %s, this table's record %d: another table has this id, or the record file was replaced", rec, id, t.last())
+		}
+		_, mine, err := t.get(rec)
+		if err != nil {
+			return 0, 0, err
+		}
+		if !bytes.Equal(mine, data) {
+			return 0, 0, fmt.Errorf("hall: the hub's record %d of table %s is not this table's: another table has this id, or the record file was replaced", rec, id)
+		}
+	}
+	return rec, res, nil
+}
+
+// publishUpTo publishes records rec+1 to upTo (and the results among them
+// after res), each acknowledged before the next, and returns the new
+// cursors.
+func (l *Link) publishUpTo(t *tail, rec, res, upTo uint64) (uint64, uint64, error) {
+	id := l.opts.Table
+	for seq := min(rec, res) + 1; seq <= upTo; seq++ {
+		if l.ctx.Err() != nil {
+			return rec, res, l.ctx.Err()
+		}
+		r, payload, err := t.get(seq)
+		if err != nil {
+			return rec, res, err
+		}
+		// A result goes before its record: a cut between the two
+		// publishes the record (and so the result) again.
+		if r.Kind == journal.KindDecision && seq > res {
+			data, err := json.Marshal(t.result(id, r))
+			if err != nil {
+				return rec, res, err
+			}
+			if err := l.publish(ResultSubject(id), MsgID(id, seq, true), seq, "", data); err != nil {
+				return rec, res, err
+			}
+		}
+		res = max(res, seq)
+		if seq > rec {
+			if err := l.publish(RecordSubject(id), MsgID(id, seq, false), seq, string(r.Kind), payload); err != nil {
+				return rec, res, err
+			}
+			rec = seq
+		}
+	}
+	return rec, res, nil
+}
+
+// publish stores one message in a stream and waits for its
+// acknowledgement.
+func (l *Link) publish(subj, msgID string, seq uint64, kind string, data []byte) error {
+	m := nats.NewMsg(subj)
+	m.Data = data
+	m.Header.Set(HeaderSeq, strconv.FormatUint(seq, 10))
+	if kind != "" {
+		m.Header.Set(HeaderKind, kind)
+	}
+	ctx, cancel := context.WithTimeout(l.ctx, 5*time.Second)
+	defer cancel()
+	if _, err := l.js.PublishMsg(ctx, m, jetstream.WithMsgID(msgID)); err != nil {
+		return fmt.Errorf("hall: publishing %s: %w", msgID, err)
+	}
+	return nil
+}
+
+// Close stops the link and closes its connection. Records not yet
+// published are published by the next link's catch-up.
+func (l *Link) Close() error {
+	l.cancel()
+	l.wg.Wait()
+	l.nc.Close()
+	l.setState(func(s *LinkState) { s.Online, s.Since = false, time.Now() })
+	return nil
+}
