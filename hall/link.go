@@ -293,7 +293,7 @@ func (l *Link) runRecords() {
 	}
 	t := newTail(l.opts.RecordFile)
 	defer t.close()
-	caught := false      // the cursors below hold for this connection
+	caught := false     // the cursors below hold for this connection
 	var rec, res uint64 // the last record and result the streams hold
 	poll := time.NewTicker(250 * time.Millisecond)
 	defer poll.Stop()
