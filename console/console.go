@@ -16,6 +16,7 @@ import (
 
 	"tandem/display"
 	"tandem/rules"
+	"tandem/scoresheet"
 	"tandem/table"
 )
 
@@ -48,6 +49,13 @@ type Opts struct {
 	LoginBurst int
 	// SessionTTL is how long an arbiter session lasts (zero: 12 h).
 	SessionTTL time.Duration
+	// Moves, when set, records the moves the arbiter enters and takes
+	// back (journal.Recorder); nil keeps them on the page only.
+	Moves MoveRecorder
+	// Restored are the moves of a restored match (journal.Match.Moves),
+	// entered again on its scoresheet when the table was restored from
+	// the record.
+	Restored []scoresheet.Move
 }
 
 // Info is what the table reports about itself beside the match, shown on
@@ -70,6 +78,7 @@ type Server struct {
 	disp    *display.Opts
 	mirror  [2]bool
 	ttl     time.Duration
+	moves   MoveRecorder
 	every   rate.Limit
 	burst   int
 	handler http.Handler
@@ -89,6 +98,7 @@ type Server struct {
 	clients  map[chan struct{}]struct{}
 	sessions map[string]time.Time
 	limits   map[string]*rate.Limiter
+	sh       sheetState // the match's scoresheet (moves.go)
 }
 
 // New returns the console of table t, which must be running (table.Run).
@@ -102,6 +112,7 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 		t: t, pin: opts.PIN, sim: opts.Simulated, disp: opts.Display,
 		preset: opts.Preset, opts: opts.Rules, mirror: opts.MirrorBlackLeft,
 		ttl:      opts.SessionTTL,
+		moves:    opts.Moves,
 		every:    rate.Every(opts.LoginEvery),
 		burst:    opts.LoginBurst,
 		clients:  map[chan struct{}]struct{}{},
@@ -122,7 +133,9 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
-	s.update(t.Snapshot())
+	first := t.Snapshot()
+	s.restoreSheet(opts.Restored, &first)
+	s.update(first)
 	snaps, stop := t.Subscribe()
 	s.wg.Add(1)
 	go func() {
@@ -174,6 +187,7 @@ func (s *Server) update(snap rules.Snapshot) {
 		return
 	}
 	s.appendLog(snap)
+	s.syncSheet(&snap)
 	s.lastSnap, s.haveSnap = snap, true
 	s.rebuild()
 }
@@ -226,6 +240,10 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/action", s.serveAction)
 	mux.HandleFunc("POST /api/press", s.servePress)
 	mux.HandleFunc("GET /api/face/{file}", s.serveFace)
+	mux.HandleFunc("POST /api/move", s.serveMove)
+	mux.HandleFunc("POST /api/takeback", s.serveTakeBack)
+	mux.HandleFunc("POST /api/test", s.serveTest)
+	mux.HandleFunc("GET /api/position", s.servePosition)
 	// Cross-origin POSTs are refused before any handler sees them.
 	h := http.NewCrossOriginProtection().Handler(mux)
 	return securityHeaders(h)

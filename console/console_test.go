@@ -144,6 +144,8 @@ var stateChanging = []struct{ path, body string }{
 	{"/api/action", `{"action":"new","preset":"online"}`},
 	{"/api/press", `{"seat":"A-white"}`},
 	{"/api/press", `{"pause":true}`},
+	{"/api/move", `{"board":"A","move":"e4"}`},
+	{"/api/takeback", `{"board":"A"}`},
 }
 
 const otherMachine = "192.0.2.7:40000"

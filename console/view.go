@@ -7,6 +7,7 @@ import (
 
 	"tandem/display"
 	"tandem/rules"
+	"tandem/scoresheet"
 )
 
 // View is the JSON the page receives for every snapshot (GET /api/state
@@ -65,6 +66,15 @@ type View struct {
 	Info    InfoView `json:"info"`
 	// Log is the event log, oldest first (at most maxLog entries).
 	Log []LogEntry `json:"log"`
+	// Moves are the scoresheet of board A and board B (moves.go): the
+	// moves entered, the position now, the legal moves for
+	// click-to-move.
+	Moves [2]BoardMoves `json:"moves"`
+	// Reserves are the four players' reserves from the scoresheet,
+	// indexed by seat: piece letter ("Q", "R", "B", "N", "P") to count,
+	// kinds not held left out. A capture on one board shows at once in
+	// the partner's reserve (Art 10).
+	Reserves [4]scoresheet.Reserve `json:"reserves"`
 }
 
 // ClockView is one seat's clock.
@@ -97,6 +107,11 @@ type ClaimView struct {
 	Accused  string `json:"accused"`
 	Reason   string `json:"reason"`
 	AtMs     int64  `json:"at_ms"` // match time of the claim
+	// Board is the claimed-against board ("A", "B"), Ply its moves on the
+	// scoresheet now: the claim view shows the board after its last move
+	// by default, and the arbiter steps back from there.
+	Board string `json:"board"`
+	Ply   int    `json:"ply"`
 }
 
 // Choice is one reason in a menu.
@@ -151,6 +166,7 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 	if v.Log == nil {
 		v.Log = []LogEntry{}
 	}
+	v.Moves, v.Reserves = s.sh.moves, s.sh.reserves
 	if snap.Started {
 		v.ElapsedMs = ms(snap.At - snap.StartedAt)
 	}
@@ -207,7 +223,10 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 	if snap.Claim.Active {
 		c := snap.Claim
 		v.Claim = &ClaimView{Claimant: c.Claimant.String(), Accused: c.Claimant.Opponent().String(),
-			Reason: c.Reason.String(), AtMs: ms(c.At - snap.StartedAt)}
+			Reason: c.Reason.String(), AtMs: ms(c.At - snap.StartedAt), Board: c.Claimant.Board().String()}
+		if s.sh.sheet != nil {
+			v.Claim.Ply = s.sh.sheet.Len(c.Claimant.Board())
+		}
 	}
 	for i := len(s.log) - 1; i >= 0; i-- {
 		if s.log[i].Console {

@@ -9,7 +9,7 @@ import (
 	"tandem/journal"
 )
 
-const exportUsage = `usage: tandem export MATCH [--record FILE] --format timeline|json|csv
+const exportUsage = `usage: tandem export MATCH [--record FILE] --format timeline|json|csv|bpgn
 
 Writes a recorded match to standard output (docs/record.md).
 
@@ -22,13 +22,17 @@ match), or for csv "all" (one row per match).
                   to the same result and clocks (not for per-seat controls);
                   json: the match, its outcome and every record;
                   csv: date, match, table, players, preset, control, result,
-                  reason, decisive seats, decision instant and clocks
+                  reason, decisive seats, decision instant and clocks;
+                  bpgn: the game record, both boards' moves from the
+                  console's scoresheet with clock stamps (the mover's time
+                  after the press that completed the move), for
+                  tandem replay FILE --preset PRESET
 
 Exit status: 0 written, 1 the record cannot be read or the match replayed,
 2 bad usage or no such match.
 `
 
-// runExport runs tandem export MATCH --format timeline|json|csv
+// runExport runs tandem export MATCH --format timeline|json|csv|bpgn
 // [--record FILE].
 func runExport(args []string, stdout, stderr io.Writer) int {
 	record, format := config.DefaultJournalFile, ""
@@ -69,11 +73,11 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return bad("need one MATCH (an id, \"last\" or, for csv, \"all\")")
 	}
 	switch format {
-	case "timeline", "json", "csv":
+	case "timeline", "json", "csv", "bpgn":
 	case "":
-		return bad("--format is required: timeline, json or csv")
+		return bad("--format is required: timeline, json, csv or bpgn")
 	default:
-		return bad("--format %q: use timeline, json or csv", format)
+		return bad("--format %q: use timeline, json, csv or bpgn", format)
 	}
 	l, err := journal.LoadFile(record)
 	if err != nil {
@@ -110,6 +114,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		err = journal.WriteJSON(stdout, m)
 	case "csv":
 		err = journal.WriteCSV(stdout, []*journal.Match{m})
+	case "bpgn":
+		err = journal.WriteBPGN(stdout, m)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem export: %v\n", err)
