@@ -48,7 +48,7 @@ func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 // BH, SB, W). A write error is returned as is.
 func WriteText(w io.Writer, standings []Standing) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "rank\tid\tteam\tpts\tDE\tBH-1\tBH\tSB\tW\t")
+	fmt.Fprintln(tw, "rank\tid\tteam\tpts\tDE\tBH-1\tBH\tSB\tW")
 	for i, s := range standings {
 		rank := strconv.Itoa(s.Rank)
 		if (i > 0 && standings[i-1].Rank == s.Rank) || (i+1 < len(standings) && standings[i+1].Rank == s.Rank) {
@@ -58,7 +58,7 @@ func WriteText(w io.Writer, standings []Standing) error {
 		if s.DirectApplied {
 			de = num(s.DirectEncounter)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", rank, s.Team.ID, s.Team.Name,
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%d\n", rank, s.Team.ID, s.Team.Name,
 			num(s.Points), de, num(s.BuchholzCut1), num(s.Buchholz), num(s.SonnebornBerger), s.Wins)
 	}
 	return tw.Flush()
