@@ -79,6 +79,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
 		Preset: d.preset, Rules: d.Table.Options(), Display: d.Config.DisplayOpts(),
 		MirrorBlackLeft: blackLeft,
+		Moves:           d.moveRecorder(), Restored: d.restoredMoves,
 	})
 	if err != nil {
 		ln.Close()

@@ -14,6 +14,7 @@ import (
 	"tandem/display"
 	"tandem/gpio"
 	"tandem/rules"
+	"tandem/scoresheet"
 	"tandem/table"
 )
 
@@ -65,6 +66,10 @@ type Daemon struct {
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	closers []func() error // run in reverse order by Close
+
+	// restoredMoves is a restored match's scoresheet (record.go), for the
+	// console.
+	restoredMoves []scoresheet.Move
 
 	info    atomic.Pointer[Info]
 	infoMu  sync.Mutex

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/console"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/table"
@@ -100,6 +101,13 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts, w *journal.Writer) *
 		d.preset = m.Begin.Preset
 	}
 	topts.Restore = m.Restore()
+	// The scoresheet comes back with the match (the console enters its
+	// moves again); a record whose moves do not read keeps those before.
+	moves, err := m.Moves()
+	if err != nil && d.opts.Out != nil {
+		fmt.Fprintf(d.opts.Out, "tandem: match %s: the scoresheet is restored up to a record that does not read: %v\n", m.ID(), err)
+	}
+	d.restoredMoves = moves
 	last := m.LastWall()
 	d.setInfo(func(in *Info) { in.Recovered, in.RecoveredAt = true, last })
 	if d.opts.Out != nil {
@@ -114,9 +122,24 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts, w *journal.Writer) *
 		return nil
 	}
 	rec := journal.NewRecorder(w, d.meta(), &m.Begin)
+	if at, ok := m.StartedAt(); ok {
+		rec.Started(at) // moves entered after the restart belong to it
+	}
 	rec.Recovered(m.Until(), time.Now())
 	return rec
 }
+
+// moveRecorder returns where the console records the scoresheet: the
+// record's Recorder, or nil without a record.
+func (d *Daemon) moveRecorder() console.MoveRecorder {
+	if d.rec == nil {
+		return nil
+	}
+	return d.rec.rec
+}
+
+// The console records moves through the record's Recorder.
+var _ console.MoveRecorder = (*journal.Recorder)(nil)
 
 // recordFailed reports that recording failed: Info.RecordErr and the run
 // log. The clocks go on.
