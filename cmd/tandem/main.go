@@ -13,6 +13,7 @@
 //	tandem position FEN [--preset NAME] [--moves SAN ...] [--json]
 //	tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME] [--time]
 //	tandem check-config FILE
+//	tandem tournament check|standings|pairings FILE ...
 //	tandem presets
 //
 // main only parses the command line and hands over to the packages.
@@ -53,6 +54,12 @@ Usage:
                                            count the move tree's leaves
   tandem check-config FILE                 validate a configuration and print the
                                            effective settings
+  tandem tournament check FILE             validate a tournament file (teams of two)
+  tandem tournament standings FILE [--results CSV] [--format text|csv|trf|trf-engine]
+                                           standings with the tie-breaks of Art 43;
+                                           TRF-2026 for FIDE and pairing engines
+  tandem tournament pairings FILE ROUND PAIRINGS
+                                           each table's four players by seat
   tandem presets                           list the rule presets and their options
   tandem help                              this text
 `
@@ -88,6 +95,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheckConfig(args[1:], stdout, stderr)
 	case "presets":
 		return runPresets(args[1:], stdout, stderr)
+	case "tournament":
+		return runTournament(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
