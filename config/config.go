@@ -37,11 +37,11 @@ func (m Mode) String() string {
 }
 
 // ReservedSections are the tables a file may hold for the features that
-// own them ([gpio], [console], [journal], [hall]). A section whose feature
+// own them ([gpio], [console], [journal], [hall], [hub]). A section whose feature
 // registered a parser (see sections.go) is read into its Config field; any
 // other is accepted as a free-form table, kept in Config.Reserved and
 // written back by Write, but nothing reads it.
-var ReservedSections = []string{"gpio", "console", "journal", "hall"}
+var ReservedSections = []string{"gpio", "console", "journal", "hall", "hub"}
 
 // Config is tandem's configuration: the effective settings after the preset
 // and every override in the file are applied.
@@ -62,6 +62,10 @@ type Config struct {
 	Console Console
 	// Journal holds the match record's settings ([journal]).
 	Journal Journal
+	// Hall holds the table's link to the hall's hub ([hall]).
+	Hall Hall
+	// Hub holds the hall hub's settings ([hub], tandem hall).
+	Hub Hub
 	// Reserved holds the reserved sections present in the file
 	// (ReservedSections), as go-toml decodes free-form tables; nil when
 	// there are none.

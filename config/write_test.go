@@ -65,17 +65,22 @@ pawn_drop_ranks = [3, 5]
 [display]
 tenths_below = "0.000001s"
 [hall]
-tables = 12
-"odd key" = "tab\there"
-when = 1979-05-27T07:32:00-08:00
-day = 1979-05-27
-ratio = nan
-[[hall.leds]]
-pin = 4
-[[hall.leds]]
-pin = 5
-[hall.nested.deeper]
-x = [1, [2, 3], "four"]
+url = "nats://hall.local:4222, nats://10.0.0.2:4222"
+table = "t-07_b"
+user = "t07"
+password = "pa ss\"word"
+[hub]
+listen = "127.0.0.1:4222"
+store = "/tmp/hall store"
+max_memory = "64MiB"
+max_store = "1000B"
+dashboard_listen = ":8090"
+dashboard_pin = "0042"
+[hub.tables.t2]
+nkey = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
+[hub.tables.t10]
+user = "ten"
+password = "x"
 `,
 		"delays": "[time]\ncontrol = \"10m us5s\"\n[time.seats]\nB-white = \"8m us5s\"\n",
 	}
@@ -100,6 +105,7 @@ x = [1, [2, 3], "four"]
 }
 
 func TestWrite_CommentsSayWhereValuesComeFrom(t *testing.T) {
+	unowned(t, "hall") // as a section no feature owns yet
 	c := mustParse(t, `
 preset = "pasapiezas"
 [time]

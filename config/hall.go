@@ -1,0 +1,154 @@
+package config
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// This file owns the [hall] section: a table's link to the hall's hub
+// (Hall issue, docs/hall.md).
+//
+//	[hall]
+//	url = "nats://hall.local:4222"   # the hub; no url: no hall
+//	table = "t07"                    # this table's id on the hub
+//	user = "t07"                     # credentials: user + password,
+//	password = "..."                 # or token, nkey_seed_file, creds_file
+
+var hallKeys = []string{"url", "table", "user", "password", "token", "nkey_seed_file", "creds_file"}
+
+// Hall holds the [hall] settings. Its zero value is the default: no hall
+// link (the table stands alone).
+type Hall struct {
+	// URL is the hub's NATS address, "nats://host:4222" (several separated
+	// by commas); "" means no hall link.
+	URL string
+	// Table is this table's id on the hub: 1 to 64 letters, digits, _ or
+	// - (the hub's hall.ValidTableID). Required with URL.
+	Table string
+	// The table's credentials on the hub, at most one kind: User and
+	// Password, Token, NkeySeedFile (the path of an nkey seed, "SU...")
+	// or CredsFile (a NATS credentials file). None: no authentication.
+	User         string
+	Password     string
+	Token        string
+	NkeySeedFile string
+	CredsFile    string
+}
+
+// Enabled reports whether the table links to a hall (URL set).
+func (h Hall) Enabled() bool { return h.URL != "" }
+
+// hallTableID is hall.ValidTableID's rule (the config package does not
+// import the transport).
+var hallTableID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+func init() {
+	sections["hall"] = section{parse: parseHall, validate: validateHall, write: writeHall}
+}
+
+// parseHall reads [hall] into c.Hall.
+func parseHall(p *parser, c *Config, t map[string]any) error {
+	base := []string{"hall"}
+	if err := p.checkKeys(base, t, hallKeys); err != nil {
+		return err
+	}
+	h := &c.Hall
+	fields := map[string]*string{"url": &h.URL, "table": &h.Table, "user": &h.User, "password": &h.Password,
+		"token": &h.Token, "nkey_seed_file": &h.NkeySeedFile, "creds_file": &h.CredsFile}
+	for _, k := range p.keys(base, t) {
+		s, ok := t[k].(string)
+		if !ok {
+			return p.errorf(at(base, k), "expected a string in quotes, got %s", kindOf(t[k]))
+		}
+		*fields[k] = s
+	}
+	for _, k := range hallKeys {
+		if msg := hallProblem(*h, k); msg != "" {
+			path := at(base, k)
+			if _, ok := t[k]; !ok {
+				path = base // a missing key: the section's line
+			}
+			return p.errorf(path, "%s", msg)
+		}
+	}
+	return nil
+}
+
+// hallProblem says what is wrong with h's field key, or "".
+func hallProblem(h Hall, key string) string {
+	switch key {
+	case "url":
+		if h.URL == "" {
+			if h.Table != "" || h.User != "" || h.Token != "" || h.NkeySeedFile != "" || h.CredsFile != "" {
+				return `no url: write the hub's address, e.g. url = "nats://hall.local:4222"`
+			}
+			return ""
+		}
+		for _, one := range strings.Split(h.URL, ",") {
+			one = strings.TrimSpace(one)
+			u, err := url.Parse(one)
+			if err != nil || u.Host == "" || !slices.Contains([]string{"nats", "tls", "ws", "wss"}, u.Scheme) {
+				return fmt.Sprintf(`%q is not a NATS address; write e.g. "nats://hall.local:4222"`, one)
+			}
+		}
+	case "table":
+		if h.URL != "" && h.Table == "" {
+			return `no table id: write this table's id on the hub, e.g. table = "t07"`
+		}
+		if h.Table != "" && !hallTableID.MatchString(h.Table) {
+			return fmt.Sprintf("%q: a table id is 1 to 64 letters, digits, _ or - (e.g. \"t07\")", h.Table)
+		}
+	case "password":
+		if h.Password != "" && h.User == "" {
+			return "a password needs its user"
+		}
+		if h.User != "" && h.Password == "" {
+			return "user " + quote(h.User) + " has no password"
+		}
+	case "creds_file":
+		n := 0
+		for _, set := range []bool{h.User != "", h.Token != "", h.NkeySeedFile != "", h.CredsFile != ""} {
+			if set {
+				n++
+			}
+		}
+		if n > 1 {
+			return "give one kind of credentials: user and password, token, nkey_seed_file or creds_file"
+		}
+	}
+	return ""
+}
+
+// validateHall checks c.Hall for Config.Validate.
+func validateHall(c *Config) error {
+	for _, k := range hallKeys {
+		if msg := hallProblem(c.Hall, k); msg != "" {
+			return &Error{Field: "hall." + k, Msg: msg}
+		}
+	}
+	return nil
+}
+
+// writeHall writes [hall] for Write when the table links to a hall.
+func writeHall(c *Config, b *bytes.Buffer) error {
+	h := c.Hall
+	if h == (Hall{}) {
+		return nil
+	}
+	b.WriteString("\n[hall]\n")
+	var hb block
+	hb.add("url", quote(h.URL), "the hub")
+	hb.add("table", quote(h.Table), "this table's id on the hub")
+	for _, kv := range [][2]string{{"user", h.User}, {"password", h.Password}, {"token", h.Token},
+		{"nkey_seed_file", h.NkeySeedFile}, {"creds_file", h.CredsFile}} {
+		if kv[1] != "" {
+			hb.add(kv[0], quote(kv[1]), "")
+		}
+	}
+	hb.writeTo(b)
+	return nil
+}

@@ -1,0 +1,309 @@
+package config
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/dustin/go-humanize"
+)
+
+// This file owns the [hub] section: the hall hub that `tandem hall` runs
+// (Hall issue, docs/hall.md). A table's configuration has no [hub].
+//
+//	[hub]
+//	listen = ":4222"                  # NATS for the tables (embedded server)
+//	store = "/var/lib/tandem/hall"    # JetStream store: records and results
+//	max_memory = "64MiB"              # JetStream caps
+//	max_store = "4GiB"
+//	dashboard_listen = ":8090"        # the hall dashboard
+//	dashboard_pin = "246810"
+//
+//	[hub.tables.t07]                  # one per table: user + password, or nkey
+//	user = "t07"
+//	password = "..."
+
+var (
+	hubKeys = []string{"listen", "store", "max_memory", "max_store", "nats", "user", "password", "token",
+		"nkey_seed_file", "creds_file", "dashboard_listen", "dashboard_pin", "tables"}
+	hubTableKeys = []string{"user", "password", "nkey"}
+)
+
+// Hub holds the [hub] settings. Its zero value is the default: an
+// embedded NATS server on DefaultHubListen storing in DefaultHubStore,
+// JetStream's memory and store capped at the hall package's defaults, no
+// table credentials (any machine may join), the dashboard on
+// DefaultDashboardListen with a PIN generated at each start.
+type Hub struct {
+	// Listen is the embedded NATS server's "host:port" ("" default).
+	Listen string
+	// Store is the JetStream directory ("" default).
+	Store string
+	// MaxMemory and MaxStore cap JetStream (bytes; 0 default). The file
+	// writes them with a unit: "64MiB", "4GiB".
+	MaxMemory int64
+	MaxStore  int64
+	// NATS, when set, joins an existing NATS server instead of embedding
+	// one ("nats://host:4222"); User/Password, Token, NkeySeedFile or
+	// CredsFile are the hub's credentials there. Token alone, without
+	// NATS, is the one token every table gives the embedded server.
+	NATS         string
+	User         string
+	Password     string
+	Token        string
+	NkeySeedFile string
+	CredsFile    string
+	// DashboardListen and DashboardPIN are the hall dashboard's address
+	// and arbiter PIN ("": defaults).
+	DashboardListen string
+	DashboardPIN    string
+	// Tables are the tables' credentials on the embedded server
+	// ([hub.tables.ID]), in the file's order.
+	Tables []HubTable
+}
+
+// HubTable is one table's credentials on the hub ([hub.tables.ID]).
+type HubTable struct {
+	// ID is the table id ([hall] table of that table).
+	ID string
+	// User and Password, or Nkey (the public key "U..." of the table's
+	// nkey_seed_file): exactly one of the two.
+	User     string
+	Password string
+	Nkey     string
+}
+
+// Hub defaults, as tandem hall applies them.
+const (
+	DefaultHubListen       = "0.0.0.0:4222"
+	DefaultHubStore        = "/var/lib/tandem/hall"
+	DefaultDashboardListen = ":8090"
+)
+
+func init() {
+	sections["hub"] = section{parse: parseHub, validate: validateHub, write: writeHub}
+}
+
+// parseHub reads [hub] into c.Hub.
+func parseHub(p *parser, c *Config, t map[string]any) error {
+	base := []string{"hub"}
+	if err := p.checkKeys(base, t, hubKeys); err != nil {
+		return err
+	}
+	h := &c.Hub
+	strs := map[string]*string{"listen": &h.Listen, "store": &h.Store, "nats": &h.NATS, "user": &h.User,
+		"password": &h.Password, "token": &h.Token, "nkey_seed_file": &h.NkeySeedFile, "creds_file": &h.CredsFile,
+		"dashboard_listen": &h.DashboardListen, "dashboard_pin": &h.DashboardPIN}
+	for _, k := range p.keys(base, t) {
+		path := at(base, k)
+		v := t[k]
+		switch k {
+		case "max_memory", "max_store":
+			s, ok := v.(string)
+			if !ok {
+				return p.errorf(path, `expected a size in quotes such as "64MiB" or "4GiB", got %s`, kindOf(v))
+			}
+			n, err := humanize.ParseBytes(s)
+			if err != nil || n == 0 || n > 1<<50 {
+				return p.errorf(path, `%q is not a size; write e.g. "64MiB", "512MB" or "4GiB"`, s)
+			}
+			if k == "max_memory" {
+				h.MaxMemory = int64(n)
+			} else {
+				h.MaxStore = int64(n)
+			}
+		case "tables":
+			tt, err := p.table(path, v)
+			if err != nil {
+				return err
+			}
+			for _, id := range p.keys(path, tt) {
+				tp := at(path, id)
+				if !hallTableID.MatchString(id) {
+					return p.errorf(tp, "%q: a table id is 1 to 64 letters, digits, _ or - (e.g. \"t07\")", id)
+				}
+				m, err := p.table(tp, tt[id])
+				if err != nil {
+					return err
+				}
+				if err := p.checkKeys(tp, m, hubTableKeys); err != nil {
+					return err
+				}
+				ht := HubTable{ID: id}
+				for _, k := range p.keys(tp, m) {
+					s, ok := m[k].(string)
+					if !ok {
+						return p.errorf(at(tp, k), "expected a string in quotes, got %s", kindOf(m[k]))
+					}
+					switch k {
+					case "user":
+						ht.User = s
+					case "password":
+						ht.Password = s
+					case "nkey":
+						ht.Nkey = s
+					}
+				}
+				h.Tables = append(h.Tables, ht)
+				if msg := hubTableProblem(h.Tables, len(h.Tables)-1); msg != "" {
+					return p.errorf(tp, "%s", msg)
+				}
+			}
+		default:
+			s, ok := v.(string)
+			if !ok {
+				return p.errorf(path, "expected a string in quotes, got %s", kindOf(v))
+			}
+			*strs[k] = s
+			if msg := hubProblem(*h, k); msg != "" {
+				return p.errorf(path, "%s", msg)
+			}
+		}
+	}
+	if msg := hubCredsProblem(*h); msg != "" {
+		return p.errorf(base, "%s", msg)
+	}
+	return nil
+}
+
+// hubProblem says what is wrong with h's string field key, or "".
+func hubProblem(h Hub, key string) string {
+	switch key {
+	case "listen", "dashboard_listen":
+		s := h.Listen
+		if key == "dashboard_listen" {
+			s = h.DashboardListen
+		}
+		if s != "" {
+			return listenProblem(s)
+		}
+	case "dashboard_pin":
+		if h.DashboardPIN != "" {
+			return pinProblem(h.DashboardPIN)
+		}
+	case "nats":
+		if h.NATS != "" {
+			return hallProblem(Hall{URL: h.NATS, Table: "x"}, "url")
+		}
+	}
+	return ""
+}
+
+// hubCredsProblem checks the hub's own credentials against the tables'.
+func hubCredsProblem(h Hub) string {
+	if h.Password != "" && h.User == "" {
+		return "hub: a password needs its user"
+	}
+	if h.NATS == "" && (h.User != "" || h.NkeySeedFile != "" || h.CredsFile != "") {
+		return "user, nkey_seed_file and creds_file are the hub's credentials on another NATS server: set nats, or leave them out"
+	}
+	if h.NATS == "" && h.Token != "" && len(h.Tables) > 0 {
+		return "a shared token and [hub.tables] credentials exclude each other: give every table a user or an nkey, or use the token alone"
+	}
+	return ""
+}
+
+// hubTableProblem says what is wrong with ts[i], or "".
+func hubTableProblem(ts []HubTable, i int) string {
+	t := ts[i]
+	switch {
+	case t.Nkey != "" && (t.User != "" || t.Password != ""):
+		return "give a user and password or an nkey, not both"
+	case t.Nkey != "":
+		if len(t.Nkey) != 56 || t.Nkey[0] != 'U' {
+			return fmt.Sprintf("nkey %q is not a user public key (56 characters starting with U)", t.Nkey)
+		}
+	case t.User == "":
+		return "no credentials: a user and password, or an nkey"
+	case t.Password == "":
+		return "user " + quote(t.User) + " has no password"
+	}
+	for _, o := range ts[:i] {
+		if o.ID == t.ID {
+			return "table " + t.ID + " is given twice"
+		}
+		if (t.User != "" && o.User == t.User) || (t.Nkey != "" && o.Nkey == t.Nkey) {
+			return "tables " + o.ID + " and " + t.ID + " have the same user or nkey"
+		}
+	}
+	return ""
+}
+
+// validateHub checks c.Hub for Config.Validate.
+func validateHub(c *Config) error {
+	h := c.Hub
+	for _, k := range []string{"listen", "dashboard_listen", "dashboard_pin", "nats"} {
+		if msg := hubProblem(h, k); msg != "" {
+			return &Error{Field: "hub." + k, Msg: msg}
+		}
+	}
+	if h.MaxMemory < 0 || h.MaxStore < 0 {
+		return &Error{Field: "hub.max_memory", Msg: "a negative size"}
+	}
+	for i, t := range h.Tables {
+		if !hallTableID.MatchString(t.ID) {
+			return &Error{Field: "hub.tables", Msg: fmt.Sprintf("%q is not a table id", t.ID)}
+		}
+		if msg := hubTableProblem(h.Tables, i); msg != "" {
+			return &Error{Field: "hub.tables." + t.ID, Msg: msg}
+		}
+	}
+	if msg := hubCredsProblem(h); msg != "" {
+		return &Error{Field: "hub", Msg: msg}
+	}
+	return nil
+}
+
+// writeHub writes [hub] for Write when it is set.
+func writeHub(c *Config, b *bytes.Buffer) error {
+	h := c.Hub
+	if h.Listen == "" && h.Store == "" && h.MaxMemory == 0 && h.MaxStore == 0 && h.NATS == "" && h.User == "" &&
+		h.Password == "" && h.Token == "" && h.NkeySeedFile == "" && h.CredsFile == "" && h.DashboardListen == "" &&
+		h.DashboardPIN == "" && len(h.Tables) == 0 {
+		return nil
+	}
+	b.WriteString("\n[hub]\n")
+	var hb block
+	for _, kv := range [][3]string{
+		{"listen", h.Listen, "default: " + DefaultHubListen}, {"store", h.Store, "default: " + DefaultHubStore},
+		{"max_memory", size(h.MaxMemory), ""}, {"max_store", size(h.MaxStore), ""},
+		{"nats", h.NATS, "join this NATS server instead of embedding one"},
+		{"user", h.User, ""}, {"password", h.Password, ""}, {"token", h.Token, ""},
+		{"nkey_seed_file", h.NkeySeedFile, ""}, {"creds_file", h.CredsFile, ""},
+		{"dashboard_listen", h.DashboardListen, "default: " + DefaultDashboardListen},
+		{"dashboard_pin", h.DashboardPIN, "the dashboard's arbiter PIN"},
+	} {
+		if kv[1] != "" {
+			hb.add(kv[0], quote(kv[1]), kv[2])
+		}
+	}
+	hb.writeTo(b)
+	for _, t := range h.Tables {
+		b.WriteString("\n[hub.tables." + t.ID + "]\n")
+		var tb block
+		if t.Nkey != "" {
+			tb.add("nkey", quote(t.Nkey), "")
+		} else {
+			tb.add("user", quote(t.User), "")
+			tb.add("password", quote(t.Password), "")
+		}
+		tb.writeTo(b)
+	}
+	return nil
+}
+
+// size writes n bytes as the file reads them back exactly ("64MiB"), or
+// "" for 0.
+func size(n int64) string {
+	if n == 0 {
+		return ""
+	}
+	for _, u := range []struct {
+		name string
+		v    int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n%u.v == 0 {
+			return fmt.Sprintf("%d%s", n/u.v, u.name)
+		}
+	}
+	return fmt.Sprintf("%dB", n)
+}
