@@ -261,7 +261,7 @@ func tournamentPairings(file string, round int, pairings string, stdout, stderr 
 		}
 	}
 	for _, tm := range t.Byes(round) {
-		fmt.Fprintf(stdout, "bye: %s (%v points)\n", tm.Name, t.ByePoints)
+		fmt.Fprintf(stdout, "bye: %s (scores %v)\n", tm.Name, t.ByePoints)
 	}
 	return 0
 }
