@@ -68,7 +68,9 @@ func (r *Recorder) Begin(o rules.Options, preset string, at time.Duration, wall 
 
 // begin appends a KindMatch record for a new match and makes it current.
 func (r *Recorder) begin(preset string, opts map[string]string, at time.Duration, wall time.Time, tag uint64) string {
-	players := r.meta.Players
+	r.mu.Lock()
+	players := r.meta.Players // SetPlayers may change them from another goroutine
+	r.mu.Unlock()
 	rec := Record{Kind: KindMatch, Match: NewMatchID(wall), At: at, Wall: wall.UTC(),
 		Preset: preset, Options: opts, Table: r.meta.Table, Players: &players}
 	r.mu.Lock()
@@ -123,6 +125,14 @@ func (r *Recorder) move(k Kind, m scoresheet.Move, at time.Duration, wall time.T
 		return ErrOtherMatch
 	}
 	return nil
+}
+
+// SetPlayers sets the players' names (rules.Seat order) of the matches
+// begun from now on (the hall's pairing: the next match's players).
+func (r *Recorder) SetPlayers(players [4]string) {
+	r.mu.Lock()
+	r.meta.Players = players
+	r.mu.Unlock()
 }
 
 // Match returns the current match id.
