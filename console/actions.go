@@ -103,6 +103,19 @@ func bad(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", errBadRequest, fmt.Sprintf(format, args...))
 }
 
+// Act performs one arbiter action at instant now exactly as POST
+// /api/action does (the same checks, refusals and log lines), for the
+// hall's commands (daemon/hall.go), and sets the result's Status. Its
+// error is a malformed request's ("bad request: seat: ...") or the
+// table's (closed, timed out); refusals are in the result.
+func (s *Server) Act(ctx context.Context, req ActionRequest, now time.Time) (ActionResult, error) {
+	res, err := s.act(ctx, req, now)
+	if err == nil {
+		res.Status = s.t.Snapshot().Status.String()
+	}
+	return res, err
+}
+
 // act performs req at instant now. Its error is errBadRequest's or the
 // table's (closed, timed out); refusals are in the result.
 func (s *Server) act(ctx context.Context, req ActionRequest, now time.Time) (ActionResult, error) {
