@@ -47,6 +47,13 @@ type Info struct {
 	// RecordErr says why recording failed ("" while it works). The clocks
 	// keep running without a record.
 	RecordErr string
+	// Hall is the table's link to the hall's hub (hall.go): "" when it
+	// has none ([hall] url unset), else e.g. "hall online since 14:02" or
+	// "hall offline since 14:05" (local time), with what keeps the
+	// records from the hall when something does.
+	Hall string
+	// HallOnline is true while the hub is connected.
+	HallOnline bool
 }
 
 // Daemon is one running table. Create it with Start; stop it with Close.
@@ -60,6 +67,7 @@ type Daemon struct {
 	opts    Opts
 	preset  string          // the preset of the match played: the configuration's or a restored match's
 	hw      *hardwareSet    // the opened GPIO lines and displays (hardware mode)
+	hall    hallLink        // the link to the hall's hub (hall.go)
 	rec     *recordState    // the record (nil when off or failed at open)
 	con     *console.Server // the web console (nil when off)
 	ln      net.Listener    // the console's, taken before the record is opened
@@ -131,7 +139,7 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		t.Run(ctx)
 	}()
 	for _, start := range []func(context.Context) error{
-		d.startRecord, d.startHardware, d.startConsole, d.startNotify,
+		d.startRecord, d.startHardware, d.startConsole, d.startNotify, d.startHall,
 	} {
 		if err := start(ctx); err != nil {
 			d.Close()
@@ -148,6 +156,9 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 func (d *Daemon) Rules() (preset string, o rules.Options) {
 	if d.con != nil {
 		return d.con.Rules()
+	}
+	if d.hall.actor != nil {
+		return d.hall.actor.Rules() // a new match from the hall
 	}
 	return d.preset, d.Table.Options()
 }

@@ -37,7 +37,10 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 		return nil
 	}
 	st := &recordState{interval: d.Config.Journal.Interval()}
-	w, l, err := journal.Open(path, &journal.Opts{Synced: st.mark.Synced, Failed: d.recordFailed})
+	w, l, err := journal.Open(path, &journal.Opts{Synced: func(seq, tag uint64) {
+		st.mark.Synced(seq, tag)
+		d.hallSynced(seq) // the hall link publishes records once durable (hall.go)
+	}, Failed: d.recordFailed})
 	if errors.Is(err, journal.ErrInUse) {
 		// Another table is running on this record (the service, while
 		// someone starts the terminal table with its configuration): this
@@ -57,6 +60,9 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 	d.onClose(func() error {
 		return w.Close()
 	})
+	if n := len(l.Records); n > 0 {
+		d.hallSynced(l.Records[n-1].Seq) // Open synced what it read
+	}
 	st.rec = d.restore(l, topts, w)
 	if st.rec == nil {
 		st.rec = journal.NewRecorder(w, d.meta(), nil)

@@ -1,0 +1,197 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tandem/console"
+	"tandem/hall"
+	"tandem/rules"
+)
+
+// This file owns the table's link to the hall's hub (Hall issue,
+// docs/hall.md): snapshots out, commands in, the record's records
+// published once. Nothing here is on the loop's or the record's path: the
+// link never blocks (hall.Link), so a hub down or a cable out changes
+// nothing at the table but Info.Hall.
+
+// hallLink is the Daemon's hall state (Daemon.hall).
+type hallLink struct {
+	link   atomic.Pointer[hall.Link]
+	synced atomic.Uint64   // the record's last durable record
+	actor  *console.Server // runs the hub's commands when the console is off
+
+	mu      sync.Mutex
+	players [4]string // the players' names, for the snapshots
+}
+
+// hallSynced passes the record's durable progress (journal.Opts.Synced) to
+// the link, which publishes records only once they are on disk.
+func (d *Daemon) hallSynced(seq uint64) {
+	for {
+		old := d.hall.synced.Load()
+		if seq <= old || d.hall.synced.CompareAndSwap(old, seq) {
+			break
+		}
+	}
+	if l := d.hall.link.Load(); l != nil {
+		l.Synced(d.hall.synced.Load())
+	}
+}
+
+// startHall links the table to the hub that [hall] names. A link that
+// cannot start (an unreadable nkey seed file) never stops the table:
+// Info.Hall says why.
+func (d *Daemon) startHall(ctx context.Context) error {
+	hc := d.Config.Hall
+	if !hc.Enabled() {
+		return nil
+	}
+	d.hall.players = d.Config.Journal.Players
+	if d.con == nil {
+		// The console is off: a console server that serves nothing runs
+		// the hub's commands, with the same checks and refusals.
+		srv, err := console.New(d.Table, &console.Opts{PIN: console.GeneratePIN(), Preset: d.preset,
+			Rules: d.Table.Options(), Display: d.Config.DisplayOpts()})
+		if err != nil {
+			return err
+		}
+		d.hall.actor = srv
+		d.onClose(srv.Close)
+	}
+	record := ""
+	if d.rec != nil {
+		record = d.Config.JournalFile()
+	}
+	link, err := hall.NewLink(&hall.LinkOpts{
+		URL: hc.URL, Table: hc.Table, User: hc.User, Password: hc.Password, Token: hc.Token,
+		NkeySeedFile: hc.NkeySeedFile, CredsFile: hc.CredsFile,
+		RecordFile: record, Handle: d.hallCommand, OnState: d.hallState,
+	})
+	if err != nil {
+		d.setInfo(func(in *Info) { in.Hall, in.HallOnline = "hall off: "+err.Error(), false })
+		return nil
+	}
+	d.hallState(link.State())
+	d.hall.link.Store(link)
+	link.Synced(d.hall.synced.Load())
+	d.onClose(link.Close)
+	if d.opts.Out != nil {
+		fmt.Fprintf(d.opts.Out, "hall: table %s, hub %s\n", hc.Table, hc.URL)
+	}
+	d.Go(func() { d.feedHall(ctx, link) })
+	return nil
+}
+
+// hallState shows the link's state in Info.
+func (d *Daemon) hallState(s hall.LinkState) {
+	text := "hall offline since " + s.Since.Local().Format("15:04")
+	if s.Online {
+		text = "hall online since " + s.Since.Local().Format("15:04")
+	}
+	if s.Err != "" {
+		text += " (" + strings.TrimPrefix(s.Err, "hall: ") + ")"
+	}
+	d.setInfo(func(in *Info) { in.Hall, in.HallOnline = text, s.Online })
+}
+
+// feedHall hands the link a snapshot at each change of the match (an
+// event, a decision, a decision made final) or of Info; the display's
+// ticks are left out: the hub computes a running clock from the instant.
+func (d *Daemon) feedHall(ctx context.Context, link *hall.Link) {
+	snaps, cancel := d.Table.Subscribe()
+	defer cancel()
+	changed, stop := d.InfoChanged()
+	defer stop()
+	var last rules.Snapshot
+	have := false
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case s, ok := <-snaps:
+			if !ok {
+				return
+			}
+			if have && s.Seq == last.Seq && s.Status == last.Status && s.Final == last.Final {
+				continue
+			}
+			last, have = s, true
+			link.Publish(d.hallSnap(s))
+		case <-changed:
+			link.Publish(d.hallSnap(d.Table.Snapshot()))
+		}
+	}
+}
+
+// hallSnap is s as the hub reads it, with the table's own state.
+func (d *Daemon) hallSnap(s rules.Snapshot) hall.Snap {
+	n := hall.SnapOf(s, d.Table.Epoch().Add(s.At))
+	if d.rec != nil {
+		n.Match = d.rec.rec.Match()
+	}
+	in := d.Info()
+	n.Recovered, n.RecordErr = in.Recovered, in.RecordErr
+	if in.Recovered && !in.RecoveredAt.IsZero() {
+		n.RecoveredMs = in.RecoveredAt.UnixMilli()
+	}
+	preset, o := d.Rules()
+	n.Preset, n.Control = preset, o.Control.String()
+	d.hall.mu.Lock()
+	n.Players = d.hall.players
+	d.hall.mu.Unlock()
+	return n
+}
+
+// hallCommand runs a command from the hub through the console's action
+// path (console.Server.Act): the same checks, refusals and log as the
+// arbiter's phone. "players" sets the players' names.
+func (d *Daemon) hallCommand(ctx context.Context, c hall.Command) hall.Reply {
+	now := time.Now() // the instant of the action: when the command came
+	if c.Action == "players" {
+		return d.hallPlayers(ctx, c.Players)
+	}
+	actor := d.con
+	if actor == nil {
+		actor = d.hall.actor
+	}
+	res, err := actor.Act(ctx, console.ActionRequest{Action: c.Action, Seat: c.Seat, Board: c.Board,
+		Outcome: c.Outcome, Reason: c.Reason, Delta: c.Delta, Run: c.Run, Preset: c.Preset, Control: c.Control}, now)
+	if err != nil {
+		return hall.Reply{Error: strings.TrimPrefix(err.Error(), "bad request: "), Status: d.Table.Snapshot().Status.String()}
+	}
+	return hall.Reply{OK: res.OK, Refused: res.Refused, Ignored: res.Ignored, Notice: res.Notice, Status: res.Status}
+}
+
+// hallPlayers sets the players' names: for the match about to be played
+// when it has not started (a new match record with them begins at once),
+// else for the next one.
+func (d *Daemon) hallPlayers(ctx context.Context, p [4]string) hall.Reply {
+	for i, name := range p {
+		if len(name) > 100 || strings.ContainsAny(name, "\n\r\x00") {
+			return hall.Reply{Error: fmt.Sprintf("players: %s's name is not one line of at most 100 bytes", rules.Seats[i])}
+		}
+	}
+	d.hall.mu.Lock()
+	d.hall.players = p
+	d.hall.mu.Unlock()
+	if d.rec != nil {
+		d.rec.rec.SetPlayers(p)
+	}
+	notice := "players set for the next match"
+	if s := d.Table.Snapshot(); s.Status == rules.Ready && !s.Started {
+		// The same options again: the record begins a match with the
+		// new names (a reconfiguration is refused only while playing).
+		if err := d.Table.Reconfigure(ctx, d.Table.Options()); err == nil {
+			notice = "players set for this match"
+		}
+	}
+	if l := d.hall.link.Load(); l != nil {
+		l.Publish(d.hallSnap(d.Table.Snapshot()))
+	}
+	return hall.Reply{OK: true, Notice: notice, Status: d.Table.Snapshot().Status.String()}
+}
