@@ -133,6 +133,12 @@ type Snap struct {
 	Status string `json:"status"`
 	// Events counts the events the match applied (rules.Snapshot.Seq).
 	Events uint64 `json:"events"`
+	// LastEventNs is the instant of the last event the match applied (a
+	// press, a pause, ...) as the table's wall clock read it (Unix ns; 0
+	// before the first), and LastEvent names it ("press A-white"): a
+	// press's latency to the hub and the dashboard is measured from it.
+	LastEventNs int64  `json:"last_event_ns,omitempty"`
+	LastEvent   string `json:"last_event,omitempty"`
 	// Clocks are the four clocks in rules.Seat order: A-white, A-black,
 	// B-white, B-black.
 	Clocks [4]Clock `json:"clocks"`
@@ -202,6 +208,11 @@ func SnapOf(s rules.Snapshot, at time.Time) Snap {
 		for _, seat := range s.Decisive[:s.NDecisive] {
 			n.Decisive = append(n.Decisive, seat.String())
 		}
+	}
+	if s.Seq > 0 {
+		// The event's instant on the same wall clock as ClocksAtMs: at
+		// is the snapshot's instant s.At.
+		n.LastEventNs, n.LastEvent = at.Add(s.Last.At-s.At).UnixNano(), s.Last.String()
 	}
 	if s.Claim.Active {
 		n.Claim = &Claim{Claimant: s.Claim.Claimant.String(), Reason: s.Claim.Reason.String()}

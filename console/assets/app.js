@@ -129,6 +129,12 @@
       const e = v.info.record_err;
       info.push(/^recording failed/i.test(e) ? e : "recording failed, the clocks run on WITHOUT a record: " + e);
     }
+    // The link to the hall's hub, when the table has one: "hall online
+    // since 14:02", or offline (the table plays on; the hub catches up).
+    const hall = $("hall");
+    hall.textContent = v.info.hall || "";
+    hall.classList.toggle("hidden", !v.info.hall);
+    hall.classList.toggle("off", !!v.info.hall && !v.info.hall_online);
     $("info").replaceChildren(...info.map((t) => el("div", "", t)));
     $("info").classList.toggle("hidden", info.length === 0);
     $("act-uphold").classList.toggle("hidden", !v.claim);
