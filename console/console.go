@@ -67,6 +67,11 @@ type Info struct {
 	RecoveredAt time.Time
 	// RecordErr says why recording failed ("" while it works).
 	RecordErr string
+	// Hall is the table's link to the hall's hub, e.g. "hall offline
+	// since 14:05" ("" when the table has none); HallOnline is true while
+	// the hub is connected.
+	Hall       string
+	HallOnline bool
 }
 
 // Server is the web console of one table. Make it with New, serve

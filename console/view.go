@@ -125,6 +125,10 @@ type InfoView struct {
 	Recovered   bool   `json:"recovered"`
 	RecoveredAt string `json:"recovered_at"` // RFC 3339, "" when not recovered
 	RecordErr   string `json:"record_err"`
+	// Hall is the link to the hall's hub ("hall online since 14:02", ""
+	// without one), HallOnline whether it is connected.
+	Hall       string `json:"hall"`
+	HallOnline bool   `json:"hall_online"`
 }
 
 // LogEntry is one line of the event log.
@@ -243,7 +247,7 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 			v.Faces = append(v.Faces, display.Render(snap, b, true, s.disp).String())
 		}
 	}
-	v.Info = InfoView{Recovered: s.info.Recovered, RecordErr: s.info.RecordErr}
+	v.Info = InfoView{Recovered: s.info.Recovered, RecordErr: s.info.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline}
 	if s.info.Recovered && !s.info.RecoveredAt.IsZero() {
 		v.Info.RecoveredAt = s.info.RecoveredAt.UTC().Format(time.RFC3339)
 	}

@@ -125,7 +125,8 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 }
 
 func pageInfo(in Info) console.Info {
-	return console.Info{Recovered: in.Recovered, RecoveredAt: in.RecoveredAt, RecordErr: in.RecordErr}
+	return console.Info{Recovered: in.Recovered, RecoveredAt: in.RecoveredAt, RecordErr: in.RecordErr,
+		Hall: in.Hall, HallOnline: in.HallOnline}
 }
 
 // consoleURL is the address people type: the listening address, or for

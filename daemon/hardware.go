@@ -181,8 +181,9 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 // displayNote is the short line the displays show beside the clocks, most
 // urgent first: that the record failed (the arbiter must know the match is
 // not being recorded), the generated arbiter PIN until the match starts,
-// and that the match was recovered after a restart (with the wall-clock
-// time of the last record) until play resumes.
+// that the match was recovered after a restart (with the wall-clock time
+// of the last record) until play resumes, and that the hall's hub is not
+// reachable ([hall]).
 func displayNote(in Info, s *rules.Snapshot) string {
 	switch {
 	case in.RecordErr != "":
@@ -191,6 +192,10 @@ func displayNote(in Info, s *rules.Snapshot) string {
 		return "PIN " + in.PIN
 	case in.Recovered && s.Status == rules.Paused:
 		return "RECOVERED " + in.RecoveredAt.Local().Format("15:04")
+	case in.Hall != "" && !in.HallOnline:
+		// The table plays on; the head arbiter's dashboard shows it
+		// offline too.
+		return "HALL OFFLINE"
 	}
 	return ""
 }

@@ -61,6 +61,11 @@ type Info struct {
 	// result is then shown as not recorded, whatever the snapshot's Final
 	// says (a table that records nothing reports Final at once).
 	RecordErr string
+	// Hall is the table's link to the hall's hub ("hall offline since
+	// 14:05"; "" without one), HallOnline whether it is connected: the
+	// note line shows it, as a warning while offline.
+	Hall       string
+	HallOnline bool
 }
 
 // WithInfoFrom makes the model follow the table's Info: f is called when

@@ -560,6 +560,13 @@ func (m *Model) infoLine() string {
 		}
 		parts = append(parts, m.st.notice.Render(r))
 	}
+	if h := m.rec.Hall; h != "" {
+		if m.rec.HallOnline {
+			parts = append(parts, m.st.dim.Render(h))
+		} else {
+			parts = append(parts, m.st.notice.Render(h))
+		}
+	}
 	line := m.info
 	if m.rec.Line != "" {
 		line = m.rec.Line

@@ -62,7 +62,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	defer stopInfo()
 	recordInfo := func() tui.Info {
 		in := d.Info()
-		return tui.Info{Recovered: in.Recovered, RecoveredAt: in.RecoveredAt.Local(), RecordErr: in.RecordErr}
+		return tui.Info{Recovered: in.Recovered, RecoveredAt: in.RecoveredAt.Local(), RecordErr: in.RecordErr,
+			Hall: in.Hall, HallOnline: in.HallOnline}
 	}
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
 		tui.WithPreset(cfg.Preset), tui.WithRules(cfg.Rules), tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info),
