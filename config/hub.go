@@ -12,7 +12,7 @@ import (
 //
 //	[hub]
 //	listen = ":4222"                  # NATS for the tables (embedded server)
-//	store = "/var/lib/tandem/hall"    # JetStream store: records and results
+//	store = "/var/lib/tandem/hall"    # JetStream store (default ./tandem-hall)
 //	max_memory = "64MiB"              # JetStream caps
 //	max_store = "4GiB"
 //	dashboard_listen = ":8090"        # the hall dashboard
@@ -75,7 +75,7 @@ type HubTable struct {
 // Hub defaults, as tandem hall applies them.
 const (
 	DefaultHubListen       = "0.0.0.0:4222"
-	DefaultHubStore        = "/var/lib/tandem/hall"
+	DefaultHubStore        = "tandem-hall"
 	DefaultDashboardListen = ":8090"
 )
 

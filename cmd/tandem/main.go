@@ -14,6 +14,7 @@
 //	tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME] [--time]
 //	tandem check-config FILE
 //	tandem tournament check|standings|pairings FILE ...
+//	tandem hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR]
 //	tandem presets
 //
 // main only parses the command line and hands over to the packages.
@@ -60,6 +61,9 @@ Usage:
                                            TRF-2026 for FIDE and pairing engines
   tandem tournament pairings FILE ROUND PAIRINGS
                                            each table's four players by seat
+  tandem hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR]
+                                           run the tournament hall's hub: the tables
+                                           join it with [hall] (docs/hall.md)
   tandem presets                           list the rule presets and their options
   tandem help                              this text
 `
@@ -97,6 +101,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPresets(args[1:], stdout, stderr)
 	case "tournament":
 		return runTournament(args[1:], stdout, stderr)
+	case "hall":
+		return runHall(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
