@@ -1,0 +1,150 @@
+package hallload
+
+import (
+	"slices"
+	"sync"
+	"time"
+)
+
+// Tracker turns the dashboard's table states into per-press latencies:
+// press -> dashboard is the instant a state showing the press arrives at
+// the measuring client less the press's wall-clock instant.
+//
+// The dashboard sends each table's latest state (a reader that falls
+// behind gets the newest, not each one), so one state may show several
+// new events: each press among them is measured to that state's arrival
+// (a press shown late is late, whichever state shows it). The newest
+// press's instant is the one the state carries (hall.Snap.LastEventNs, on
+// the table's clock); the others' come from the table's own log (Sim).
+type Tracker struct {
+	mu     sync.Mutex
+	tables map[string]*tracked
+	killAt time.Time // the hub was killed (zero: not yet)
+	states int       // table states received
+	// steady and outage are the press latencies: presses made while the
+	// hub ran, and those made from the kill until the table's first state
+	// after it (they wait for the restart).
+	steady, outage []time.Duration
+	coalesced      int // presses first shown by a later press's state
+	mismatch       int // states whose LastEventNs is not the logged press instant
+}
+
+type tracked struct {
+	events func(k uint64) (Event, bool) // event k of the table's log
+	seen   uint64                       // events shown so far
+	back   time.Time                    // the first state after the kill
+}
+
+// NewTracker returns a tracker of the given tables: for each id, the
+// table's event log (Sim.Event).
+func NewTracker(logs map[string]func(k uint64) (Event, bool)) *Tracker {
+	t := &Tracker{tables: map[string]*tracked{}}
+	for id, f := range logs {
+		t.tables[id] = &tracked{events: f}
+	}
+	return t
+}
+
+// Killed notes that the hub was killed at instant at: presses from then
+// until each table's first state after it are counted apart (Outage).
+func (t *Tracker) Killed(at time.Time) {
+	t.mu.Lock()
+	t.killAt = at
+	t.mu.Unlock()
+}
+
+// Observe takes table id's state received at recv: events is its
+// hall.Snap.Events, lastNs its hall.Snap.LastEventNs (Unix ns, 0: none).
+func (t *Tracker) Observe(id string, events uint64, lastNs int64, recv time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.states++
+	tr := t.tables[id]
+	if tr == nil {
+		return // not one of ours
+	}
+	after := !t.killAt.IsZero() && recv.After(t.killAt)
+	if after && tr.back.IsZero() {
+		tr.back = recv
+	}
+	if events <= tr.seen {
+		return // a heartbeat, or nothing new
+	}
+	for k := tr.seen + 1; k <= events; k++ {
+		e, ok := tr.events(k)
+		if !ok || !e.Press {
+			continue
+		}
+		wall := e.Wall
+		if k == events {
+			if lastNs != 0 {
+				// The state's own instant for its last event; the log's
+				// is the same instant, read before the table stamped it.
+				if d := time.Unix(0, lastNs).Sub(e.Wall); d > time.Millisecond || d < -time.Millisecond {
+					t.mismatch++
+				}
+				wall = time.Unix(0, lastNs)
+			}
+		} else {
+			t.coalesced++
+		}
+		lat := recv.Sub(wall)
+		if !t.killAt.IsZero() && !e.Wall.Before(t.killAt) && e.Wall.Before(tr.back) {
+			t.outage = append(t.outage, lat)
+		} else {
+			t.steady = append(t.steady, lat)
+		}
+	}
+	tr.seen = events
+}
+
+// Seen returns how many events of table id the dashboard has shown.
+func (t *Tracker) Seen(id string) uint64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if tr := t.tables[id]; tr != nil {
+		return tr.seen
+	}
+	return 0
+}
+
+// Latency is a distribution of press latencies.
+type Latency struct {
+	N                   int
+	P50, P90, P99, Max  time.Duration
+	Min                 time.Duration
+	Over50ms, Over100ms int
+}
+
+// latencyOf summarizes ds (nearest-rank percentiles).
+func latencyOf(ds []time.Duration) Latency {
+	l := Latency{N: len(ds)}
+	if len(ds) == 0 {
+		return l
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	rank := func(p float64) time.Duration {
+		i := int(p*float64(len(s))+0.999999) - 1
+		return s[min(max(i, 0), len(s)-1)]
+	}
+	l.P50, l.P90, l.P99, l.Min, l.Max = rank(0.50), rank(0.90), rank(0.99), s[0], s[len(s)-1]
+	for _, d := range s {
+		if d > 50*time.Millisecond {
+			l.Over50ms++
+		}
+		if d > 100*time.Millisecond {
+			l.Over100ms++
+		}
+	}
+	return l
+}
+
+// Figures returns the tracker's figures: the steady and outage latencies,
+// the states received, the presses first shown by a later state, and the
+// states whose last-event instant differed from the log by over 1 ms.
+func (t *Tracker) Figures() (steady, outage Latency, states, coalesced, mismatch int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return latencyOf(t.steady), latencyOf(t.outage), t.states, t.coalesced, t.mismatch
+}

@@ -1,0 +1,320 @@
+package hallload
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Opts configures Run. Bin is required; every other zero value has the
+// documented default.
+type Opts struct {
+	// Bin is the tandem binary that runs the hub (`tandem hall`).
+	Bin string
+	// Tables is the number of simulated tables. Zero means 100.
+	Tables int
+	// Duration is how long the tables press (ns). Zero means 60 s.
+	Duration time.Duration
+	// KillAt is when the hub is killed (SIGKILL), from the start of the
+	// presses; Down how long it stays down before its restart on the same
+	// store and ports. Zero means Duration/2 and 3 s; a negative KillAt
+	// never kills it.
+	KillAt, Down time.Duration
+	// Period is each table's mean time between presses. Zero means
+	// 250 ms (about four presses a second).
+	Period time.Duration
+	// CatchUp bounds the wait, after the presses, for the hub to hold
+	// every table's last record. Zero means 60 s.
+	CatchUp time.Duration
+	// Dir holds the hub's store and the tables' records; "" means a new
+	// temporary directory, removed afterwards unless Keep.
+	Dir  string
+	Keep bool
+	// Seed seeds the tables' random choices (waits, boards, results).
+	Seed uint64
+	// Progress, when set, receives a line about every 10 s.
+	Progress io.Writer
+}
+
+// Report is what Run measured and checked.
+type Report struct {
+	Opts Opts
+	// Elapsed is how long the tables pressed.
+	Elapsed time.Duration
+	// Presses, Events and Matches count the tables' presses, every event
+	// they applied (starts, results and new matches too) and the matches
+	// started.
+	Presses, Events, Matches int
+	// Steady is the press -> dashboard latency of the presses made while
+	// the hub ran; Outage that of the presses made from the kill until
+	// the table's first state after the restart.
+	Steady, Outage Latency
+	// States counts the table states the dashboard sent; Coalesced the
+	// presses first shown in a later press's state; Mismatch the states
+	// whose last-event instant was not the press's own; Unseen the presses
+	// the dashboard never showed.
+	States, Coalesced, Mismatch, Unseen int
+	// Conns, Messages, Bad: the watcher's WebSocket connections, messages,
+	// and messages that did not read.
+	Conns, Messages, Bad int64
+	// HubCPU is the hub's CPU time (user + system, every run) over HubUp,
+	// its processes' lifetimes during the presses; HubHWM its largest
+	// peak resident memory (bytes); HubRuns its starts.
+	HubCPU, HubUp time.Duration
+	HubHWM        int64
+	HubRuns       int
+	// LoadCPU is this process's CPU time during the presses (the tables,
+	// their records and links, the watcher).
+	LoadCPU time.Duration
+	// Verdict is the streams' check; Behind the tables whose last record
+	// never reached the hub within CatchUp; TableErrs the tables whose
+	// player loop stopped on an event refused.
+	Verdict   Verdict
+	Behind    []string
+	TableErrs []string
+}
+
+// OK reports whether nothing was lost or duplicated and every table
+// played to the end. The latency goal is not part of it (a busy machine
+// must not fail it): see Report.Steady.
+func (r *Report) OK() bool {
+	return r.Verdict.OK() && len(r.Behind) == 0 && len(r.TableErrs) == 0 && r.Unseen == 0
+}
+
+// Run runs the load and fault test as o says and returns its report. An
+// error means the test could not run (the hub did not start, a record
+// could not be opened), not that it found a loss: see Report.OK.
+func Run(ctx context.Context, o Opts) (*Report, error) {
+	if o.Bin == "" {
+		return nil, errors.New("hallload: no tandem binary (Opts.Bin)")
+	}
+	if o.Tables <= 0 {
+		o.Tables = 100
+	}
+	if o.Duration <= 0 {
+		o.Duration = 60 * time.Second
+	}
+	if o.KillAt == 0 {
+		o.KillAt = o.Duration / 2
+	}
+	if o.Down <= 0 {
+		o.Down = 3 * time.Second
+	}
+	if o.Period <= 0 {
+		o.Period = 250 * time.Millisecond
+	}
+	if o.CatchUp <= 0 {
+		o.CatchUp = 60 * time.Second
+	}
+	if o.Dir == "" {
+		dir, err := os.MkdirTemp("", "tandem-hall-load-")
+		if err != nil {
+			return nil, err
+		}
+		o.Dir = dir
+		if !o.Keep {
+			defer os.RemoveAll(dir)
+		}
+	}
+	progress := func(format string, args ...any) {
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, format+"\n", args...)
+		}
+	}
+	rep := &Report{Opts: o}
+
+	natsAddr, err := FreeAddr()
+	if err != nil {
+		return nil, err
+	}
+	dashAddr, err := FreeAddr()
+	if err != nil {
+		return nil, err
+	}
+	hub := &HubProc{Bin: o.Bin, Dir: filepath.Join(o.Dir, "hub"), NATS: natsAddr, Dashboard: dashAddr}
+	if err := os.MkdirAll(hub.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := hub.Start(ctx); err != nil {
+		return nil, err
+	}
+	hubUp := true
+	defer func() {
+		if hubUp {
+			hub.Kill(syscall.SIGTERM)
+		}
+	}()
+	url := "nats://" + natsAddr
+	progress("hub: pid %d, NATS %s, dashboard http://%s/", hub.PID(), natsAddr, dashAddr)
+
+	sims := make([]*Sim, 0, o.Tables)
+	defer func() {
+		for _, s := range sims {
+			s.Close()
+		}
+	}()
+	logs := map[string]func(uint64) (Event, bool){}
+	for i := range o.Tables {
+		s, err := NewSim(&SimOpts{ID: fmt.Sprintf("t%d", i+1), Dir: filepath.Join(o.Dir, "tables"), URL: url,
+			Period: o.Period, Seed: o.Seed + uint64(i)})
+		if err != nil {
+			return nil, fmt.Errorf("table %d: %w", i+1, err)
+		}
+		sims = append(sims, s)
+		logs[s.ID()] = s.Event
+	}
+	tr := NewTracker(logs)
+	watcher := NewWatcher(dashAddr, tr)
+	wctx, stopWatch := context.WithCancel(ctx)
+	var wwg sync.WaitGroup
+	wwg.Add(1)
+	go func() { defer wwg.Done(); watcher.Run(wctx) }()
+	defer func() { stopWatch(); wwg.Wait() }()
+
+	cpu0, _ := SelfCPU()
+	start := time.Now()
+	for _, s := range sims {
+		s.Play()
+	}
+	progress("%d tables pressing for %v (a press every %v on average each)", o.Tables, o.Duration, o.Period)
+
+	killAt := start.Add(o.KillAt)
+	killed := o.KillAt < 0
+	tick := time.NewTicker(time.Second)
+	for now := range tick.C {
+		if ctx.Err() != nil {
+			tick.Stop()
+			return nil, ctx.Err()
+		}
+		hub.Sample()
+		el := now.Sub(start)
+		if !killed && !now.Before(killAt) {
+			killed = true
+			if err := hub.Kill(syscall.SIGKILL); err != nil {
+				tick.Stop()
+				return nil, fmt.Errorf("killing the hub: %w", err)
+			}
+			tr.Killed(time.Now())
+			progress("%5.1fs  hub killed (SIGKILL); restart in %v", el.Seconds(), o.Down)
+			time.Sleep(o.Down)
+			if err := hub.Start(ctx); err != nil {
+				tick.Stop()
+				return nil, fmt.Errorf("restarting the hub: %w", err)
+			}
+			progress("%5.1fs  hub restarted: pid %d, same store and ports", time.Since(start).Seconds(), hub.PID())
+			continue
+		}
+		if int(el.Seconds())%10 == 0 {
+			steady, _, states, _, _ := tr.Figures()
+			progress("%5.1fs  presses %d, dashboard states %d, p50 %v p99 %v so far", el.Seconds(), pressesOf(sims), states,
+				steady.P50.Round(100*time.Microsecond), steady.P99.Round(100*time.Microsecond))
+		}
+		if el >= o.Duration {
+			break
+		}
+	}
+	tick.Stop()
+	for _, s := range sims {
+		s.Stop()
+	}
+	rep.Elapsed = time.Since(start)
+	cpu1, _ := SelfCPU()
+	rep.LoadCPU = cpu1 - cpu0
+	rep.HubCPU, rep.HubUp, rep.HubHWM, rep.HubRuns = hub.Usage()
+
+	// The last presses reach the dashboard.
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && unseen(sims, tr) > 0 {
+		time.Sleep(100 * time.Millisecond)
+	}
+	rep.Unseen = unseen(sims, tr)
+	rep.Steady, rep.Outage, rep.States, rep.Coalesced, rep.Mismatch = tr.Figures()
+	rep.Conns, rep.Messages, rep.Bad = watcher.Counts()
+	for _, s := range sims {
+		p, m := s.Counts()
+		rep.Presses += p
+		rep.Matches += m
+		rep.Events += len(s.Events())
+		if err := s.Err(); err != nil {
+			rep.TableErrs = append(rep.TableErrs, err.Error())
+		}
+	}
+
+	// Every record on the tables' disks, then on the hub.
+	progress("presses stopped after %v; waiting for every record to reach the hub", rep.Elapsed.Round(time.Millisecond))
+	last := map[string]uint64{}
+	for _, s := range sims {
+		fctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		_, err := s.Flush(fctx)
+		cancel()
+		if err != nil {
+			return nil, fmt.Errorf("table %s: flushing its record: %w", s.ID(), err)
+		}
+		j, err := ReadJournal(s.ID(), s.Path())
+		if err != nil {
+			return nil, err
+		}
+		if n := len(j.Records); n > 0 {
+			last[s.ID()] = j.Records[n-1].Seq
+		}
+	}
+	cctx, cancel := context.WithTimeout(ctx, o.CatchUp)
+	rep.Behind, err = WaitCaughtUp(cctx, url, last)
+	cancel()
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range sims {
+		s.Close()
+	}
+	journals := make([]Journal, 0, len(sims))
+	for _, s := range sims {
+		j, err := ReadJournal(s.ID(), s.Path())
+		if err != nil {
+			return nil, err
+		}
+		journals = append(journals, j)
+	}
+	sims = nil
+	rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	records, results, err := ReadStreams(rctx, url)
+	cancel()
+	if err != nil {
+		return nil, err
+	}
+	rep.Verdict = Check(journals, records, results)
+	hubUp = false
+	if err := hub.Kill(syscall.SIGTERM); err != nil {
+		return nil, fmt.Errorf("stopping the hub: %w", err)
+	}
+	return rep, nil
+}
+
+func pressesOf(sims []*Sim) int {
+	n := 0
+	for _, s := range sims {
+		p, _ := s.Counts()
+		n += p
+	}
+	return n
+}
+
+// unseen counts the presses the dashboard has not shown yet.
+func unseen(sims []*Sim, tr *Tracker) int {
+	n := 0
+	for _, s := range sims {
+		seen := tr.Seen(s.ID())
+		for k, e := range s.Events() {
+			if e.Press && uint64(k+1) > seen {
+				n++
+			}
+		}
+	}
+	return n
+}
