@@ -13,7 +13,9 @@ import (
 // machine must not fail the check.
 const LatencyGoal = 50 * time.Millisecond
 
-func msOf(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
+func msOf(d time.Duration) string {
+	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+}
 
 func (l Latency) String() string {
 	if l.N == 0 {

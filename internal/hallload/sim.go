@@ -121,7 +121,9 @@ func NewSim(opts *SimOpts) (*Sim, error) {
 	s.t = t
 	s.mark.Attach(t)
 	link, err := hall.NewLink(&hall.LinkOpts{URL: o.URL, Table: o.ID, RecordFile: s.path,
-		Handle: func(context.Context, hall.Command) hall.Reply { return hall.Reply{Error: "a simulated table takes no commands"} }})
+		Handle: func(context.Context, hall.Command) hall.Reply {
+			return hall.Reply{Error: "a simulated table takes no commands"}
+		}})
 	if err != nil {
 		w.Close()
 		return nil, err
