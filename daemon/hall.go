@@ -107,7 +107,14 @@ func (d *Daemon) feedHall(ctx context.Context, link *hall.Link) {
 	defer cancel()
 	changed, stop := d.InfoChanged()
 	defer stop()
-	var last rules.Snapshot
+	// key is what makes a snapshot worth sending: not the clocks' ticks.
+	type key struct {
+		events                 uint64
+		status, match, control string
+		preset                 string
+		final                  bool
+	}
+	var last key
 	have := false
 	for {
 		select {
@@ -117,11 +124,13 @@ func (d *Daemon) feedHall(ctx context.Context, link *hall.Link) {
 			if !ok {
 				return
 			}
-			if have && s.Seq == last.Seq && s.Status == last.Status && s.Final == last.Final {
+			n := d.hallSnap(s)
+			k := key{n.Events, n.Status, n.Match, n.Control, n.Preset, n.Final}
+			if have && k == last {
 				continue
 			}
-			last, have = s, true
-			link.Publish(d.hallSnap(s))
+			last, have = k, true
+			link.Publish(n)
 		case <-changed:
 			link.Publish(d.hallSnap(d.Table.Snapshot()))
 		}
