@@ -1,0 +1,175 @@
+package dashboard
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+
+	"tandem/hall"
+	"tandem/internal/webauth"
+)
+
+// CommandRequest is the body of POST /api/command: one arbiter action on
+// one table. Action is "pause", "resume" (the turns in progress) or "new"
+// (a new match; Preset and Control optional, as the table's console
+// takes them).
+type CommandRequest struct {
+	Table   string `json:"table"`
+	Action  string `json:"action"`
+	Preset  string `json:"preset,omitempty"`
+	Control string `json:"control,omitempty"`
+}
+
+// CommandResult is a table's answer to a command, in POST /api/command's
+// and POST /api/all's answers.
+type CommandResult struct {
+	// Table is the table id.
+	Table string `json:"table"`
+	// OK is true when the action changed the match; Refused says why the
+	// rules refused it, Ignored why it changed nothing, Notice what the
+	// arbiter should know next, Status the match's status after it
+	// (hall.Reply).
+	OK      bool   `json:"ok"`
+	Refused string `json:"refused,omitempty"`
+	Ignored string `json:"ignored,omitempty"`
+	Notice  string `json:"notice,omitempty"`
+	Status  string `json:"status,omitempty"`
+	// Error says why the command did not reach the table or was not
+	// understood there: offline, no answer in time, ... ("" when it was
+	// answered).
+	Error string `json:"error,omitempty"`
+}
+
+// maxBody bounds a JSON request's body (a pairing file is the largest).
+const maxBody = 1 << 20
+
+// decode reads r's JSON body into v: at most limit bytes, one object, no
+// unknown field. The error says what to send.
+func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	d := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return fmt.Errorf("the request is larger than %d bytes", limit)
+		}
+		return fmt.Errorf("the request is not the JSON expected: %v", err)
+	}
+	if d.Decode(&struct{}{}) != io.EOF {
+		return errors.New("the request has something after its JSON object")
+	}
+	return nil
+}
+
+// command sends c to table id and returns the table's answer as a
+// CommandResult, the error in it when there is one.
+func (s *Server) command(ctx context.Context, id string, c hall.Command) (CommandResult, error) {
+	rep, err := s.hub.Command(ctx, id, c)
+	res := CommandResult{Table: id, OK: rep.OK, Refused: rep.Refused, Ignored: rep.Ignored, Notice: rep.Notice, Status: rep.Status}
+	if err != nil {
+		res.Error = err.Error()
+	}
+	return res, err
+}
+
+// serveCommand answers POST /api/command (arbiter): 200 with the table's
+// CommandResult (a refusal by the rules included); 400 a bad request
+// (nothing is sent); 404 a table the hub does not know; 503 the table is
+// offline or does not answer; 504 no answer in time; 502 the table did
+// not understand the command. Each error answer is {"error": "..."}.
+func (s *Server) serveCommand(w http.ResponseWriter, r *http.Request) {
+	var req CommandRequest
+	if err := decode(w, r, &req, 4096); err != nil {
+		webauth.JSONError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := hall.ValidTableID(req.Table); err != nil {
+		webauth.JSONError(w, http.StatusBadRequest, "table: "+err.Error())
+		return
+	}
+	switch req.Action {
+	case "pause", "resume":
+		if req.Preset != "" || req.Control != "" {
+			webauth.JSONError(w, http.StatusBadRequest, "preset and control go with action \"new\" only")
+			return
+		}
+	case "new":
+	default:
+		webauth.JSONError(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause, resume or new", req.Action))
+		return
+	}
+	res, err := s.command(r.Context(), req.Table, hall.Command{Action: req.Action, Preset: req.Preset, Control: req.Control})
+	switch {
+	case err == nil:
+		webauth.WriteJSON(w, http.StatusOK, res)
+	case errors.Is(err, hall.ErrUnknownTable):
+		webauth.JSONError(w, http.StatusNotFound, err.Error())
+	case errors.Is(err, hall.ErrOffline), errors.Is(err, hall.ErrClosed):
+		webauth.JSONError(w, http.StatusServiceUnavailable, err.Error())
+	case errors.Is(err, context.DeadlineExceeded):
+		webauth.JSONError(w, http.StatusGatewayTimeout, err.Error())
+	default:
+		webauth.JSONError(w, http.StatusBadGateway, err.Error())
+	}
+}
+
+// AllRequest is the body of POST /api/all: "pause" or "resume" every
+// table the hub knows.
+type AllRequest struct {
+	Action string `json:"action"`
+}
+
+// AllResult is POST /api/all's answer: every table's CommandResult,
+// sorted by table id, and how many Failed (an Error: offline, no
+// answer; a refusal by the rules is an answer, not a failure).
+type AllResult struct {
+	Action string          `json:"action"`
+	Tables []CommandResult `json:"tables"`
+	Failed int             `json:"failed"`
+}
+
+// serveAll answers POST /api/all (arbiter): the action is sent to every
+// table at once (Opts.Parallel at a time), and the answer, 200 AllResult,
+// says for each table what it did or why it failed. 400 a bad request.
+func (s *Server) serveAll(w http.ResponseWriter, r *http.Request) {
+	var req AllRequest
+	if err := decode(w, r, &req, 1024); err != nil {
+		webauth.JSONError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if req.Action != "pause" && req.Action != "resume" {
+		webauth.JSONError(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause or resume", req.Action))
+		return
+	}
+	webauth.WriteJSON(w, http.StatusOK, s.All(r.Context(), req.Action))
+}
+
+// All sends action ("pause" or "resume") to every table the hub knows,
+// Opts.Parallel at a time, and returns each table's answer. A table
+// offline fails at once (hall.ErrOffline) without delaying the others.
+func (s *Server) All(ctx context.Context, action string) AllResult {
+	tables := s.hub.Tables()
+	out := AllResult{Action: action, Tables: make([]CommandResult, len(tables))}
+	sem := make(chan struct{}, s.opts.Parallel)
+	var wg sync.WaitGroup
+	for i, t := range tables {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			out.Tables[i], _ = s.command(ctx, t.ID, hall.Command{Action: action})
+		}()
+	}
+	wg.Wait()
+	for _, t := range out.Tables {
+		if t.Error != "" {
+			out.Failed++
+		}
+	}
+	return out
+}

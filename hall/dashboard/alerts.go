@@ -1,0 +1,127 @@
+package dashboard
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"time"
+
+	"tandem/hall"
+	"tandem/internal/webauth"
+)
+
+// Alert is one entry of the dashboard's alerts list: something a table
+// raised (hall.TableState.Alerts) when it appeared, until the arbiter
+// acknowledges it. The list is sent newest first.
+type Alert struct {
+	// ID numbers the alerts from 1 in the order raised (POST /api/ack).
+	ID int64 `json:"id"`
+	// Table is the table id; Kind and Text the hub's (flag, claim,
+	// offline, recovered, record).
+	Table string         `json:"table"`
+	Kind  hall.AlertKind `json:"kind"`
+	Text  string         `json:"text"`
+	// AtMs is when it appeared (hub clock, Unix ms). Active is true while
+	// the table still raises it; ClearedMs is when it stopped (0 while
+	// active).
+	AtMs      int64 `json:"at_ms"`
+	Active    bool  `json:"active"`
+	ClearedMs int64 `json:"cleared_ms,omitempty"`
+	// Acked is true once an arbiter acknowledged it, at AckedMs.
+	Acked   bool  `json:"acked"`
+	AckedMs int64 `json:"acked_ms,omitempty"`
+}
+
+// alertKeys returns t's alerts that go to the list: a configured table
+// never seen is shown as such on its card, not raised as an alert.
+func alertKeys(t hall.TableState) []hall.Alert {
+	if t.LastSeen.IsZero() {
+		return nil
+	}
+	return t.Alerts
+}
+
+// alertsChanged adds the alerts that appear from old to now and clears
+// those gone, and reports whether the list changed (s.mu held).
+func (s *Server) alertsChanged(old, now hall.TableState, at time.Time) bool {
+	was, is := alertKeys(old), alertKeys(now)
+	changed := false
+	for _, a := range is {
+		if !slices.Contains(was, a) {
+			s.nextID++
+			s.alerts = append(s.alerts, Alert{ID: s.nextID, Table: now.ID, Kind: a.Kind, Text: a.Text, AtMs: at.UnixMilli(), Active: true})
+			changed = true
+		}
+	}
+	for _, a := range was {
+		if slices.Contains(is, a) {
+			continue
+		}
+		for i := len(s.alerts) - 1; i >= 0; i-- {
+			e := &s.alerts[i]
+			if e.Active && e.Table == now.ID && e.Kind == a.Kind && e.Text == a.Text {
+				e.Active, e.ClearedMs = false, at.UnixMilli()
+				changed = true
+				break
+			}
+		}
+	}
+	if n := len(s.alerts) - MaxAlerts; n > 0 {
+		s.alerts = slices.Delete(s.alerts, 0, n)
+	}
+	return changed
+}
+
+// rebuildAlerts encodes the list, newest first, and marks it for every
+// client (s.mu held).
+func (s *Server) rebuildAlerts() {
+	out := make([]Alert, len(s.alerts))
+	for i, a := range s.alerts {
+		out[len(out)-1-i] = a
+	}
+	s.alertJS, _ = json.Marshal(out)
+	for c := range s.clients {
+		c.alerts = true
+		c.signal()
+	}
+}
+
+// AckRequest is the body of POST /api/ack: the alert to acknowledge, or
+// All of them.
+type AckRequest struct {
+	ID  int64 `json:"id"`
+	All bool  `json:"all"`
+}
+
+// serveAck answers POST /api/ack (arbiter): 200 {"acked": n}; 400 a bad
+// body; 404 no alert with that id (among the MaxAlerts kept).
+func (s *Server) serveAck(w http.ResponseWriter, r *http.Request) {
+	var req AckRequest
+	if err := decode(w, r, &req, 1024); err != nil {
+		webauth.JSONError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if !req.All && req.ID <= 0 {
+		webauth.JSONError(w, http.StatusBadRequest, `send {"id": N} (an alert's id) or {"all": true}`)
+		return
+	}
+	now := time.Now().UnixMilli()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for i := range s.alerts {
+		a := &s.alerts[i]
+		if (req.All || a.ID == req.ID) && !a.Acked {
+			a.Acked, a.AckedMs = true, now
+			n++
+		}
+	}
+	if !req.All && n == 0 && !slices.ContainsFunc(s.alerts, func(a Alert) bool { return a.ID == req.ID }) {
+		webauth.JSONError(w, http.StatusNotFound, "no alert with that id")
+		return
+	}
+	if n > 0 {
+		s.rebuildAlerts()
+	}
+	webauth.WriteJSON(w, http.StatusOK, map[string]int{"acked": n})
+}

@@ -1,0 +1,204 @@
+package dashboard
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// The WebSocket /ws sends JSON text messages, each an object with "type"
+// and "server_ms" (the hub's wall clock at sending, Unix ms: the page's
+// clock offset comes from it). docs/hall.md, "The dashboard", is the
+// reference.
+//
+//	{"type":"state", ...}     first, the whole dashboard: "tables" (every
+//	                          TableView, sorted by id), "alerts" (Alert,
+//	                          newest first), "results", "standings",
+//	                          "tournament" (lists.go)
+//	{"type":"update", ...}    then after each change, only what changed:
+//	                          "tables" holds the tables that changed (each
+//	                          in its latest state: a table that changed
+//	                          several times meanwhile is sent once);
+//	                          "alerts", "results", "standings" and
+//	                          "tournament", when present, are whole
+//	                          (replace the page's)
+//	{"type":"heartbeat"}      after each Opts.Heartbeat without news: the
+//	                          page shows CONNECTION LOST after 3 s of
+//	                          silence
+//
+// The page sends nothing. A reader that falls behind is never sent stale
+// states: it gets each table's latest when it takes the next message.
+
+// writeWait bounds one message's write to a client: one that cannot take
+// it in that time is dropped (its page reconnects).
+const writeWait = 5 * time.Second
+
+// serveWS streams the dashboard to one page. Upgrades from another origin
+// are refused (403) by websocket.Accept's origin check.
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	if err != nil {
+		return // Accept has answered
+	}
+	defer c.CloseNow()
+	cl := &client{wake: make(chan struct{}, 1), tables: map[string]bool{}}
+	s.mu.Lock()
+	s.clients[cl] = struct{}{}
+	first := s.stateMsg(time.Now())
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.clients, cl)
+		s.mu.Unlock()
+	}()
+	ctx := c.CloseRead(r.Context()) // the page sends nothing
+	hb := time.NewTimer(s.opts.Heartbeat)
+	defer hb.Stop()
+	msg := first
+	for {
+		if msg != nil {
+			wctx, cancel := context.WithTimeout(ctx, writeWait)
+			err := c.Write(wctx, websocket.MessageText, msg)
+			cancel()
+			if err != nil {
+				return
+			}
+			hb.Reset(s.opts.Heartbeat)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.ctx.Done():
+			c.Close(websocket.StatusGoingAway, "the hub stopped")
+			return
+		case <-cl.wake:
+			s.mu.Lock()
+			msg = s.updateMsg(cl, time.Now())
+			s.mu.Unlock()
+		case <-hb.C:
+			msg = appendHead(nil, "heartbeat", time.Now())
+			msg = append(msg, '}')
+		}
+	}
+}
+
+// appendHead appends `{"type":"<typ>","server_ms":N` to b.
+func appendHead(b []byte, typ string, now time.Time) []byte {
+	b = append(b, `{"type":"`...)
+	b = append(b, typ...)
+	b = append(b, `","server_ms":`...)
+	return strconv.AppendInt(b, now.UnixMilli(), 10)
+}
+
+// appendTables appends `,"tables":[...]` with the views of ids, sorted.
+func (s *Server) appendTables(b []byte, ids []string) []byte {
+	slices.SortFunc(ids, compareIDs)
+	b = append(b, `,"tables":[`...)
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s.views[id]...)
+	}
+	return append(b, ']')
+}
+
+// stateMsg is the whole dashboard, {"type":"state",...} (s.mu held).
+func (s *Server) stateMsg(now time.Time) []byte {
+	ids := make([]string, 0, len(s.views))
+	for id := range s.views {
+		ids = append(ids, id)
+	}
+	b := appendHead(make([]byte, 0, 1024+len(ids)*700), "state", now)
+	b = s.appendTables(b, ids)
+	b = append(b, `,"alerts":`...)
+	b = append(b, s.alertJS...)
+	b = append(b, ',')
+	b = append(b, s.lists...)
+	return append(b, '}')
+}
+
+// updateMsg is what changed for cl since its last message, nil when
+// nothing did; it clears cl's marks (s.mu held).
+func (s *Server) updateMsg(cl *client, now time.Time) []byte {
+	if len(cl.tables) == 0 && !cl.alerts && !cl.lists {
+		return nil
+	}
+	b := appendHead(make([]byte, 0, 256+len(cl.tables)*700), "update", now)
+	if len(cl.tables) > 0 {
+		ids := make([]string, 0, len(cl.tables))
+		for id := range cl.tables {
+			ids = append(ids, id)
+		}
+		clear(cl.tables)
+		b = s.appendTables(b, ids)
+	}
+	if cl.alerts {
+		cl.alerts = false
+		b = append(b, `,"alerts":`...)
+		b = append(b, s.alertJS...)
+	}
+	if cl.lists {
+		cl.lists = false
+		b = append(b, ',')
+		b = append(b, s.lists...)
+	}
+	return append(b, '}')
+}
+
+// serveState answers GET /api/state: the WebSocket's first message
+// ({"type":"state",...}), for scripts.
+func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	b := s.stateMsg(time.Now())
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b)
+}
+
+// compareIDs orders table ids as people number tables: "t2" before "t10"
+// (runs of digits compare by value), as hall.Hub.Tables sorts them.
+func compareIDs(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := trimZeros(a[:da]), trimZeros(b[:db])
+			if len(na) != len(nb) {
+				return len(na) - len(nb)
+			}
+			if na != nb {
+				if na < nb {
+					return -1
+				}
+				return 1
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return int(a[0]) - int(b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) - len(b)
+}
+
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+func trimZeros(s string) string {
+	for len(s) > 1 && s[0] == '0' {
+		s = s[1:]
+	}
+	return s
+}

@@ -1,0 +1,59 @@
+package dashboard
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"tandem/rules"
+)
+
+// A table's press reaches a /ws client as an update of that table alone,
+// with the press's instant (last_event_ns, the table's wall clock) and the
+// clock that runs; heartbeats follow when nothing happens.
+func TestWS_PressReachesTheClient(t *testing.T) {
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{Heartbeat: 200 * time.Millisecond})
+	d1 := startTable(t, h, "t1", "")
+	startTable(t, h, "t2", "")
+	w := ts.ws()
+	w.until("both tables", func(w *wsClient) bool { return w.tables["t1"].Online && w.tables["t2"].Online })
+	if w.msgs[0].Type != "state" || !w.msgs[0].Present["alerts"] || !w.msgs[0].Present["results"] {
+		t.Fatalf("first message: %+v", w.msgs[0])
+	}
+	do(t, d1, rules.Event{Kind: rules.Start})
+	before := time.Now()
+	do(t, d1, rules.Event{Kind: rules.Press, Seat: rules.AWhite})
+	w.until("the press", func(w *wsClient) bool { return w.tables["t1"].Snap.LastEvent == "press A-white" })
+	tv := w.tables["t1"]
+	if got := time.Unix(0, tv.Snap.LastEventNs); got.Before(before.Add(-time.Millisecond)) || got.After(time.Now()) {
+		t.Errorf("last_event_ns %v, not the press's instant (after %v)", got, before)
+	}
+	if tv.Snap.Status != "running" || tv.Snap.Running != [2]string{"A-black", "B-white"} || !tv.Snap.Clocks[rules.ABlack].Running {
+		t.Errorf("t1 after the press: %+v", tv.Snap)
+	}
+	if tv.AtMs == 0 || tv.AtMs > time.Now().UnixMilli() {
+		t.Errorf("at_ms %d", tv.AtMs)
+	}
+	last := w.msgs[len(w.msgs)-1]
+	if last.Type != "update" || len(last.Tables) != 1 || last.Tables[0].ID != "t1" || last.Present["results"] {
+		t.Errorf("the press's message: %+v", last)
+	}
+	// Nothing happens on t2: heartbeats (the tables' own heartbeats do not
+	// change their views... they do: LastSeen moves). Wait for a heartbeat
+	// message after the tables stop.
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	seen := false
+	for !seen {
+		m, err := w.next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen = m.Type == "heartbeat" && m.ServerMs > 0
+		if m.Type == "update" && len(m.Tables) > 0 && !strings.HasPrefix(m.Tables[0].ID, "t") {
+			t.Fatalf("unknown table %+v", m.Tables[0])
+		}
+	}
+}
