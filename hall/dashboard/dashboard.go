@@ -74,9 +74,9 @@ type Server struct {
 	alerts  []Alert
 	nextID  int64
 	clients map[*client]struct{}
-	tn      tourney         // tournament state (tournament.go)
-	lists   []byte          // results, standings and pairing, JSON members
-	alertJS []byte          // the alerts list, JSON array
+	tn      tourney // tournament state (tournament.go)
+	lists   []byte  // results, standings and pairing, JSON members
+	alertJS []byte  // the alerts list, JSON array
 }
 
 // client is one WebSocket's pending news (Server.mu).
