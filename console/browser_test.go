@@ -209,9 +209,6 @@ func TestBrowser(t *testing.T) {
 		p.tb.Post(rules.Event{Kind: rules.Press, Seat: rules.ABlack}, time.Now())
 		p.until(`window.tandem.received > ` + formatFloat(before) + ` && ` + textOf("conn") + ` === "live" && ` + running("A-white") + ` && !` + running("A-black"))
 
-		if os.Getenv("TANDEM_SCREENSHOT") == "1" {
-			p.screenshot(filepath.Join("..", "docs", "console.png"))
-		}
 	})
 
 	t.Run("FlagShowsTheResultOnBothBoards", func(t *testing.T) {
@@ -318,6 +315,94 @@ func TestBrowser(t *testing.T) {
 		// A bare reason is put in the same sentence.
 		p.srv.SetInfo(Info{RecordErr: "disk full"})
 		p.until(textOf("info") + ` === "recording failed, the clocks run on WITHOUT a record: disk full" && ` + textOf("result") + `.endsWith("NOT recorded: write it down (recording failed)")`)
+	})
+
+	t.Run("MoveEntry_TypedAndClicked_Reserves_Drop_Refusal_ClaimView", func(t *testing.T) {
+		p := openPage(t, bctx, "", Opts{Simulated: true})
+		spectator := openTab(t, bctx, p.tb, p.srv, p.url)
+		p.setValue("pin", testPIN)
+		p.click("login-btn")
+		p.until(`document.body.dataset.arbiter === "true" && document.getElementById("entry-A").offsetParent !== null`)
+		p.click("act-start")
+		p.until(textOf("status") + ` === "RUNNING" && !document.getElementById("san-A").disabled`)
+		list := func(b string) string { return textOf("list-" + b) }
+		sq := func(b, square string) chromedp.CSS {
+			return chromedp.CSS(`#bd-` + b + ` rect[data-sq="` + square + `"]`)
+		}
+		reserve := func(seat, piece string) string {
+			return `(document.querySelector("#clock-` + seat + ` .reserves [data-piece='` + piece + `']") || {dataset: {count: "0"}}).dataset.count`
+		}
+		// Typed: 1A. e4.
+		p.setValue("san-A", "e4")
+		p.click("enter-A")
+		p.until(textOf("msg-A") + ` === "entered 1A. e4" && ` + list("A") + ` === "1.e4" && ` + textOf("san-A") + ` === ""`)
+		// Clicked on the SVG board: the black pawn d7, then d5; the
+		// legal targets are marked once the pawn is selected.
+		p.do(chromedp.Click(sq("A", "d7")))
+		p.until(`document.querySelector("#bd-A rect.sel[data-sq='d7']") !== null && document.querySelectorAll("#bd-A circle.dot").length === 2`)
+		p.do(chromedp.Click(sq("A", "d5")))
+		p.until(list("A") + ` === "1.e4d5" && document.querySelector("#bd-A [data-at='d5']").dataset.piece === "p"`)
+		// A capture: the pawn goes to the partner's reserve, on every page.
+		p.setValue("san-A", "exd5")
+		p.click("enter-A")
+		p.until(reserve("B-black", "P") + ` === "1"`)
+		spectator.until(reserve("B-black", "P") + ` === "1" && ` + list("A") + ` === "1.e4d52.exd5"`)
+		// An illegal entry is refused with its reason and rule; nothing is
+		// entered.
+		p.setValue("san-A", "N@f6")
+		p.click("enter-A")
+		p.until(textOf("msg-A") + ` === "refused: N@f6: black has no knight in reserve (Art 16, 26: only a piece in the reserve)" && ` + list("A") + ` === "1.e4d52.exd5"`)
+		p.setValue("san-A", "Qxd5")
+		p.click("enter-A")
+		p.until(reserve("B-white", "P") + ` === "1"`)
+		// Board B (Black at the bottom, as seated): 1B. d4 typed, then
+		// B-black drops his pawn by clicking the reserve, then e6.
+		p.setValue("san-B", "d4")
+		p.click("enter-B")
+		p.until(list("B") + ` === "1.d4"`)
+		p.do(chromedp.Click(chromedp.CSS(`#res-B-black .chip[data-piece="P"]`)))
+		p.until(`document.querySelector("#res-B-black .chip.sel") !== null && document.querySelectorAll("#bd-B circle.dot").length > 0`)
+		p.do(chromedp.Click(sq("B", "e6")))
+		p.until(list("B") + ` === "1.d4P@e6" && ` + reserve("B-black", "P") + ` === "0" && document.querySelector("#bd-B [data-at='e6']").dataset.piece === "p"`)
+		// Board B is drawn from Black's side: h1 at the top left.
+		p.until(`document.querySelector("#bd-B rect").dataset.sq === "h1" && document.querySelector("#bd-A rect").dataset.sq === "a8"`)
+		// The spectator sees it all, and no entry form.
+		spectator.until(list("B") + ` === "1.d4P@e6" && ` + reserve("B-white", "P") + ` === "1" && document.getElementById("entry-A").offsetParent === null`)
+		if s := p.settled(); s.Status != rules.Running {
+			t.Errorf("move entry changed the clocks: %s", s.Status)
+		}
+		if os.Getenv("TANDEM_SCREENSHOT") == "1" {
+			p.screenshot(filepath.Join("..", "docs", "console.png"))
+		}
+
+		// A claim: A-white pressed last on board A; A-black claims an
+		// illegal move. Every page shows board A at its last move; the
+		// arbiter steps back and tests moves there.
+		p.click("press-A-white")
+		p.until(running("A-black"))
+		p.click("open-claim")
+		p.until(`!document.getElementById("claim-form").classList.contains("hidden")`)
+		p.setValue("claim-seat", "A-black")
+		p.setValue("claim-kind", "illegal-move")
+		p.click("claim-send")
+		p.until(`!document.getElementById("claim-view").classList.contains("hidden") && document.getElementById("claim-board").dataset.ply === "4" && ` +
+			textOf("claim-pos") + `.startsWith("Board A after 2a. Qxd5 (A-black), move 4 of 4: A-white to move")`)
+		spectator.until(`document.getElementById("claim-board").dataset.ply === "4" && document.getElementById("claim-test-form").offsetParent === null`)
+		p.click("claim-prev")
+		p.click("claim-prev")
+		p.until(`document.getElementById("claim-board").dataset.ply === "2" && ` + textOf("claim-pos") + `.startsWith("Board A after 1a. d5 (A-black)") && ` +
+			textOf("claim-pos") + `.includes("the next move entered was 2A. exd5")`)
+		p.setValue("claim-move", "N@e5")
+		p.click("claim-test")
+		p.until(textOf("claim-verdict") + ` === "N@e5 — illegal: white has no knight in reserve (Art 16, 26: only a piece in the reserve)" && document.getElementById("claim-verdict").classList.contains("illegal")`)
+		p.setValue("claim-move", "Bb5")
+		p.click("claim-test")
+		p.until(textOf("claim-verdict") + ` === "Bb5 — legal: 2A. Bb5+"`)
+		p.click("act-reject")
+		p.until(`document.getElementById("claim-view").classList.contains("hidden")`)
+		if got := len(p.srv.buildViewNow().Moves[0].Moves); got != 4 {
+			t.Errorf("the claim view's tests entered moves: board A has %d", got)
+		}
 	})
 
 	t.Run("LoginRateLimit_SaidInFull", func(t *testing.T) {
