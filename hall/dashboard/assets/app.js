@@ -1,0 +1,398 @@
+// tandem hall dashboard: draws every table of the hall from GET /ws (a
+// "state" message, then "update"s with the tables that changed), animates
+// the running clocks locally from each table's instant, and sends the
+// head arbiter's commands.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const SEATS = ["A-white", "A-black", "B-white", "B-black"];
+  const tables = new Map();   // id -> TableView
+  const cards = new Map();    // id -> card element parts
+  let order = [];             // ids, sorted as people number tables
+  let alerts = [], results = [], standings = null, tour = null;
+  let offset = 0;             // local clock minus hub clock (ms)
+  let arbiter = false;
+  // The connection: live while the socket is open and the hub was heard
+  // from within SILENCE ms (news or a heartbeat every second); otherwise
+  // the clocks freeze at frozenAt, the last instant the hub was heard
+  // from, and the page says CONNECTION LOST.
+  const SILENCE = 3000;
+  let sock = null, sockSince = 0, lastHeard = 0, live = false, frozenAt = 0, backoff = 250;
+  window.tandemHall = { tables, received: 0, lost: 0, alerts: () => alerts, results: () => results, standings: () => standings, tour: () => tour };
+
+  // --- formats ---
+  const two = (n) => (n < 10 ? "0" : "") + n;
+  // fmt writes a clock: tenths under 10 s (rounded up, as the clocks'
+  // displays), else m:ss or h:mm:ss (rounded up).
+  function fmt(ms) {
+    if (ms < 0) ms = 0;
+    if (ms < 10000) { const t = Math.ceil(ms / 100); return Math.floor(t / 10) + "." + (t % 10); }
+    const n = Math.ceil(ms / 1000);
+    if (n >= 3600) return Math.floor(n / 3600) + ":" + two(Math.floor(n / 60) % 60) + ":" + two(n % 60);
+    return Math.floor(n / 60) + ":" + two(n % 60);
+  }
+  function clockTime(ms) {
+    if (!ms) return "";
+    const d = new Date(ms);
+    return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
+  }
+  function compareIDs(a, b) {
+    const re = /(\d+)|(\D+)/g;
+    const pa = a.match(re) || [], pb = b.match(re) || [];
+    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+      const x = pa[i], y = pb[i], dx = /^\d/.test(x), dy = /^\d/.test(y);
+      if (dx && dy) { const c = Number(x) - Number(y); if (c) return c; } else if (x !== y) return x < y ? -1 : 1;
+    }
+    return pa.length - pb.length;
+  }
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // remaining is seat i's time on table v at local time now: a running
+  // clock of an online table loses the time since at_ms beyond its
+  // unused delay.
+  function remaining(v, i, now) {
+    const c = v.snap.clocks[i];
+    if (!c.running || !v.online || v.snap.status !== "running") return c.ms;
+    if (!live) now = Math.min(now, frozenAt);
+    const el = now - offset - v.at_ms;
+    return Math.max(0, c.ms - Math.max(0, el - (c.delay_ms || 0)));
+  }
+
+  // needsAttention: offline, a claim, or any alert.
+  function needsAttention(v) { return !v.online || !!v.snap.claim || v.alerts.length > 0; }
+
+  // statusOf is the card's status word and class.
+  function statusOf(v) {
+    const s = v.snap;
+    if (!v.last_seen_ms) return ["NEVER SEEN", "offline"];
+    if (!v.online) return ["OFFLINE since " + clockTime(v.since_ms).slice(0, 5), "offline"];
+    if (s.claim) return ["CLAIM " + s.claim.claimant + " (" + s.claim.reason + ")", "claim"];
+    if (s.status === "decided") return [s.result + " " + s.reason + (s.final ? "" : " (recording…)"), "decided"];
+    return [(s.status || "?").toUpperCase(), s.status];
+  }
+
+  function buildCard(id) {
+    const card = el("article", "card");
+    card.id = "table-" + id;
+    const head = el("div", "chead");
+    const name = el("b", "tid", id), st = el("span", "st"), link = el("span", "link");
+    st.id = "status-" + id;
+    head.append(name, st, link);
+    const teams = el("div", "teams");
+    const grid = el("div", "clocks");
+    const clocks = SEATS.map((seat) => {
+      const c = el("div", "clk " + (seat === "A-white" || seat === "B-black" ? "team1" : "team2"));
+      c.id = "clock-" + id + "-" + seat;
+      const who = el("span", "who"), time = el("span", "time", "–");
+      c.append(who, time);
+      grid.append(c);
+      return { box: c, who, time, last: "" };
+    });
+    const al = el("div", "calerts");
+    const pairing = el("div", "cpair dim");
+    const acts = el("div", "cacts arb-only" + (arbiter ? "" : " hidden"));
+    for (const [action, label] of [["pause", "Pause"], ["resume", "Resume"], ["new", "New match"]]) {
+      const b = el("button", "", label);
+      b.type = "button";
+      b.id = action + "-" + id;
+      b.addEventListener("click", () => command(id, action));
+      acts.append(b);
+    }
+    const msg = el("div", "cmsg");
+    msg.id = "msg-" + id;
+    card.append(head, teams, grid, al, pairing, acts, msg);
+    const parts = { card, st, link, teams, clocks, al, pairing, msg };
+    cards.set(id, parts);
+    return parts;
+  }
+
+  function placeCards() {
+    const grid = $("grid");
+    order = [...tables.keys()].sort(compareIDs);
+    order.forEach((id) => grid.append(cards.get(id).card));
+  }
+
+  // drawTable redraws table id's card (the clocks' digits are the
+  // animation's).
+  function drawTable(id) {
+    const v = tables.get(id);
+    let p = cards.get(id);
+    if (!p) { p = buildCard(id); placeCards(); }
+    const s = v.snap;
+    const [word, cls] = statusOf(v);
+    p.st.textContent = word;
+    p.st.className = "st " + cls;
+    p.card.dataset.status = cls;
+    p.card.dataset.online = String(v.online);
+    p.card.dataset.attention = String(needsAttention(v));
+    p.card.className = "card " + cls + (needsAttention(v) ? " attention" : "");
+    p.link.textContent = v.online ? "● online" : "○ offline";
+    p.link.className = "link " + (v.online ? "on" : "off");
+    p.link.title = v.last_seen_ms ? "last seen " + clockTime(v.last_seen_ms) + (s.hall_err ? " · " + s.hall_err : "") : "never seen";
+    const pr = v.pairing;
+    p.teams.textContent = pr ? "R" + pr.round + " T" + pr.number + " · " + pr.team1 + " v " + pr.team2 : (s.preset ? s.preset + " " + (s.control || "") : "");
+    SEATS.forEach((seat, i) => {
+      const c = s.clocks[i], k = p.clocks[i];
+      const runs = live && v.online && c.running && s.status === "running";
+      k.box.classList.toggle("running", runs);
+      k.box.classList.toggle("turn", !runs && !!c.turn);
+      k.box.classList.toggle("flagged", !!c.flagged);
+      k.box.dataset.running = String(runs);
+      k.box.dataset.flagged = String(!!c.flagged);
+      k.who.textContent = seat + (s.players && s.players[i] ? " " + s.players[i] : "");
+      k.who.title = k.who.textContent;
+    });
+    p.al.replaceChildren(...v.alerts.map((a) => el("span", "tag " + a.kind, a.text)));
+    if (pr) p.pairing.textContent = pr.sent ? "players sent" + (pr.result ? " · result " + pr.result : "") : "players not sent yet: " + (pr.err || "sending…");
+    else p.pairing.textContent = "";
+    p.card.classList.toggle("hidden", $("attention").checked && !needsAttention(v));
+  }
+
+  // tick sets every clock's digits from its table's instant.
+  function tick() {
+    const now = Date.now();
+    for (const [id, v] of tables) {
+      const p = cards.get(id);
+      if (!p) continue;
+      for (let i = 0; i < 4; i++) {
+        const t = fmt(remaining(v, i, now));
+        const k = p.clocks[i];
+        if (k.last !== t) { k.time.textContent = t; k.last = t; }
+      }
+    }
+    requestAnimationFrame(tick);
+  }
+
+  function drawCounts() {
+    let online = 0, running = 0, attention = 0;
+    for (const v of tables.values()) {
+      if (v.online) online++;
+      if (v.online && v.snap.status === "running") running++;
+      if (needsAttention(v)) attention++;
+    }
+    $("counts").textContent = tables.size + " tables · " + online + " online · " + running + " running · " + attention + " need attention";
+  }
+
+  function drawAlerts() {
+    const list = $("alerts");
+    const open = alerts.filter((a) => !a.acked).length;
+    $("alert-count").textContent = open + " open of " + alerts.length;
+    list.replaceChildren(...alerts.map((a) => {
+      const li = el("li", "alert " + a.kind + (a.acked ? " acked" : "") + (a.active ? " active" : ""));
+      li.id = "alert-" + a.id;
+      li.dataset.table = a.table;
+      li.dataset.kind = a.kind;
+      li.append(el("span", "at", clockTime(a.at_ms)), el("b", "", a.table), el("span", "kind", a.kind), el("span", "text", a.text));
+      if (!a.active) li.append(el("span", "dim", " (cleared " + clockTime(a.cleared_ms) + ")"));
+      if (a.acked) li.append(el("span", "dim", " ✓ " + clockTime(a.acked_ms)));
+      else if (arbiter) {
+        const b = el("button", "", "Acknowledge");
+        b.type = "button";
+        b.id = "ack-" + a.id;
+        b.addEventListener("click", () => ack({ id: a.id }));
+        li.append(b);
+      }
+      return li;
+    }));
+  }
+
+  const num = (x) => (x === null || x === undefined ? "–" : String(x));
+  function drawLists() {
+    const tb = $("results");
+    tb.replaceChildren(...results.map((r) => {
+      const tr = el("tr", r.round ? "counted" : "uncounted");
+      tr.dataset.table = r.table;
+      tr.title = r.note || "";
+      const cells = [r.round || "–", (r.number ? r.number + " " : "") + "(" + r.table + ")", r.team1, r.team2, r.result, r.reason + (r.decisive && r.decisive.length ? " " + r.decisive.join(", ") : ""), clockTime(r.wall_ms)];
+      cells.forEach((c) => tr.append(el("td", "", String(c))));
+      return tr;
+    }));
+    $("no-results").classList.toggle("hidden", results.length > 0);
+    $("tourbox").classList.toggle("hidden", !tour);
+    if (!tour) return;
+    $("event").textContent = tour.name + " · round " + (tour.round || "–") + " of " + tour.rounds;
+    $("tour-round").textContent = tour.round ? "after round " + tour.round : "";
+    const sb = $("standings");
+    sb.replaceChildren(...(standings || []).map((s) => {
+      const tr = el("tr");
+      [s.rank, s.team, s.players.join(" & "), s.points, num(s.direct_encounter), s.buchholz_cut1, s.buchholz, s.sonneborn_berger, s.wins]
+        .forEach((c) => tr.append(el("td", "", String(c))));
+      return tr;
+    }));
+    let ps = tour.round ? "Round " + tour.round + ": players sent to " + tour.sent + " of " + tour.tables + " tables" : "No pairing uploaded yet.";
+    if (tour.byes.length) ps += " · bye: " + tour.byes.join(", ");
+    if (tour.unplaced.length) ps += " · " + tour.unplaced.join("; ");
+    $("pair-state").textContent = ps;
+    const pr = $("pair-round");
+    if (!pr.dataset.touched) pr.value = Math.min(tour.round + 1, tour.rounds);
+    const se = $("save-err");
+    se.textContent = tour.save_err || "";
+    se.classList.toggle("hidden", !tour.save_err);
+  }
+
+  function setLive(on) {
+    live = on;
+    $("conn").textContent = on ? "live" : "reconnecting…";
+    $("conn").className = "conn " + (on ? "on" : "off");
+    $("lost").classList.toggle("hidden", on);
+    document.body.classList.toggle("offline", !on);
+  }
+
+  // --- the connection ---
+  function connect() {
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+    sock = ws; sockSince = Date.now();
+    ws.onopen = () => { backoff = 250; lastHeard = Date.now(); session(); };
+    ws.onmessage = (m) => {
+      if (sock !== ws) return;
+      lastHeard = Date.now();
+      const msg = JSON.parse(m.data);
+      offset = lastHeard - msg.server_ms;
+      window.tandemHall.received++;
+      if (msg.type === "heartbeat") { if (!live) setLive(true); return; }
+      if (msg.type === "state") { tables.clear(); cards.forEach((p) => p.card.remove()); cards.clear(); }
+      if (!live) setLive(true);
+      (msg.tables || []).forEach((v) => tables.set(v.id, v));
+      (msg.tables || []).forEach((v) => drawTable(v.id));
+      if (msg.type === "state" && msg.tables) placeCards();
+      if ("alerts" in msg) { alerts = msg.alerts; drawAlerts(); }
+      if ("results" in msg) results = msg.results;
+      if ("standings" in msg) standings = msg.standings;
+      if ("tournament" in msg) tour = msg.tournament;
+      if ("results" in msg || "standings" in msg || "tournament" in msg) drawLists();
+      drawCounts();
+    };
+    ws.onclose = () => lost(ws);
+  }
+  function lost(ws) {
+    if (sock !== ws) return;
+    sock = null;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    try { ws.close(); } catch (e) { /* already closed */ }
+    if (live) frozenAt = lastHeard;
+    setLive(false);
+    window.tandemHall.lost++;
+    tables.forEach((v, id) => drawTable(id));
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 2000);
+  }
+  setInterval(() => { if (sock && Date.now() - Math.max(lastHeard, sockSince) > SILENCE) lost(sock); }, 250);
+
+  // --- requests ---
+  async function post(path, body) {
+    let r;
+    try {
+      r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+    } catch (e) {
+      return { status: 0, body: { error: "the hub does not answer" } };
+    }
+    let j = {};
+    try { j = await r.json(); } catch (e) { /* no body */ }
+    if (r.status === 403) setArbiter(false);
+    return { status: r.status, body: j };
+  }
+  // answer describes a table's answer to a command.
+  function answer(r) {
+    if (r.error) return "failed: " + r.error;
+    if (r.refused) return "refused: " + r.refused;
+    if (r.ignored) return "ignored: " + r.ignored;
+    return "done" + (r.status ? " (" + r.status + ")" : "") + (r.notice ? " · " + r.notice : "");
+  }
+  async function command(id, action) {
+    const msg = $("msg-" + id);
+    if (action === "new") {
+      // Two clicks: the first asks, the second (within 5 s) sends.
+      const b = $("new-" + id);
+      if (!b.dataset.armed) {
+        b.dataset.armed = "1";
+        b.textContent = "Sure? new match";
+        setTimeout(() => { delete b.dataset.armed; b.textContent = "New match"; }, 5000);
+        return;
+      }
+      delete b.dataset.armed;
+      b.textContent = "New match";
+    }
+    msg.textContent = action + "…";
+    const r = await post("api/command", { table: id, action });
+    msg.textContent = action + ": " + (r.status === 200 ? answer(r.body) : "failed: " + (r.body.error || r.status));
+    msg.className = "cmsg " + (r.status === 200 && r.body.ok ? "ok" : "bad");
+  }
+  async function all(action) {
+    const out = $("all-result");
+    out.textContent = action + " all…";
+    const r = await post("api/all", { action });
+    if (r.status !== 200) { out.textContent = action + " all failed: " + (r.body.error || r.status); out.className = "allresult bad"; return; }
+    const res = r.body;
+    const bad = res.tables.filter((t) => t.error);
+    let text = action + " all: " + (res.tables.length - bad.length) + " of " + res.tables.length + " tables answered";
+    if (bad.length) text += " · FAILED: " + bad.map((t) => t.table + " (" + t.error.replace(/^hall: /, "") + ")").join("; ");
+    const refused = res.tables.filter((t) => !t.error && t.refused);
+    if (refused.length) text += " · refused: " + refused.map((t) => t.table + " (" + t.refused + ")").join("; ");
+    out.textContent = text;
+    out.className = "allresult " + (bad.length ? "bad" : "ok");
+    res.tables.forEach((t) => { const m = $("msg-" + t.table); if (m) { m.textContent = action + ": " + answer(t); m.className = "cmsg " + (t.error ? "bad" : "ok"); } });
+  }
+  async function ack(body) { await post("api/ack", body); }
+
+  function setArbiter(on) {
+    arbiter = on;
+    $("login").classList.toggle("hidden", on);
+    $("arbiter").classList.toggle("hidden", !on);
+    document.querySelectorAll(".arb-only").forEach((e) => e.classList.toggle("hidden", !on));
+    drawAlerts();
+  }
+  async function session() {
+    try {
+      const r = await fetch("api/session", { credentials: "same-origin" });
+      setArbiter(!!(await r.json()).arbiter);
+    } catch (e) { /* the socket will reconnect */ }
+  }
+
+  $("login").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const m = $("login-msg");
+    const r = await post("api/login", { pin: $("pin").value });
+    $("pin").value = "";
+    if (r.status === 200) { m.classList.add("hidden"); setArbiter(true); return; }
+    m.textContent = r.body.error || "login failed";
+    m.className = "loginmsg bad";
+  });
+  $("logout").addEventListener("click", async () => { await post("api/logout", {}); setArbiter(false); });
+  $("pause-all").addEventListener("click", () => all("pause"));
+  $("resume-all").addEventListener("click", () => all("resume"));
+  $("ack-all").addEventListener("click", () => ack({ all: true }));
+  $("attention").addEventListener("change", () => tables.forEach((v, id) => drawTable(id)));
+  $("pair-round").addEventListener("input", (e) => { e.target.dataset.touched = "1"; });
+  let fileName = "";
+  $("pair-file").addEventListener("change", async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    fileName = f.name;
+    $("pair-text").value = await f.text();
+    $("pair-format").value = /\.csv$/i.test(f.name) ? "csv" : "engine";
+  });
+  $("pair-text").addEventListener("input", () => { fileName = ""; });
+  $("pairing").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const fmtSel = $("pair-format").value;
+    let name = fileName || "pasted";
+    if (fmtSel === "csv" && !/\.csv$/i.test(name)) name += ".csv";
+    if (fmtSel === "engine" && /\.csv$/i.test(name)) name += ".txt";
+    const m = $("pair-msg");
+    const r = await post("api/pairings", { round: Number($("pair-round").value) || 0, name, data: $("pair-text").value });
+    if (r.status !== 200) { m.textContent = "not uploaded: " + (r.body.error || r.status); m.className = "pairmsg bad"; return; }
+    const res = r.body;
+    m.textContent = "Round " + res.round + ": " + res.tables.length + " tables, players being sent" +
+      res.tables.filter((t) => t.note).map((t) => " · table " + t.number + ": " + t.note).join("");
+    m.className = "pairmsg ok";
+    $("pair-round").dataset.touched = "";
+  });
+
+  connect();
+  requestAnimationFrame(tick);
+})();
