@@ -5,21 +5,31 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
+	"time"
 
 	"tandem/config"
 	"tandem/hall"
+	"tandem/hall/dashboard"
+	"tandem/internal/webauth"
+	"tandem/tournament"
 )
 
-const hallSynopsis = "tandem hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR]"
+const hallSynopsis = "tandem hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR] [--dashboard ADDR|off] [--tournament FILE]"
 
 const hallAbout = `Runs the hall's hub: an embedded NATS server with JetStream (or --nats
 to join an existing one) that the tables join with their [hall] settings;
 it keeps every table's state and collects the decided results until
-SIGINT or SIGTERM. The hub's settings are the [hub] section of FILE
-(docs/hall.md); the flags replace them.`
+SIGINT or SIGTERM. It serves the hall dashboard (every table's clocks,
+alerts, results; the head arbiter's PIN pauses and resumes tables) and,
+with --tournament, the standings and the rounds' pairings. The hub's
+settings are the [hub] section of FILE (docs/hall.md); the flags replace
+them.`
 
 // runHall runs the hub until a signal: 0 after a signal, 1 when the hub
 // cannot start, 2 for bad usage or a bad configuration.
@@ -29,6 +39,8 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 	natsURL := c.fs.String("nats", "", "join the NATS server at `URL` instead of embedding one")
 	listen := c.fs.String("listen", "", "the embedded NATS server's `ADDR` for the tables (default "+config.DefaultHubListen+")")
 	store := c.fs.String("store", "", "the embedded server's JetStream `DIR` (default ./"+config.DefaultHubStore+")")
+	dash := c.fs.String("dashboard", "", "the dashboard's `ADDR` (default "+config.DefaultDashboardListen+"; off: none)")
+	tourFile := c.fs.String("tournament", "", "the tournament `FILE` (docs/tournament.md): standings and pairings on the dashboard")
 	if code, done := c.parse(args); done {
 		return code
 	}
@@ -46,10 +58,47 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts := hubOpts(cfg.Hub, *natsURL, *listen, *store)
+	d := &hallDashboard{Listen: cfg.Hub.DashboardListen, PIN: cfg.Hub.DashboardPIN}
+	if *dash != "" {
+		d.Listen = *dash
+	}
+	if d.Listen == "" {
+		d.Listen = config.DefaultDashboardListen
+	}
+	if d.Listen == "off" {
+		d = nil
+	} else if _, _, err := net.SplitHostPort(d.Listen); err != nil {
+		return c.fail("--dashboard %q: an address host:port (\":8090\"), or off", d.Listen)
+	}
+	if *tourFile != "" {
+		if d == nil {
+			return c.fail("--tournament needs the dashboard (not --dashboard off)")
+		}
+		t, err := tournament.Load(*tourFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "tandem hall: %v\n", err)
+			return 2
+		}
+		d.Tournament = t
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serveHall(ctx, opts, stdout, stderr)
+	return serveHall(ctx, opts, d, stdout, stderr)
 }
+
+// hallDashboard is the dashboard tandem hall serves beside the hub.
+type hallDashboard struct {
+	// Listen is the dashboard's address ([hub] dashboard_listen or
+	// --dashboard); PIN the arbiter's ("": generated and printed).
+	Listen string
+	PIN    string
+	// Tournament is the event (--tournament), nil without one.
+	Tournament *tournament.Tournament
+}
+
+// dashboardStateFile is the dashboard's state (pairings, round) in the
+// hub's store directory.
+const dashboardStateFile = "dashboard.json"
 
 // hubOpts turns the [hub] settings and the flags (which win when set) into
 // the hub's options.
@@ -70,8 +119,9 @@ func hubOpts(h config.Hub, natsURL, listen, store string) *hall.HubOpts {
 	return o
 }
 
-// serveHall runs the hub until ctx is done.
-func serveHall(ctx context.Context, opts *hall.HubOpts, stdout, stderr io.Writer) int {
+// serveHall runs the hub, and the dashboard d (nil: none), until ctx is
+// done.
+func serveHall(ctx context.Context, opts *hall.HubOpts, d *hallDashboard, stdout, stderr io.Writer) int {
 	h, err := hall.NewHub(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem hall: %v\n", err)
@@ -93,7 +143,69 @@ func serveHall(ctx context.Context, opts *hall.HubOpts, stdout, stderr io.Writer
 			fmt.Fprintln(stdout, "hall: no table credentials: any machine on the network may join as a table ([hub.tables] in the configuration)")
 		}
 	}
+	if d != nil {
+		stopDash, err := serveDashboard(h, opts, d, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "tandem hall: %v\n", err)
+			return 1
+		}
+		defer stopDash()
+	}
 	<-ctx.Done()
 	fmt.Fprintln(stdout, "hall: stopping")
 	return 0
+}
+
+// serveDashboard starts the dashboard of hub h on d.Listen and returns
+// its stop. Its state file is in the hub's store directory.
+func serveDashboard(h *hall.Hub, opts *hall.HubOpts, d *hallDashboard, stdout io.Writer) (func(), error) {
+	store := opts.StoreDir
+	if store == "" {
+		store = hall.DefaultStoreDir
+	}
+	if err := os.MkdirAll(store, 0o750); err != nil {
+		return nil, fmt.Errorf("dashboard state: %w", err)
+	}
+	pin, generated := d.PIN, false
+	if pin == "" {
+		pin, generated = webauth.GeneratePIN(), true
+	}
+	srv, err := dashboard.New(h, &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile)})
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", d.Listen)
+	if err != nil {
+		srv.Close()
+		return nil, fmt.Errorf("dashboard: %w", err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	line := "hall: dashboard " + dashboardURL(ln.Addr())
+	if generated {
+		line += " · arbiter PIN " + pin + " (generated: set [hub] dashboard_pin)"
+	}
+	fmt.Fprintln(stdout, line)
+	if d.Tournament != nil {
+		fmt.Fprintf(stdout, "hall: tournament %q, %d teams, %d rounds\n", d.Tournament.Name, len(d.Tournament.Teams), d.Tournament.Rounds)
+	}
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Close() // ends the WebSockets, which Shutdown does not wait for
+		hs.Shutdown(ctx)
+	}, nil
+}
+
+// dashboardURL is the address people type: a host listening on every
+// interface is shown as this machine's loopback.
+func dashboardURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		return "http://" + net.JoinHostPort("127.0.0.1", port) + "/ (every interface: this machine's address on the hall's network)"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
 }

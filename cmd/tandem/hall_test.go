@@ -47,7 +47,7 @@ func TestHall_ServesUntilCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb syncBuffer
 	done := make(chan int)
-	go func() { done <- serveHall(ctx, opts, &out, &errb) }()
+	go func() { done <- serveHall(ctx, opts, nil, &out, &errb) }()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(out.String(), "1 tables with credentials") {
 		if time.Now().After(deadline) {
