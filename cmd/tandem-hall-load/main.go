@@ -8,7 +8,8 @@
 // Usage:
 //
 //	tandem-hall-load --tandem BIN [--tables 100] [--duration 60s] [--kill-at 30s]
-//	                 [--down 3s] [--period 250ms] [--dir DIR] [--seed N]
+//	                 [--down 3s] [--period 250ms] [--match-min 15s] [--match-max 30s]
+//	                 [--catch-up 60s] [--dir DIR] [--seed N] [--quiet]
 //
 // scripts/hall-load.sh builds both binaries and runs it. Exit status: 0
 // when nothing was lost or duplicated, 1 on any loss, duplicate or table
@@ -46,6 +47,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	killAt := fs.Duration("kill-at", 0, "when to SIGKILL the hub, from the start (default half the duration; negative: never)")
 	fs.DurationVar(&o.Down, "down", 3*time.Second, "how long the hub stays down before its restart")
 	fs.DurationVar(&o.Period, "period", 250*time.Millisecond, "each table's mean time between presses")
+	fs.DurationVar(&o.MatchMin, "match-min", 15*time.Second, "the shortest match (play before the result is declared)")
+	fs.DurationVar(&o.MatchMax, "match-max", 30*time.Second, "the longest match")
 	fs.DurationVar(&o.CatchUp, "catch-up", 60*time.Second, "the longest wait, after the presses, for the hub to hold every record")
 	fs.StringVar(&o.Dir, "dir", "", "keep the hub's store and the tables' records in `DIR` (default a temporary directory, removed)")
 	fs.Uint64Var(&o.Seed, "seed", uint64(time.Now().UnixNano()), "seed of the tables' random choices")

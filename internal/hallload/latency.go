@@ -1,6 +1,7 @@
 package hallload
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 	"time"
@@ -25,12 +26,14 @@ type Tracker struct {
 	// hub ran, and those made from the kill until the table's first state
 	// after it (they wait for the restart).
 	steady, outage []time.Duration
+	slowest        []Slow
 	coalesced      int // presses first shown by a later press's state
 	mismatch       int // states whose LastEventNs is not the logged press instant
 }
 
 type tracked struct {
 	events func(k uint64) (Event, bool) // event k of the table's log
+	shown  bool                         // a state of the table arrived
 	seen   uint64                       // events shown so far
 	back   time.Time                    // the first state after the kill
 }
@@ -63,6 +66,7 @@ func (t *Tracker) Observe(id string, events uint64, lastNs int64, recv time.Time
 	if tr == nil {
 		return // not one of ours
 	}
+	tr.shown = true
 	after := !t.killAt.IsZero() && recv.After(t.killAt)
 	if after && tr.back.IsZero() {
 		tr.back = recv
@@ -93,9 +97,26 @@ func (t *Tracker) Observe(id string, events uint64, lastNs int64, recv time.Time
 			t.outage = append(t.outage, lat)
 		} else {
 			t.steady = append(t.steady, lat)
+			t.slowest = append(t.slowest, Slow{Table: id, Wall: e.Wall, Latency: lat})
+			slices.SortFunc(t.slowest, func(a, b Slow) int { return cmp.Compare(b.Latency, a.Latency) })
+			t.slowest = t.slowest[:min(len(t.slowest), 5)]
 		}
 	}
 	tr.seen = events
+}
+
+// Shown returns how many of the tables the dashboard has shown (a state
+// of each, e.g. the first snapshot after its link connected).
+func (t *Tracker) Shown() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := 0
+	for _, tr := range t.tables {
+		if tr.shown {
+			n++
+		}
+	}
+	return n
 }
 
 // Seen returns how many events of table id the dashboard has shown.
@@ -106,6 +127,21 @@ func (t *Tracker) Seen(id string) uint64 {
 		return tr.seen
 	}
 	return 0
+}
+
+// Slow is one of the slowest steady presses: its table, instant and
+// latency.
+type Slow struct {
+	Table   string
+	Wall    time.Time
+	Latency time.Duration
+}
+
+// Slowest returns the five slowest steady presses, slowest first.
+func (t *Tracker) Slowest() []Slow {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return slices.Clone(t.slowest)
 }
 
 // Latency is a distribution of press latencies.

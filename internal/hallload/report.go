@@ -3,6 +3,7 @@ package hallload
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -45,6 +46,17 @@ func (r *Report) Write(w io.Writer) {
 	}
 	row("press -> dashboard", "%s", r.Steady)
 	row("  goal p99 <= 50 ms", "%s (reported, not asserted)", goal)
+	if len(r.Slowest) > 0 {
+		var ss []string
+		for _, sl := range r.Slowest {
+			at := fmt.Sprintf("%s at %.1f s", sl.Table, sl.Wall.Sub(r.Start).Seconds())
+			if !r.Killed.IsZero() && sl.Wall.After(r.Killed) {
+				at += fmt.Sprintf(" (kill +%.1f s)", sl.Wall.Sub(r.Killed).Seconds())
+			}
+			ss = append(ss, at+" "+msOf(sl.Latency))
+		}
+		row("  slowest", "%s", strings.Join(ss, "; "))
+	}
 	row("  during the outage", "%s", r.Outage)
 	row("  shown by a later state", "%d presses (the dashboard sends each table's latest state)", r.Coalesced)
 	row("  instant mismatch", "%d states whose last_event_ns was not the press's own instant (> 1 ms)", r.Mismatch)
@@ -55,6 +67,7 @@ func (r *Report) Write(w io.Writer) {
 	}
 	row("hub CPU", "%.2f s over %.1f s up = %.1f %% of one core (%d runs)", r.HubCPU.Seconds(), r.HubUp.Seconds(), pct, r.HubRuns)
 	row("hub memory", "%.1f MiB peak resident (VmHWM, largest run)", float64(r.HubHWM)/(1<<20))
+	row("machine load", "load average %s at the start, %s at the end (%d cores)", r.LoadAvg[0], r.LoadAvg[1], runtime.NumCPU())
 	row("load process CPU", "%.2f s = %.1f %% of one core (tables, records, links, watcher)", r.LoadCPU.Seconds(), 100*r.LoadCPU.Seconds()/max(secs, 1e-9))
 	var lost, dup, foreign int
 	for _, t := range r.Verdict.Tables {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -29,6 +30,9 @@ type Opts struct {
 	// Period is each table's mean time between presses. Zero means
 	// 250 ms (about four presses a second).
 	Period time.Duration
+	// MatchMin and MatchMax bound each match's length of play before its
+	// result is declared (SimOpts). Zero means 15 s and 30 s.
+	MatchMin, MatchMax time.Duration
 	// CatchUp bounds the wait, after the presses, for the hub to hold
 	// every table's last record. Zero means 60 s.
 	CatchUp time.Duration
@@ -72,6 +76,14 @@ type Report struct {
 	// LoadCPU is this process's CPU time during the presses (the tables,
 	// their records and links, the watcher).
 	LoadCPU time.Duration
+	// Slowest are the slowest steady presses, Start the presses' start and
+	// Killed the kill's instant (zero: none), to place them.
+	Slowest       []Slow
+	Start, Killed time.Time
+	// LoadAvg is the machine's load average (1 min) at the start and at
+	// the end of the presses (/proc/loadavg): other work on the machine
+	// shows there.
+	LoadAvg [2]string
 	// Verdict is the streams' check; Behind the tables whose last record
 	// never reached the hub within CatchUp; TableErrs the tables whose
 	// player loop stopped on an event refused.
@@ -162,7 +174,7 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 	logs := map[string]func(uint64) (Event, bool){}
 	for i := range o.Tables {
 		s, err := NewSim(&SimOpts{ID: fmt.Sprintf("t%d", i+1), Dir: filepath.Join(o.Dir, "tables"), URL: url,
-			Period: o.Period, Seed: o.Seed + uint64(i)})
+			Period: o.Period, MatchMin: o.MatchMin, MatchMax: o.MatchMax, Seed: o.Seed + uint64(i)})
 		if err != nil {
 			return nil, fmt.Errorf("table %d: %w", i+1, err)
 		}
@@ -177,8 +189,26 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 	go func() { defer wwg.Done(); watcher.Run(wctx) }()
 	defer func() { stopWatch(); wwg.Wait() }()
 
+	// Warm-up: every table's link connected and shown on the dashboard
+	// before the first press, so the figures are the hall's steady state,
+	// not 100 connections made at once.
+	warm := time.Now().Add(60 * time.Second)
+	for tr.Shown() < len(sims) {
+		if time.Now().After(warm) {
+			return nil, fmt.Errorf("after 60 s the dashboard shows %d of the %d tables", tr.Shown(), len(sims))
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	progress("every table is on the dashboard")
+
 	cpu0, _ := SelfCPU()
+	rep.LoadAvg[0] = loadAvg()
 	start := time.Now()
+	rep.Start = start
 	for _, s := range sims {
 		s.Play()
 	}
@@ -200,7 +230,8 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 				tick.Stop()
 				return nil, fmt.Errorf("killing the hub: %w", err)
 			}
-			tr.Killed(time.Now())
+			rep.Killed = time.Now()
+			tr.Killed(rep.Killed)
 			progress("%5.1fs  hub killed (SIGKILL); restart in %v", el.Seconds(), o.Down)
 			time.Sleep(o.Down)
 			if err := hub.Start(ctx); err != nil {
@@ -224,6 +255,7 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		s.Stop()
 	}
 	rep.Elapsed = time.Since(start)
+	rep.LoadAvg[1] = loadAvg()
 	cpu1, _ := SelfCPU()
 	rep.LoadCPU = cpu1 - cpu0
 	rep.HubCPU, rep.HubUp, rep.HubHWM, rep.HubRuns = hub.Usage()
@@ -236,6 +268,7 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 	rep.Unseen = unseen(sims, tr)
 	rep.Steady, rep.Outage, rep.States, rep.Coalesced, rep.Mismatch = tr.Figures()
 	rep.Conns, rep.Messages, rep.Bad = watcher.Counts()
+	rep.Slowest = tr.Slowest()
 	for _, s := range sims {
 		p, m := s.Counts()
 		rep.Presses += p
@@ -294,6 +327,16 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		return nil, fmt.Errorf("stopping the hub: %w", err)
 	}
 	return rep, nil
+}
+
+// loadAvg returns the machine's load average over the last minute ("?"
+// when /proc/loadavg cannot be read).
+func loadAvg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(data)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 func pressesOf(sims []*Sim) int {
