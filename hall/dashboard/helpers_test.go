@@ -92,6 +92,15 @@ type testServer struct {
 	s   *Server
 	hs  *httptest.Server
 	hub *hall.Hub
+	arb *http.Client // logged in once (logins are rate limited)
+}
+
+// arbiter returns the test's logged-in client.
+func (ts *testServer) arbiter() *http.Client {
+	if ts.arb == nil {
+		ts.arb = ts.client(true)
+	}
+	return ts.arb
 }
 
 func newServer(t *testing.T, h *hall.Hub, opts Opts) *testServer {

@@ -40,9 +40,8 @@ func TestWS_PressReachesTheClient(t *testing.T) {
 	if last.Type != "update" || len(last.Tables) != 1 || last.Tables[0].ID != "t1" || last.Present["results"] {
 		t.Errorf("the press's message: %+v", last)
 	}
-	// Nothing happens on t2: heartbeats (the tables' own heartbeats do not
-	// change their views... they do: LastSeen moves). Wait for a heartbeat
-	// message after the tables stop.
+	// A heartbeat comes within Opts.Heartbeat of silence (the tables'
+	// own heartbeats, each second, are updates: their last_seen moves).
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	seen := false

@@ -1,0 +1,165 @@
+package dashboard
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tandem/daemon"
+	"tandem/rules"
+)
+
+// upload posts a pairing file and returns the status and the answer.
+func upload(t *testing.T, ts *testServer, round int, name, data string) (int, PairingResult, string) {
+	t.Helper()
+	body, _ := json.Marshal(PairingUpload{Round: round, Name: name, Data: data})
+	code, ans := ts.post(ts.arbiter(), "/api/pairings", string(body))
+	var res PairingResult
+	json.Unmarshal([]byte(ans), &res)
+	return code, res, ans
+}
+
+// decide declares board A won by White on d (a whole match: started, then
+// decided), as an arbiter would.
+func decide(t *testing.T, d *daemon.Daemon) {
+	t.Helper()
+	do(t, d, rules.Event{Kind: rules.Start})
+	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+}
+
+// A pairing upload sends each table its players, at once when online and
+// when it comes online otherwise; the result played with those players
+// counts for the pairing's teams in the results and the standings, and
+// all of it survives a restart of the dashboard from its state file.
+func TestPairings_DeliveryResultsStandingsRestart(t *testing.T) {
+	h := newHub(t, "")
+	state := filepath.Join(t.TempDir(), "dashboard.json")
+	ts := newServer(t, h, Opts{Tournament: loadTournament(t), StateFile: state})
+	d1 := startTable(t, h, "t1", "")
+	eventually(t, "t1 online", func() bool { v, ok := h.Table("t1"); return ok && v.Online })
+
+	// Bad files change nothing.
+	for _, c := range []struct{ name, data, want string }{
+		{"r1.txt", "2\n1 2\n1 4\n", "r1.txt:3: "},
+		{"r1.txt", "3\n1 2\n3 4\n", "r1.txt:1: 3 pairs announced, 2 found"},
+		{"r1.csv", "round,table,team1,team2\n2,1,1,2\n", "r1.csv:2: round: round 2; this upload is for round 1"},
+		{"r1.csv", "round,table,team1,team2\n1,1,Alfiles,Nobody\n", "r1.csv:2: "},
+		{"r1.txt", "", "r1.txt: empty"},
+	} {
+		code, _, ans := upload(t, ts, 0, c.name, c.data)
+		var e struct{ Error string }
+		json.Unmarshal([]byte(ans), &e)
+		if code != 400 || !strings.HasPrefix(e.Error, c.want) {
+			t.Errorf("%q: %d %s; want 400 %q", c.data, code, ans, c.want)
+		}
+	}
+	if code, _, ans := upload(t, ts, 6, "r6.txt", "1\n1 2\n"); code != 400 || !strings.Contains(ans, "rounds 1 to 5") {
+		t.Errorf("round 6: %d %s", code, ans)
+	}
+	if _, err := os.Stat(state); err == nil {
+		t.Fatal("a refused upload wrote the state file")
+	}
+	_, st, _ := ts.get("/api/state")
+	if !strings.Contains(st, `"round":0,`) {
+		t.Fatalf("a refused upload changed the round: %.300s", st)
+	}
+
+	code, res, ans := upload(t, ts, 0, "round1.txt", "2\n1 2\n3 4\n")
+	if code != 200 || res.Round != 1 || len(res.Tables) != 2 || res.Tables[0].Table != "t1" || res.Tables[1].Table != "" ||
+		!strings.Contains(res.Tables[1].Note, "no hall table numbered 2") {
+		t.Fatalf("upload: %d %s", code, ans)
+	}
+	// Team 1 (Alfiles: Ana board A, Bea board B) sits A-white and B-black.
+	want1 := [4]string{"Ana, A", "Ciro, C", "Dani, D", "Bea, B"}
+	eventually(t, "t1's players", func() bool { v, _ := h.Table("t1"); return v.Snap.Players == want1 })
+	// Table 2 comes online after the upload: it gets its players then.
+	d2 := startTable(t, h, "t2", "")
+	want2 := [4]string{"Eva, E", "Gala, G", "Hugo, H", "Fede, F"}
+	eventually(t, "t2's players", func() bool { v, _ := h.Table("t2"); return v.Snap.Players == want2 })
+	w := ts.ws()
+	w.until("both sent", func(w *wsClient) bool { return w.tour != nil && w.tour.Sent == 2 && w.tour.Tables == 2 })
+	if p := w.tables["t2"].Pairing; p == nil || !p.Sent || p.Number != 2 || p.Team1 != "Caballos" || p.Team2 != "Damas" {
+		t.Errorf("t2's pairing: %+v", p)
+	}
+
+	decide(t, d1)
+	w.until("t1's result counted", func(w *wsClient) bool { return len(w.result) == 1 && w.result[0].Round == 1 })
+	r := w.result[0]
+	if r.Number != 1 || r.Table != "t1" || r.Team1 != "Alfiles" || r.Team2 != "Torres" || r.Result != "1-0" || r.Reason != "resignation" || r.Note != "" {
+		t.Errorf("result row %+v", r)
+	}
+	if len(w.stand) != 4 || w.stand[0].Team != "Alfiles" || w.stand[0].Points != 1 || w.stand[0].Rank != 1 || w.stand[0].Wins != 1 {
+		t.Errorf("standings %+v", w.stand)
+	}
+	// A second match at the same table does not count twice.
+	do(t, d1, rules.Event{Kind: rules.Reset})
+	decide(t, d1)
+	w.until("the second result", func(w *wsClient) bool { return len(w.result) == 2 })
+	if r := w.result[1]; r.Round != 0 || !strings.Contains(r.Note, "not counted") || r.Team1 != "Ana, A & Bea, B" {
+		t.Errorf("second result %+v", r)
+	}
+	if w.stand[0].Points != 1 {
+		t.Errorf("counted twice: %+v", w.stand[0])
+	}
+	code, csv, hdr := ts.get("/export/standings.csv")
+	if code != 200 || !strings.Contains(csv, "Alfiles") || !strings.Contains(hdr.Get("Content-Disposition"), "standings.csv") {
+		t.Errorf("standings.csv: %d %s", code, csv)
+	}
+	if code, csv, _ := ts.get("/export/results.csv"); code != 200 || strings.Count(csv, "\n") != 3 || !strings.Contains(csv, "1,1,t1,Alfiles,Torres,1-0,resignation") {
+		t.Errorf("results.csv: %d %s", code, csv)
+	}
+	// TRF needs every result of the rounds played: table 2 has none.
+	if code, ans, _ := ts.get("/export/tournament.trf"); code != 409 || !strings.Contains(ans, "table 2 has no result") {
+		t.Errorf("trf with a result missing: %d %s", code, ans)
+	}
+	decide(t, d2)
+	w.until("both counted", func(w *wsClient) bool { return len(w.result) == 3 && w.result[2].Round == 1 })
+	code, trf, _ := ts.get("/export/tournament.trf")
+	if code != 200 || !strings.Contains(trf, "012 Hall Open") {
+		t.Errorf("trf: %d %s", code, trf)
+	}
+
+	// A new dashboard on the same hub and state file: the same round,
+	// players sent, results counted.
+	ts.hs.Close()
+	ts.s.Close()
+	ts2 := newServer(t, h, Opts{Tournament: loadTournament(t), StateFile: state})
+	w2 := ts2.ws()
+	w2.until("the state", func(w *wsClient) bool { return len(w.msgs) > 0 })
+	if w2.tour == nil || w2.tour.Round != 1 || w2.tour.Sent != 2 || len(w2.result) != 3 || w2.result[0].Round != 1 || w2.result[1].Round != 0 || w2.result[2].Round != 1 {
+		t.Fatalf("after a restart: %+v %+v", w2.tour, w2.result)
+	}
+	if w2.stand[0].Points != 1 || w2.stand[0].Team != "Alfiles" {
+		t.Errorf("standings after a restart: %+v", w2.stand)
+	}
+	// Round 2: t2 is offline; it gets its players when it is back.
+	d2.Close()
+	eventually(t, "t2 offline", func() bool { v, _ := h.Table("t2"); return !v.Online })
+	code, res, ans = upload(t, ts2, 0, "round2.csv", "round,table,team1,team2\n2,1,Damas,Alfiles\n2,2,Torres,Caballos\n")
+	if code != 200 || res.Round != 2 {
+		t.Fatalf("round 2: %d %s", code, ans)
+	}
+	w2.until("t2 waiting", func(w *wsClient) bool {
+		p := w.tables["t2"].Pairing
+		return p != nil && p.Round == 2 && !p.Sent && strings.Contains(p.Err, "offline")
+	})
+	startTable(t, h, "t2", "")
+	want := [4]string{"Ciro, C", "Eva, E", "Fede, F", "Dani, D"}
+	eventually(t, "t2's round 2 players", func() bool { v, _ := h.Table("t2"); return v.Online && v.Snap.Players == want })
+	var saved savedState
+	data, _ := os.ReadFile(state)
+	if err := json.Unmarshal(data, &saved); err != nil || saved.Round != 2 || len(saved.Rounds) != 2 || len(saved.Counted) != 2 {
+		t.Errorf("state file: %v %s", err, data)
+	}
+}
+
+// TableNumber reads the number a table id ends in.
+func TestTableNumber(t *testing.T) {
+	for id, want := range map[string]int{"t07": 7, "7": 7, "hall-b-12": 12, "t0": 0, "tx": 0, "t99999": 0, "t9999": 9999, "": 0, "a1b": 0} {
+		if got := TableNumber(id); got != want {
+			t.Errorf("TableNumber(%q) = %d, want %d", id, got, want)
+		}
+	}
+}
