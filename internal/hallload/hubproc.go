@@ -149,7 +149,8 @@ func (h *HubProc) Sample() {
 
 // Kill ends the hub with sig (syscall.SIGKILL: a crash; SIGTERM: a clean
 // stop), after reading its CPU time and peak memory, and waits for it.
-func (h *HubProc) Kill(sig syscall.Signal) error {
+// before, when set, is called just before the signal.
+func (h *HubProc) Kill(sig syscall.Signal, before func()) error {
 	h.mu.Lock()
 	cmd, done, started := h.cmd, h.done, h.started
 	h.mu.Unlock()
@@ -160,6 +161,9 @@ func (h *HubProc) Kill(sig syscall.Signal) error {
 	cpu, err := readCPU(cmd.Process.Pid)
 	if err != nil {
 		return fmt.Errorf("reading the hub's CPU time: %w", err)
+	}
+	if before != nil {
+		before()
 	}
 	if err := cmd.Process.Signal(sig); err != nil {
 		return err

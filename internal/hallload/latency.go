@@ -22,13 +22,13 @@ type Tracker struct {
 	tables map[string]*tracked
 	killAt time.Time // the hub was killed (zero: not yet)
 	states int       // table states received
-	// steady and outage are the press latencies: presses made while the
-	// hub ran, and those made from the kill until the table's first state
-	// after it (they wait for the restart).
-	steady, outage []time.Duration
-	slowest        []Slow
-	coalesced      int // presses first shown by a later press's state
-	mismatch       int // states whose LastEventNs is not the logged press instant
+	// The press latencies: before the kill, during the outage (shown
+	// after the kill, made before the table's first state after it: they
+	// waited for the restart), after the restart.
+	before, outage, after []time.Duration
+	slowest               []Slow
+	coalesced             int // presses first shown by a later press's state
+	mismatch              int // states whose LastEventNs is not the logged press instant
 }
 
 type tracked struct {
@@ -48,17 +48,21 @@ func NewTracker(logs map[string]func(k uint64) (Event, bool)) *Tracker {
 	return t
 }
 
-// Killed notes that the hub was killed at instant at: presses from then
-// until each table's first state after it are counted apart (Outage).
+// Killed notes that the hub was killed at instant at (call it just
+// before the signal): the presses shown after it and made before the
+// table's first state after it are counted apart (Figures.Outage).
 func (t *Tracker) Killed(at time.Time) {
 	t.mu.Lock()
 	t.killAt = at
 	t.mu.Unlock()
 }
 
-// Observe takes table id's state received at recv: events is its
-// hall.Snap.Events, lastNs its hall.Snap.LastEventNs (Unix ns, 0: none).
-func (t *Tracker) Observe(id string, events uint64, lastNs int64, recv time.Time) {
+// Observe takes table id's state received at recv on a connection made
+// at conn: events is its hall.Snap.Events, lastNs its
+// hall.Snap.LastEventNs (Unix ns, 0: none). A state read after the kill
+// on a connection made before it was sent by the killed hub (it was on
+// its way): the connection's instant tells the hubs apart.
+func (t *Tracker) Observe(id string, events uint64, lastNs int64, recv, conn time.Time) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.states++
@@ -67,7 +71,7 @@ func (t *Tracker) Observe(id string, events uint64, lastNs int64, recv time.Time
 		return // not one of ours
 	}
 	tr.shown = true
-	after := !t.killAt.IsZero() && recv.After(t.killAt)
+	after := !t.killAt.IsZero() && conn.After(t.killAt)
 	if after && tr.back.IsZero() {
 		tr.back = recv
 	}
@@ -93,10 +97,16 @@ func (t *Tracker) Observe(id string, events uint64, lastNs int64, recv time.Time
 			t.coalesced++
 		}
 		lat := recv.Sub(wall)
-		if !t.killAt.IsZero() && !e.Wall.Before(t.killAt) && e.Wall.Before(tr.back) {
+		switch {
+		case !after:
+			t.before = append(t.before, lat)
+		case e.Wall.Before(tr.back):
 			t.outage = append(t.outage, lat)
-		} else {
-			t.steady = append(t.steady, lat)
+			continue // not among the slowest steady presses
+		default:
+			t.after = append(t.after, lat)
+		}
+		{
 			t.slowest = append(t.slowest, Slow{Table: id, Wall: e.Wall, Latency: lat})
 			slices.SortFunc(t.slowest, func(a, b Slow) int { return cmp.Compare(b.Latency, a.Latency) })
 			t.slowest = t.slowest[:min(len(t.slowest), 5)]
@@ -137,13 +147,6 @@ type Slow struct {
 	Latency time.Duration
 }
 
-// Slowest returns the five slowest steady presses, slowest first.
-func (t *Tracker) Slowest() []Slow {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return slices.Clone(t.slowest)
-}
-
 // Latency is a distribution of press latencies.
 type Latency struct {
 	N                   int
@@ -176,11 +179,25 @@ func latencyOf(ds []time.Duration) Latency {
 	return l
 }
 
-// Figures returns the tracker's figures: the steady and outage latencies,
-// the states received, the presses first shown by a later state, and the
-// states whose last-event instant differed from the log by over 1 ms.
-func (t *Tracker) Figures() (steady, outage Latency, states, coalesced, mismatch int) {
+// Figures are a Tracker's results.
+type Figures struct {
+	// Steady is the latency of every press made while the hub ran: Before
+	// the kill and After the restart (from each table's first state after
+	// it); Outage that of the presses the kill held back.
+	Steady, Before, After, Outage Latency
+	// States counts the table states received; Coalesced the presses first
+	// shown by a later press's state; Mismatch the states whose
+	// last-event instant differed from the table's log by over 1 ms.
+	States, Coalesced, Mismatch int
+	// Slowest are the five slowest steady presses, slowest first.
+	Slowest []Slow
+}
+
+// Figures returns the tracker's figures so far.
+func (t *Tracker) Figures() Figures {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return latencyOf(t.steady), latencyOf(t.outage), t.states, t.coalesced, t.mismatch
+	return Figures{Steady: latencyOf(append(slices.Clone(t.before), t.after...)), Before: latencyOf(t.before),
+		After: latencyOf(t.after), Outage: latencyOf(t.outage), States: t.states, Coalesced: t.coalesced,
+		Mismatch: t.mismatch, Slowest: slices.Clone(t.slowest)}
 }

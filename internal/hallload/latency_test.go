@@ -28,13 +28,14 @@ func TestTracker_EachPressToTheStateThatShowsIt(t *testing.T) {
 	t0 := time.Unix(1_800_000_000, 0)
 	// Event 1 is the start (no latency), 2-4 presses.
 	tr := NewTracker(map[string]func(uint64) (Event, bool){"t1": logOf(t0, []time.Duration{0, 100 * ms, 200 * ms, 210 * ms}, 1)})
-	tr.Observe("t1", 1, t0.UnixNano(), t0.Add(5*ms))
-	tr.Observe("t1", 2, t0.Add(100*ms).UnixNano(), t0.Add(103*ms))
-	tr.Observe("t1", 2, t0.Add(100*ms).UnixNano(), t0.Add(900*ms)) // a heartbeat: nothing new
+	tr.Observe("t1", 1, t0.UnixNano(), t0.Add(5*ms), t0)
+	tr.Observe("t1", 2, t0.Add(100*ms).UnixNano(), t0.Add(103*ms), t0)
+	tr.Observe("t1", 2, t0.Add(100*ms).UnixNano(), t0.Add(900*ms), t0) // a heartbeat: nothing new
 	// Presses 3 and 4 in one state: 3 is measured to it too.
-	tr.Observe("t1", 4, t0.Add(210*ms).UnixNano(), t0.Add(214*ms))
-	tr.Observe("t9", 7, 0, t0) // not ours: counted as a state only
-	steady, outage, states, coalesced, mismatch := tr.Figures()
+	tr.Observe("t1", 4, t0.Add(210*ms).UnixNano(), t0.Add(214*ms), t0)
+	tr.Observe("t9", 7, 0, t0, t0) // not ours: counted as a state only
+	f := tr.Figures()
+	steady, outage, states, coalesced, mismatch := f.Steady, f.Outage, f.States, f.Coalesced, f.Mismatch
 	if states != 5 || coalesced != 1 || mismatch != 0 || outage.N != 0 {
 		t.Fatalf("states %d coalesced %d mismatch %d outage %d; want 5 1 0 0", states, coalesced, mismatch, outage.N)
 	}
@@ -51,8 +52,9 @@ func TestTracker_InstantFromTheState(t *testing.T) {
 	tr := NewTracker(map[string]func(uint64) (Event, bool){"t1": logOf(t0, []time.Duration{0, 100 * ms})})
 	// The state's instant is 3 ms after the log's: the state's is used,
 	// and the difference counted.
-	tr.Observe("t1", 2, t0.Add(103*ms).UnixNano(), t0.Add(110*ms))
-	steady, _, _, _, mismatch := tr.Figures()
+	tr.Observe("t1", 2, t0.Add(103*ms).UnixNano(), t0.Add(110*ms), t0)
+	f := tr.Figures()
+	steady, mismatch := f.Steady, f.Mismatch
 	if mismatch != 1 || steady.N != 2 || steady.Max != 110*ms || steady.Min != 7*ms {
 		t.Fatalf("mismatch %d, steady %+v; want 1 and 7 ms (press 2, the state's instant), 110 ms (press 1, the log's)", mismatch, steady)
 	}
@@ -60,18 +62,30 @@ func TestTracker_InstantFromTheState(t *testing.T) {
 
 func TestTracker_OutagePressesApart(t *testing.T) {
 	t0 := time.Unix(1_800_000_000, 0)
-	tr := NewTracker(map[string]func(uint64) (Event, bool){"t1": logOf(t0, []time.Duration{0, 1000 * ms, 2000 * ms, 6000 * ms, 7000 * ms}, 1)})
-	tr.Observe("t1", 2, t0.Add(1000*ms).UnixNano(), t0.Add(1005*ms))
+	tr := NewTracker(map[string]func(uint64) (Event, bool){"t1": logOf(t0,
+		[]time.Duration{0, 1000 * ms, 1490 * ms, 2000 * ms, 6000 * ms, 7000 * ms}, 1)})
+	tr.Observe("t1", 2, t0.Add(1000*ms).UnixNano(), t0.Add(1005*ms), t0)
 	tr.Killed(t0.Add(1500 * ms))
-	// The first state after the restart shows presses 3 and 4.
-	tr.Observe("t1", 4, t0.Add(6000*ms).UnixNano(), t0.Add(6100*ms))
-	tr.Observe("t1", 5, t0.Add(7000*ms).UnixNano(), t0.Add(7002*ms))
-	steady, outage, _, _, _ := tr.Figures()
-	if outage.N != 2 || outage.Max != 4100*ms || outage.Min != 100*ms {
-		t.Fatalf("outage %+v; want presses 3 and 4 (4.1 s and 100 ms)", outage)
+	// Press 3's state was on its way: read after the kill, on the killed
+	// hub's connection.
+	tr.Observe("t1", 3, t0.Add(1490*ms).UnixNano(), t0.Add(1502*ms), t0)
+	// The first state on the restarted hub's connection shows presses 4
+	// and 5: the outage's.
+	back := t0.Add(6050 * ms)
+	tr.Observe("t1", 5, t0.Add(6000*ms).UnixNano(), t0.Add(6100*ms), back)
+	tr.Observe("t1", 6, t0.Add(7000*ms).UnixNano(), t0.Add(7002*ms), back)
+	f := tr.Figures()
+	if f.Outage.N != 2 || f.Outage.Max != 4100*ms || f.Outage.Min != 100*ms {
+		t.Fatalf("outage %+v; want presses 4 and 5 (4.1 s and 100 ms)", f.Outage)
 	}
-	if steady.N != 2 || steady.Max != 5*ms || steady.Min != 2*ms {
-		t.Fatalf("steady %+v; want presses 2 and 5 (5 and 2 ms)", steady)
+	if f.Before.N != 2 || f.Before.Max != 12*ms || f.Before.Min != 5*ms {
+		t.Fatalf("before %+v; want presses 2 and 3 (5 and 12 ms)", f.Before)
+	}
+	if f.After.N != 1 || f.After.Max != 2*ms || f.Steady.N != 3 || f.Steady.Max != 12*ms {
+		t.Fatalf("after %+v, steady %+v; want press 6 (2 ms) after, 3 steady", f.After, f.Steady)
+	}
+	if len(f.Slowest) != 3 || f.Slowest[0].Latency != 12*ms || f.Slowest[2].Latency != 2*ms {
+		t.Fatalf("slowest %+v; want the 3 steady presses, slowest first", f.Slowest)
 	}
 }
 

@@ -45,6 +45,10 @@ func (r *Report) Write(w io.Writer) {
 		goal = "NOT met"
 	}
 	row("press -> dashboard", "%s", r.Steady)
+	if o.KillAt >= 0 {
+		row("  before the kill", "%s", r.Before)
+		row("  after the restart", "%s", r.After)
+	}
 	row("  goal p99 <= 50 ms", "%s (reported, not asserted)", goal)
 	if len(r.Slowest) > 0 {
 		var ss []string
@@ -57,7 +61,7 @@ func (r *Report) Write(w io.Writer) {
 		}
 		row("  slowest", "%s", strings.Join(ss, "; "))
 	}
-	row("  during the outage", "%s", r.Outage)
+	row("  held by the outage", "%s", r.Outage)
 	row("  shown by a later state", "%d presses (the dashboard sends each table's latest state)", r.Coalesced)
 	row("  instant mismatch", "%d states whose last_event_ns was not the press's own instant (> 1 ms)", r.Mismatch)
 	row("  never shown", "%d presses", r.Unseen)

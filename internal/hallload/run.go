@@ -55,15 +55,10 @@ type Report struct {
 	// they applied (starts, results and new matches too) and the matches
 	// started.
 	Presses, Events, Matches int
-	// Steady is the press -> dashboard latency of the presses made while
-	// the hub ran; Outage that of the presses made from the kill until
-	// the table's first state after the restart.
-	Steady, Outage Latency
-	// States counts the table states the dashboard sent; Coalesced the
-	// presses first shown in a later press's state; Mismatch the states
-	// whose last-event instant was not the press's own; Unseen the presses
-	// the dashboard never showed.
-	States, Coalesced, Mismatch, Unseen int
+	// Figures are the press -> dashboard latencies (Tracker).
+	Figures
+	// Unseen counts the presses the dashboard never showed.
+	Unseen int
 	// Conns, Messages, Bad: the watcher's WebSocket connections, messages,
 	// and messages that did not read.
 	Conns, Messages, Bad int64
@@ -76,9 +71,8 @@ type Report struct {
 	// LoadCPU is this process's CPU time during the presses (the tables,
 	// their records and links, the watcher).
 	LoadCPU time.Duration
-	// Slowest are the slowest steady presses, Start the presses' start and
-	// Killed the kill's instant (zero: none), to place them.
-	Slowest       []Slow
+	// Start is the presses' start and Killed the kill's instant (zero:
+	// none), to place the slowest presses.
 	Start, Killed time.Time
 	// LoadAvg is the machine's load average (1 min) at the start and at
 	// the end of the presses (/proc/loadavg): other work on the machine
@@ -159,7 +153,7 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 	hubUp := true
 	defer func() {
 		if hubUp {
-			hub.Kill(syscall.SIGTERM)
+			hub.Kill(syscall.SIGTERM, nil)
 		}
 	}()
 	url := "nats://" + natsAddr
@@ -226,12 +220,14 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		el := now.Sub(start)
 		if !killed && !now.Before(killAt) {
 			killed = true
-			if err := hub.Kill(syscall.SIGKILL); err != nil {
+			err := hub.Kill(syscall.SIGKILL, func() {
+				rep.Killed = time.Now()
+				tr.Killed(rep.Killed)
+			})
+			if err != nil {
 				tick.Stop()
 				return nil, fmt.Errorf("killing the hub: %w", err)
 			}
-			rep.Killed = time.Now()
-			tr.Killed(rep.Killed)
 			progress("%5.1fs  hub killed (SIGKILL); restart in %v", el.Seconds(), o.Down)
 			time.Sleep(o.Down)
 			if err := hub.Start(ctx); err != nil {
@@ -242,9 +238,9 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 			continue
 		}
 		if int(el.Seconds())%10 == 0 {
-			steady, _, states, _, _ := tr.Figures()
-			progress("%5.1fs  presses %d, dashboard states %d, p50 %v p99 %v so far", el.Seconds(), pressesOf(sims), states,
-				steady.P50.Round(100*time.Microsecond), steady.P99.Round(100*time.Microsecond))
+			f := tr.Figures()
+			progress("%5.1fs  presses %d, dashboard states %d, p50 %v p99 %v so far", el.Seconds(), pressesOf(sims), f.States,
+				f.Steady.P50.Round(100*time.Microsecond), f.Steady.P99.Round(100*time.Microsecond))
 		}
 		if el >= o.Duration {
 			break
@@ -266,9 +262,8 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	rep.Unseen = unseen(sims, tr)
-	rep.Steady, rep.Outage, rep.States, rep.Coalesced, rep.Mismatch = tr.Figures()
+	rep.Figures = tr.Figures()
 	rep.Conns, rep.Messages, rep.Bad = watcher.Counts()
-	rep.Slowest = tr.Slowest()
 	for _, s := range sims {
 		p, m := s.Counts()
 		rep.Presses += p
@@ -323,7 +318,7 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 	}
 	rep.Verdict = Check(journals, records, results)
 	hubUp = false
-	if err := hub.Kill(syscall.SIGTERM); err != nil {
+	if err := hub.Kill(syscall.SIGTERM, nil); err != nil {
 		return nil, fmt.Errorf("stopping the hub: %w", err)
 	}
 	return rep, nil

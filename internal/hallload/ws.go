@@ -62,6 +62,7 @@ func (w *Watcher) read(ctx context.Context) error {
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(64 << 20) // the first state holds every table
+	conn := time.Now()
 	w.conns.Add(1)
 	for {
 		_, data, err := c.Read(ctx)
@@ -76,7 +77,7 @@ func (w *Watcher) read(ctx context.Context) error {
 			continue
 		}
 		for _, t := range m.Tables {
-			w.tr.Observe(t.ID, t.Snap.Events, t.Snap.LastEventNs, recv)
+			w.tr.Observe(t.ID, t.Snap.Events, t.Snap.LastEventNs, recv, conn)
 		}
 	}
 }
