@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -175,7 +176,7 @@ func Load(path string) (*Tournament, error) {
 // found gives an *Error with the line and field; the Tournament is then nil.
 func Parse(name string, data []byte) (*Tournament, error) {
 	var doc fileDoc
-	d := toml.NewDecoder(strings.NewReader(string(data)))
+	d := toml.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&doc); err != nil {
 		return nil, decodeError(name, data, err)

@@ -248,13 +248,24 @@ func readTRF(t *testing.T, lines []string) (players map[int]trfPlayer, teams map
 		}
 		return n
 	}
+	atoi64 := func(s string) int64 {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return 0
+		}
+		n, err := strconv.ParseInt(s, 10, 64) // an 11-digit FIDE id overflows a 32-bit int
+		if err != nil {
+			t.Fatalf("%q is not a number", s)
+		}
+		return n
+	}
 	players, teams, names = map[int]trfPlayer{}, map[int][3]int{}, map[int]string{}
 	for _, l := range lines {
 		switch l[:3] {
 		case "001":
 			p := trfPlayer{id: atoi(col(l, 5, 8)), title: strings.TrimSpace(col(l, 11, 13)),
 				name: strings.TrimSpace(col(l, 15, 47)), rating: atoi(col(l, 49, 52)),
-				fed: strings.TrimSpace(col(l, 54, 56)), fideID: int64(atoi(col(l, 58, 68))),
+				fed: strings.TrimSpace(col(l, 54, 56)), fideID: atoi64(col(l, 58, 68)),
 				rank: atoi(col(l, 86, 89))}
 			var err error
 			if p.points, err = strconv.ParseFloat(strings.TrimSpace(col(l, 81, 84)), 64); err != nil {
