@@ -14,6 +14,7 @@ import (
 // TRFForm says which TRF-2026 file WriteTRF writes.
 type TRFForm uint8
 
+// The two forms.
 const (
 	// TRFTeams (the zero value) is the team tournament report: one 001
 	// record per player (board A player of team k is 2k-1, board B player
