@@ -28,18 +28,18 @@ func runForCheckConfig(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestCheckConfig_ValidFile_PrintsTheEffectiveConfiguration(t *testing.T) {
-	path := writeConfigFile(t, "club.toml", "preset = \"pasapiezas\"\n[rules]\nstalemate = \"draw\"\n[gpio]\npause = 17\n[hall]\ntables = 12\n")
+	path := writeConfigFile(t, "club.toml", "preset = \"pasapiezas\"\n[rules]\nstalemate = \"draw\"\n[gpio]\npause = 17\n[hall]\nurl = \"nats://hall.local:4222\"\ntable = \"t07\"\n")
 	code, out, errs := runForCheckConfig("check-config", path)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"preset = \"pasapiezas\"", "stalemate = \"draw\"", "# overridden", "mate = \"bughouse\"", "\npause = 17 ", "[hall]\ntables = 12"} {
+	for _, want := range []string{"preset = \"pasapiezas\"", "stalemate = \"draw\"", "# overridden", "mate = \"bughouse\"", "\npause = 17 ", "[hall]\nurl = \"nats://hall.local:4222\"  # the hub\ntable = \"t07\" "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}
 	}
-	if want := path + ": note: [hall] is not used by this version yet\n"; errs != want {
-		t.Errorf("stderr %q, want %q", errs, want)
+	if errs != "" {
+		t.Errorf("stderr %q, want nothing: every section is read", errs)
 	}
 	// The output is itself a valid configuration, the same one.
 	c0, err := config.Load(path)
@@ -50,7 +50,7 @@ func TestCheckConfig_ValidFile_PrintsTheEffectiveConfiguration(t *testing.T) {
 	if err != nil {
 		t.Fatalf("output does not parse: %v\n%s", err, out)
 	}
-	if c.Preset != "pasapiezas" || c.Rules.Stalemate != rules.StalemateDraw || fmt.Sprint(c.GPIO) != fmt.Sprint(c0.GPIO) || c.Reserved["hall"]["tables"] != int64(12) {
+	if c.Preset != "pasapiezas" || c.Rules.Stalemate != rules.StalemateDraw || fmt.Sprint(c.GPIO) != fmt.Sprint(c0.GPIO) || c.Hall != c0.Hall || c.Hall.Table != "t07" {
 		t.Errorf("output parses to %+v", c)
 	}
 }
