@@ -113,7 +113,7 @@
 
   function placeCards() {
     const grid = $("grid");
-    order = [...tables.keys()].sort(compareIDs);
+    order = [...cards.keys()].sort(compareIDs);
     order.forEach((id) => grid.append(cards.get(id).card));
   }
 

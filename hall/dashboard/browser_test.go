@@ -1,0 +1,255 @@
+//go:build amd64
+
+package dashboard
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tandem/daemon"
+	"tandem/rules"
+)
+
+// The browser test drives the dashboard in Debian's headless Chromium
+// with chromedp, as the console's does (console/browser_test.go): it
+// skips without Chromium unless TANDEM_REQUIRE_BROWSER=1 (CI), and is
+// built for amd64 only (the qemu passes run the rest of the package).
+
+// chromium returns the browser to drive, or skips or fails the test.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("TANDEM_REQUIRE_BROWSER") == "1" {
+		t.Fatal("chromium is not installed and TANDEM_REQUIRE_BROWSER=1: apt-get install chromium")
+	}
+	t.Skip("chromium is not installed (apt-get install chromium); set TANDEM_REQUIRE_BROWSER=1 to make this a failure")
+	return ""
+}
+
+// tab is one browser tab on the dashboard.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+// openDashboard starts Chromium and opens url in a tab, live.
+func openDashboard(t *testing.T, url string) *tab {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	// The first Do starts the browser and the tab, for as long as ctx
+	// lives: it has no timeout.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	p := &tab{t: t, ctx: ctx}
+	p.do(chromedp.Navigate(url + "/"))
+	p.until(`document.getElementById("conn").textContent === "live"`)
+	return p
+}
+
+func (p *tab) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.t.Fatalf("browser: %v\npage: %s", err, p.text())
+	}
+}
+
+// until waits for the JavaScript expression to be true on the page.
+func (p *tab) until(expr string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(wait), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		p.t.Fatalf("waiting for %s: %v\npage: %s", expr, err, p.text())
+	}
+}
+
+// eval returns a JavaScript expression's value as a string.
+func (p *tab) eval(expr string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		p.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+func (p *tab) text() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+	defer cancel()
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if len(s) > 3000 {
+		s = s[:3000]
+	}
+	return s
+}
+
+func (p *tab) click(id string) { p.t.Helper(); p.do(chromedp.Click(chromedp.ID(id))) }
+
+func (p *tab) setValue(id, v string) { p.t.Helper(); p.do(chromedp.SetValue(chromedp.ID(id), v)) }
+
+// runs is the expression "table id's seat clock runs on the page".
+func runs(id, seat string) string {
+	return `(document.getElementById("clock-` + id + `-` + seat + `")?.dataset.running === "true")`
+}
+
+func textOf(id string) string { return `(document.getElementById("` + id + `")?.textContent ?? "")` }
+
+func js(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// statusIs waits until d's table has status s (checked on the table).
+func statusIs(t *testing.T, d *daemon.Daemon, s rules.Status) {
+	t.Helper()
+	eventually(t, "table status "+s.String(), func() bool { return d.Table.Snapshot().Status == s })
+}
+
+func TestBrowser_Dashboard(t *testing.T) {
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{Tournament: loadTournament(t), StateFile: filepath.Join(t.TempDir(), "dashboard.json")})
+	d1 := startTable(t, h, "t1", "1m")
+	d2 := startTable(t, h, "t2", "1m")
+	screenshot := os.Getenv("TANDEM_SCREENSHOT") == "1"
+	var extra []*daemon.Daemon
+	if screenshot {
+		// More tables, for a picture of a hall.
+		for i := 3; i <= 12; i++ {
+			extra = append(extra, startTable(t, h, fmt.Sprintf("t%d", i), "3m+2s"))
+		}
+	}
+	p := openDashboard(t, ts.hs.URL)
+	p.until(`document.getElementById("table-t1") && document.getElementById("table-t2") && ` +
+		`document.getElementById("table-t1").dataset.online === "true" && document.getElementById("table-t2").dataset.online === "true"`)
+	// Spectators see no arbiter control.
+	p.until(`document.getElementById("pause-all").offsetParent === null && document.getElementById("pause-t1").offsetParent === null`)
+
+	// Login.
+	p.setValue("pin", testPIN)
+	p.click("login-btn")
+	p.until(`document.getElementById("pause-all").offsetParent !== null && document.getElementById("pause-t1").offsetParent !== null`)
+
+	// The pairing of round 1: both tables get their players.
+	p.until(`document.getElementById("pair-round").value === "1"`)
+	p.setValue("pair-text", "2\n1 2\n3 4\n")
+	p.click("pair-upload")
+	p.until(textOf("pair-msg") + `.startsWith("Round 1: 2 tables")`)
+	want1 := [4]string{"Ana, A", "Ciro, C", "Dani, D", "Bea, B"}
+	want2 := [4]string{"Eva, E", "Gala, G", "Hugo, H", "Fede, F"}
+	eventually(t, "the players on the tables", func() bool {
+		v1, _ := h.Table("t1")
+		v2, _ := h.Table("t2")
+		return v1.Snap.Players == want1 && v2.Snap.Players == want2
+	})
+	p.until(textOf("pair-state") + `.startsWith("Round 1: players sent to 2 of 2 tables")`)
+	p.until(`document.getElementById("clock-t1-A-white").textContent.includes("Ana, A")`)
+
+	// Both tables start: the page runs their clocks.
+	for _, d := range append([]*daemon.Daemon{d1, d2}, extra...) {
+		do(t, d, rules.Event{Kind: rules.Start})
+	}
+	p.until(runs("t1", "A-white") + ` && ` + runs("t1", "B-white") + ` && ` + runs("t2", "A-white") + ` && ` + runs("t2", "B-white"))
+	p.until(textOf("status-t1") + ` === "RUNNING"`)
+	before := p.eval(`document.querySelector("#clock-t2-A-white .time").textContent`)
+	p.until(`document.querySelector("#clock-t2-A-white .time").textContent !== ` + js(before))
+
+	// Pause all: both tables pause, as the tables themselves say.
+	p.click("pause-all")
+	statusIs(t, d1, rules.Paused)
+	statusIs(t, d2, rules.Paused)
+	p.until(textOf("all-result") + `.startsWith("pause all: ")`)
+	if got := p.eval(textOf("all-result")); !strings.Contains(got, "answered") || strings.Contains(got, "FAILED") {
+		t.Errorf("pause all: %q", got)
+	}
+	p.until(textOf("status-t1") + ` === "PAUSED" && ` + textOf("status-t2") + ` === "PAUSED" && !` + runs("t1", "A-white"))
+
+	// Resume one.
+	p.click("resume-t1")
+	statusIs(t, d1, rules.Running)
+	p.until(textOf("status-t1") + ` === "RUNNING" && ` + textOf("status-t2") + ` === "PAUSED"`)
+	if d2.Table.Snapshot().Status != rules.Paused {
+		t.Errorf("t2 resumed with t1")
+	}
+
+	// A flag on t1: A-white's time is cut to 1.5 s (clocks stopped), then
+	// the table resumes from the page; tenths show under 10 s.
+	p.click("pause-t1")
+	statusIs(t, d1, rules.Paused)
+	do(t, d1, rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: -(d1.Table.Snapshot().Clocks[rules.AWhite].Remaining - 1500*time.Millisecond)})
+	p.click("resume-t1")
+	p.until(`/^[01]\.\d$/.test(document.querySelector("#clock-t1-A-white .time").textContent)`)
+	p.until(`[...document.querySelectorAll("#alerts li")].some((li) => li.dataset.kind === "flag" && li.dataset.table === "t1")`)
+	p.until(textOf("status-t1") + `.startsWith("0-1 flag")`)
+	// The result counts for the pairing: Torres (team 2) wins.
+	p.until(`document.querySelector("#results tr.counted")?.textContent.includes("Torres")`)
+	if row := p.eval(`document.querySelector("#results tr.counted").textContent`); !strings.Contains(row, "Alfiles") || !strings.Contains(row, "0-1") || !strings.Contains(row, "flag") {
+		t.Errorf("result row %q", row)
+	}
+	p.until(`document.querySelector("#standings tr td:nth-child(2)")?.textContent === "Torres" && document.querySelector("#standings tr td:nth-child(4)").textContent === "1"`)
+
+	// The arbiter acknowledges the flag.
+	id := p.eval(`[...document.querySelectorAll("#alerts li")].find((li) => li.dataset.kind === "flag").id.replace("alert-", "")`)
+	p.click("ack-" + id)
+	p.until(`document.getElementById("alert-` + id + `").classList.contains("acked")`)
+
+	if screenshot {
+		p.until(`document.querySelectorAll("#grid .card").length === 12`)
+		p.shot(filepath.Join("..", "..", "docs", "hall.png"))
+	}
+
+	// t2's link closes: an offline alert, and the card says so. The
+	// filter keeps the tables that need attention.
+	d2.Close()
+	p.until(`[...document.querySelectorAll("#alerts li")].some((li) => li.dataset.kind === "offline" && li.dataset.table === "t2")`)
+	p.until(textOf("status-t2") + `.startsWith("OFFLINE")`)
+	p.click("attention")
+	p.until(`document.getElementById("table-t2").offsetParent !== null && document.getElementById("table-t1").offsetParent !== null`)
+
+	// The dashboard stops: CONNECTION LOST.
+	ts.s.Close()
+	ts.hs.Close()
+	p.until(`document.getElementById("lost").offsetParent !== null && ` + textOf("conn") + ` === "reconnecting…"`)
+}
+
+// shot writes a screenshot of the whole page.
+func (p *tab) shot(path string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("wrote %s (%d bytes)", path, len(png))
+}
