@@ -12,9 +12,8 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"tandem/display"
+	"tandem/internal/webauth"
 	"tandem/rules"
 	"tandem/scoresheet"
 	"tandem/table"
@@ -25,7 +24,7 @@ var assets embed.FS
 
 // Opts configures New. PIN is required; every other zero value is usable.
 type Opts struct {
-	// PIN is the arbiter's PIN (config.Console.PIN, or GeneratePIN's). It
+	// PIN is the arbiter's PIN (config.Console.PIN, or webauth.GeneratePIN's). It
 	// must not be empty.
 	PIN string
 	// Simulated shows the simulated panel (buttons, pause switch, display
@@ -78,14 +77,11 @@ type Info struct {
 // Handler, and Close it when the table stops.
 type Server struct {
 	t       *table.Table
-	pin     string
+	auth    *webauth.Auth
 	sim     bool
 	disp    *display.Opts
 	mirror  [2]bool
-	ttl     time.Duration
 	moves   MoveRecorder
-	every   rate.Limit
-	burst   int
 	handler http.Handler
 
 	ctx    context.Context
@@ -101,8 +97,6 @@ type Server struct {
 	haveSnap bool
 	view     []byte // the latest view's JSON
 	clients  map[chan struct{}]struct{}
-	sessions map[string]time.Time
-	limits   map[string]*rate.Limiter
 	sh       sheetState // the match's scoresheet (moves.go)
 }
 
@@ -113,25 +107,17 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 	if opts == nil || opts.PIN == "" {
 		return nil, errors.New("console: no arbiter PIN")
 	}
+	auth, err := webauth.New(opts.PIN, &webauth.Opts{
+		Every: opts.LoginEvery, Burst: opts.LoginBurst, TTL: opts.SessionTTL,
+	})
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
-		t: t, pin: opts.PIN, sim: opts.Simulated, disp: opts.Display,
+		t: t, auth: auth, sim: opts.Simulated, disp: opts.Display,
 		preset: opts.Preset, opts: opts.Rules, mirror: opts.MirrorBlackLeft,
-		ttl:      opts.SessionTTL,
-		moves:    opts.Moves,
-		every:    rate.Every(opts.LoginEvery),
-		burst:    opts.LoginBurst,
-		clients:  map[chan struct{}]struct{}{},
-		sessions: map[string]time.Time{},
-		limits:   map[string]*rate.Limiter{},
-	}
-	if s.ttl <= 0 {
-		s.ttl = 12 * time.Hour
-	}
-	if opts.LoginEvery <= 0 {
-		s.every = rate.Every(2 * time.Second)
-	}
-	if s.burst <= 0 {
-		s.burst = 5
+		moves:   opts.Moves,
+		clients: map[chan struct{}]struct{}{},
 	}
 	if s.disp == nil {
 		s.disp = &display.DefaultOpts
@@ -236,12 +222,12 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets")
 	files := http.FileServerFS(static)
-	mux.Handle("GET /", noCache(files))
+	mux.Handle("GET /", webauth.NoCache(files))
 	mux.HandleFunc("GET /ws", s.serveWS)
 	mux.HandleFunc("GET /api/state", s.serveState)
 	mux.HandleFunc("GET /api/session", s.serveSession)
-	mux.HandleFunc("POST /api/login", s.serveLogin)
-	mux.HandleFunc("POST /api/logout", s.serveLogout)
+	mux.HandleFunc("POST /api/login", s.auth.ServeLogin)
+	mux.HandleFunc("POST /api/logout", s.auth.ServeLogout)
 	mux.HandleFunc("POST /api/action", s.serveAction)
 	mux.HandleFunc("POST /api/press", s.servePress)
 	mux.HandleFunc("GET /api/face/{file}", s.serveFace)
@@ -251,28 +237,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/position", s.servePosition)
 	// Cross-origin POSTs are refused before any handler sees them.
 	h := http.NewCrossOriginProtection().Handler(mux)
-	return securityHeaders(h)
-}
-
-// securityHeaders forbids framing and content sniffing, and confines the
-// page to its own origin: every asset is embedded.
-func securityHeaders(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("X-Frame-Options", "DENY")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
-		w.Header().Set("Referrer-Policy", "no-referrer")
-		h.ServeHTTP(w, r)
-	})
-}
-
-// noCache makes the browser revalidate the page's assets, so a new
-// version of tandem is never shown with an old script.
-func noCache(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		h.ServeHTTP(w, r)
-	})
+	return webauth.SecurityHeaders(h)
 }
 
 // serveState answers GET /api/state: the view of the table's latest

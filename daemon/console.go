@@ -11,6 +11,7 @@ import (
 
 	"tandem/config"
 	"tandem/console"
+	"tandem/internal/webauth"
 )
 
 // This file owns the web console (Console issue).
@@ -67,7 +68,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	}
 	pin, generated := cc.PIN, false
 	if pin == "" {
-		pin, generated = console.GeneratePIN(), true
+		pin, generated = webauth.GeneratePIN(), true
 	}
 	var blackLeft [2]bool
 	for _, dev := range d.Config.Display.Devices {

@@ -10,6 +10,7 @@ import (
 
 	"tandem/console"
 	"tandem/hall"
+	"tandem/internal/webauth"
 	"tandem/rules"
 )
 
@@ -55,7 +56,7 @@ func (d *Daemon) startHall(ctx context.Context) error {
 	if d.con == nil {
 		// The console is off: a console server that serves nothing runs
 		// the hub's commands, with the same checks and refusals.
-		srv, err := console.New(d.Table, &console.Opts{PIN: console.GeneratePIN(), Preset: d.preset,
+		srv, err := console.New(d.Table, &console.Opts{PIN: webauth.GeneratePIN(), Preset: d.preset,
 			Rules: d.Table.Options(), Display: d.Config.DisplayOpts()})
 		if err != nil {
 			return err

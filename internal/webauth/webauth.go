@@ -201,6 +201,14 @@ func (a *Auth) ServeLogout(w http.ResponseWriter, r *http.Request) {
 	WriteJSON(w, http.StatusOK, map[string]bool{"arbiter": false})
 }
 
+// EndSessions ends every session at once: each arbiter must log in again
+// (e.g. after the PIN was given away).
+func (a *Auth) EndSessions() {
+	a.mu.Lock()
+	clear(a.sessions)
+	a.mu.Unlock()
+}
+
 // Local reports whether r comes from this machine: a loopback peer
 // address and a loopback Host. The Host check defeats DNS rebinding (a
 // page from another site whose name was made to resolve to 127.0.0.1 has

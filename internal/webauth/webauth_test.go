@@ -112,6 +112,19 @@ func TestLogout_EndsTheSession(t *testing.T) {
 	}
 }
 
+func TestEndSessions(t *testing.T) {
+	a, _ := New("123456", nil)
+	r1 := withCookie(login(t, a, "192.0.2.1:1", "123456"))
+	r2 := withCookie(login(t, a, "192.0.2.2:1", "123456"))
+	a.EndSessions()
+	if a.Arbiter(r1) || a.Arbiter(r2) {
+		t.Fatal("a session outlived EndSessions")
+	}
+	if !a.Arbiter(withCookie(login(t, a, "192.0.2.1:1", "123456"))) {
+		t.Fatal("no login after EndSessions")
+	}
+}
+
 func TestSession_Expires(t *testing.T) {
 	a, _ := New("123456", &Opts{TTL: time.Millisecond})
 	w := login(t, a, "192.0.2.1:1", "123456")
