@@ -42,7 +42,7 @@ type testRecord struct {
 	n    uint64 // records appended
 }
 
-func openRecord(t *testing.T, path string) *testRecord {
+func openRecord(t testing.TB, path string) *testRecord {
 	t.Helper()
 	r := &testRecord{path: path}
 	w, l, err := journal.Open(path, &journal.Opts{Synced: func(seq, _ uint64) {
@@ -64,7 +64,7 @@ func openRecord(t *testing.T, path string) *testRecord {
 }
 
 // attach gives the record's progress to link, with what is on disk now.
-func (r *testRecord) attach(t *testing.T, l *Link) {
+func (r *testRecord) attach(t testing.TB, l *Link) {
 	if err := r.w.Sync(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func (r *testRecord) attach(t *testing.T, l *Link) {
 
 // match appends a match of events presses and a decision, as a table
 // records one.
-func (r *testRecord) match(t *testing.T, id string, presses int) {
+func (r *testRecord) match(t testing.TB, id string, presses int) {
 	t.Helper()
 	now := time.Now().UTC()
 	players := [4]string{"Ana", "Bo", "Cy", "Di"}
