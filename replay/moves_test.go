@@ -142,3 +142,33 @@ func TestMoves_FENTag(t *testing.T) {
 		t.Errorf("bad FEN tag: %v", err)
 	}
 }
+
+// tandem export names the match's preset in a Preset tag: without
+// --preset, replay takes it (Qh4# is mate under reglamento's mate =
+// reserve, not under fics); --preset still wins, and a tag naming no
+// preset ("custom") leaves the default.
+func TestMoves_PresetTag(t *testing.T) {
+	const rec = `[WhiteA "a"][BlackA "b"][WhiteB "c"][BlackB "d"][TimeControl "60+0"][Result "0-1"]%s
+1A. f3{59} 1a. e5{59} 2A. g4{58} 2a. Qh4#{58} {a checkmated} 0-1`
+	for _, c := range []struct {
+		tag, flag, want string
+		mated           bool
+	}{
+		{`[Preset "reglamento"]`, "", "reglamento", true},
+		{`[Preset "reglamento"]`, "fics", "fics", false},
+		{`[Preset "custom"]`, "", "fics", false},
+		{"", "", "fics", false},
+	} {
+		p, err := replay.Load("t.bpgn", []byte(strings.Replace(rec, "%s", c.tag, 1)), c.flag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := p.Run(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Preset != c.want || r.Moves.Mated != c.mated {
+			t.Errorf("tag %q, --preset %q: preset %s, mated %v; want %s, %v", c.tag, c.flag, r.Preset, r.Moves.Mated, c.want, c.mated)
+		}
+	}
+}

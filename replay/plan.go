@@ -202,8 +202,8 @@ func FromTimeline(s *timeline.Script, preset string) (*Plan, error) {
 	return plan, nil
 }
 
-// FromBPGN plans a BPGN record's replay under preset (DefaultBPGNPreset
-// when ""), with the record's TimeControl and the increment credited after
+// FromBPGN plans a BPGN record's replay under preset (when "": the
+// record's Preset tag if it names a preset, else DefaultBPGNPreset), with the record's TimeControl and the increment credited after
 // each move (FICS). The clocks need every move's stamp, all of one kind
 // (remaining time or instant); when a move has none (a chess.com export
 // stamps only one board), the plan checks the moves and the recorded
@@ -214,6 +214,14 @@ func FromTimeline(s *timeline.Script, preset string) (*Plan, error) {
 func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	if preset == "" {
 		preset = DefaultBPGNPreset
+		// tandem's own export names the match's preset in a Preset tag;
+		// "custom" options (or a foreign name) cannot be rebuilt from a
+		// name, so the default stays.
+		if t, ok := g.Tag("Preset"); ok {
+			if _, err := rules.LookupPreset(t.Value); err == nil {
+				preset = t.Value
+			}
+		}
 	}
 	p, err := rules.LookupPreset(preset)
 	if err != nil {

@@ -57,8 +57,10 @@ package's documentation: timeline/doc.go in the source tree (or run
 
 Flags (before or after FILE):
   --preset NAME   the rule preset; it wins over everything, including a
-                  timeline's own "preset" line. Defaults: fics for BPGN,
-                  the timeline's preset line, else reglamento.
+                  timeline's own "preset" line. Defaults: for BPGN the
+                  record's Preset tag (tandem export writes it) when it
+                  names a preset, else fics; for a timeline its preset
+                  line, else reglamento.
   --json          print one JSON object (times in milliseconds) instead of text
 
 Exit status: 0 replayed (also when the match is not decided, and when
