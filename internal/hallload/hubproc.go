@@ -2,7 +2,6 @@ package hallload
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -33,7 +32,7 @@ type HubProc struct {
 	cmd     *exec.Cmd
 	started time.Time
 	done    chan struct{}
-	stderr  bytes.Buffer
+	log     string // the output file of the last run
 	cpu     time.Duration // CPU time of the processes that ended
 	up      time.Duration // their lifetimes
 	hwm     int64         // the largest VmHWM seen (bytes)
@@ -71,10 +70,15 @@ func (h *HubProc) Start(ctx context.Context) error {
 	}
 	cmd := exec.Command(h.Bin, "hall", "--config", cfg)
 	h.mu.Lock()
-	h.stderr.Reset()
+	h.log = filepath.Join(h.Dir, fmt.Sprintf("hub-%d.log", h.runs+1))
 	h.mu.Unlock()
-	cmd.Stdout = io.Discard
-	cmd.Stderr = &lockedWriter{mu: &h.mu, w: &h.stderr}
+	// The hub's output, each run in its own file (kept with --dir).
+	log, err := os.Create(h.log)
+	if err != nil {
+		return err
+	}
+	defer log.Close() // the child has its own descriptor
+	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting the hub (%s hall): %w", h.Bin, err)
 	}
@@ -107,22 +111,17 @@ func (h *HubProc) Start(ctx context.Context) error {
 	return nil
 }
 
-// Stderr returns the hub's error output so far (its last run).
+// Stderr returns the end of the hub's output (its last run), whose whole
+// is in Dir/hub-N.log, N counting the runs from 1.
 func (h *HubProc) Stderr() string {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	return strings.TrimSpace(h.stderr.String())
-}
-
-type lockedWriter struct {
-	mu *sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
+	path := h.log
+	h.mu.Unlock()
+	data, _ := os.ReadFile(path)
+	if len(data) > 2000 {
+		data = data[len(data)-2000:]
+	}
+	return strings.TrimSpace(string(data))
 }
 
 // PID returns the running hub's process id (0 when none).

@@ -26,6 +26,23 @@ func (l Latency) String() string {
 		msOf(l.P50), msOf(l.P90), msOf(l.P99), msOf(l.Max), l.N, l.Over50ms, l.Over100ms)
 }
 
+// slows describes slow presses or wake-ups: the table, the instant from
+// the start (and from the kill) and the latency.
+func (r *Report) slows(ss []Slow) string {
+	var out []string
+	for _, sl := range ss {
+		at := fmt.Sprintf("at %.1f s", sl.Wall.Sub(r.Start).Seconds())
+		if sl.Table != "" {
+			at = sl.Table + " " + at
+		}
+		if !r.Killed.IsZero() && sl.Wall.After(r.Killed) {
+			at += fmt.Sprintf(" (kill +%.1f s)", sl.Wall.Sub(r.Killed).Seconds())
+		}
+		out = append(out, at+" "+msOf(sl.Latency))
+	}
+	return strings.Join(out, "; ")
+}
+
 // Write prints the report as a summary table, then any problem found,
 // then PASS or FAIL.
 func (r *Report) Write(w io.Writer) {
@@ -51,15 +68,7 @@ func (r *Report) Write(w io.Writer) {
 	}
 	row("  goal p99 <= 50 ms", "%s (reported, not asserted)", goal)
 	if len(r.Slowest) > 0 {
-		var ss []string
-		for _, sl := range r.Slowest {
-			at := fmt.Sprintf("%s at %.1f s", sl.Table, sl.Wall.Sub(r.Start).Seconds())
-			if !r.Killed.IsZero() && sl.Wall.After(r.Killed) {
-				at += fmt.Sprintf(" (kill +%.1f s)", sl.Wall.Sub(r.Killed).Seconds())
-			}
-			ss = append(ss, at+" "+msOf(sl.Latency))
-		}
-		row("  slowest", "%s", strings.Join(ss, "; "))
+		row("  slowest", "%s", r.slows(r.Slowest))
 	}
 	row("  held by the outage", "%s", r.Outage)
 	row("  shown by a later state", "%d presses (the dashboard sends each table's latest state)", r.Coalesced)
@@ -72,6 +81,11 @@ func (r *Report) Write(w io.Writer) {
 	row("hub CPU", "%.2f s over %.1f s up = %.1f %% of one core (%d runs)", r.HubCPU.Seconds(), r.HubUp.Seconds(), pct, r.HubRuns)
 	row("hub memory", "%.1f MiB peak resident (VmHWM, largest run)", float64(r.HubHWM)/(1<<20))
 	row("machine load", "load average %s at the start, %s at the end (%d cores)", r.LoadAvg[0], r.LoadAvg[1], runtime.NumCPU())
+	row("machine stalls", "the load process woke from 10 ms sleeps p50 %s p99 %s max %s late; %d times over 50 ms",
+		msOf(r.Wake.P50), msOf(r.Wake.P99), msOf(r.Wake.Max), r.Stalls)
+	if len(r.Worst) > 0 {
+		row("  worst", "%s", r.slows(r.Worst))
+	}
 	row("load process CPU", "%.2f s = %.1f %% of one core (tables, records, links, watcher)", r.LoadCPU.Seconds(), 100*r.LoadCPU.Seconds()/max(secs, 1e-9))
 	var lost, dup, foreign int
 	for _, t := range r.Verdict.Tables {

@@ -74,6 +74,12 @@ type Report struct {
 	// Start is the presses' start and Killed the kill's instant (zero:
 	// none), to place the slowest presses.
 	Start, Killed time.Time
+	// Wake is how late this process woke from 10 ms sleeps during the
+	// presses, Stalls how many times by over 50 ms, Worst the worst of
+	// those: a stall of the machine delays every press and read at once.
+	Wake   Latency
+	Stalls int
+	Worst  []Slow
 	// LoadAvg is the machine's load average (1 min) at the start and at
 	// the end of the presses (/proc/loadavg): other work on the machine
 	// shows there.
@@ -201,6 +207,12 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 
 	cpu0, _ := SelfCPU()
 	rep.LoadAvg[0] = loadAvg()
+	var probe stallProbe
+	pctx, stopProbe := context.WithCancel(ctx)
+	var pwg sync.WaitGroup
+	pwg.Add(1)
+	go func() { defer pwg.Done(); probe.run(pctx) }()
+	defer stopProbe()
 	start := time.Now()
 	rep.Start = start
 	for _, s := range sims {
@@ -251,6 +263,9 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		s.Stop()
 	}
 	rep.Elapsed = time.Since(start)
+	stopProbe()
+	pwg.Wait()
+	rep.Wake, rep.Stalls, rep.Worst = latencyOf(probe.late), probe.stalls, probe.worst
 	rep.LoadAvg[1] = loadAvg()
 	cpu1, _ := SelfCPU()
 	rep.LoadCPU = cpu1 - cpu0
