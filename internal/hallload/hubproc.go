@@ -32,7 +32,7 @@ type HubProc struct {
 	cmd     *exec.Cmd
 	started time.Time
 	done    chan struct{}
-	log     string // the output file of the last run
+	log     string        // the output file of the last run
 	cpu     time.Duration // CPU time of the processes that ended
 	up      time.Duration // their lifetimes
 	hwm     int64         // the largest VmHWM seen (bytes)
