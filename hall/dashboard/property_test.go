@@ -1,0 +1,140 @@
+package dashboard
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"tandem/hall"
+)
+
+// The alerts list as a state machine: whatever the tables raise and clear,
+// each alert a table raises now has exactly one active entry, every active
+// entry is raised now, ids grow, and the list never exceeds MaxAlerts
+// (dropping only the oldest).
+func TestProperty_AlertsFollowTheTables(t *testing.T) {
+	kinds := []hall.Alert{{Kind: hall.AlertFlag, Text: "flag: A-white"}, {Kind: hall.AlertClaim, Text: "claim by B-black (flag)"},
+		{Kind: hall.AlertOffline, Text: "offline since 14:05"}, {Kind: hall.AlertRecord, Text: "disk full"}}
+	rapid.Check(t, func(t *rapid.T) {
+		s := &Server{states: map[string]hall.TableState{}}
+		ids := []string{"t1", "t2", "t3"}
+		steps := rapid.IntRange(1, 300).Draw(t, "steps")
+		at := time.Unix(1_800_000_000, 0)
+		for range steps {
+			id := rapid.SampledFrom(ids).Draw(t, "table")
+			var now []hall.Alert
+			for _, a := range kinds {
+				if rapid.Bool().Draw(t, "raised") {
+					now = append(now, a)
+				}
+			}
+			seen := rapid.IntRange(0, 5).Draw(t, "seen") > 0 // a table never seen raises nothing
+			st := hall.TableState{ID: id, Alerts: now}
+			if seen {
+				st.LastSeen = at
+			}
+			at = at.Add(time.Second)
+			s.alertsChanged(s.states[id], st, at)
+			s.states[id] = st
+			if len(s.alerts) > MaxAlerts {
+				t.Fatalf("%d alerts kept", len(s.alerts))
+			}
+			for i := 1; i < len(s.alerts); i++ {
+				if s.alerts[i].ID <= s.alerts[i-1].ID {
+					t.Fatalf("ids not increasing: %+v", s.alerts)
+				}
+			}
+			// The check holds for the tables whose raises are all still in
+			// the list (nothing of theirs dropped by the cap).
+			for _, tid := range ids {
+				cur := alertKeys(s.states[tid])
+				for _, e := range s.alerts {
+					if e.Table == tid && e.Active && !slices.Contains(cur, hall.Alert{Kind: e.Kind, Text: e.Text}) {
+						t.Fatalf("%s: active %+v not raised now (%+v)", tid, e, cur)
+					}
+				}
+				if len(s.alerts) == MaxAlerts && s.nextID > MaxAlerts {
+					continue
+				}
+				for _, a := range cur {
+					n := 0
+					for _, e := range s.alerts {
+						if e.Table == tid && e.Active && e.Kind == a.Kind && e.Text == a.Text {
+							n++
+						}
+					}
+					if n != 1 {
+						t.Fatalf("%s: %+v has %d active entries", tid, a, n)
+					}
+				}
+			}
+		}
+	})
+}
+
+// compareIDs is a total order that numbers tables as people do.
+func TestProperty_CompareIDs(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		gen := rapid.StringMatching(`[a-c]{0,2}[0-9]{0,3}[a-b]?`)
+		a, b, c := gen.Draw(t, "a"), gen.Draw(t, "b"), gen.Draw(t, "c")
+		if compareIDs(a, a) != 0 || sign(compareIDs(a, b)) != -sign(compareIDs(b, a)) {
+			t.Fatalf("not antisymmetric: %q %q", a, b)
+		}
+		if compareIDs(a, b) < 0 && compareIDs(b, c) < 0 && compareIDs(a, c) >= 0 {
+			t.Fatalf("not transitive: %q %q %q", a, b, c)
+		}
+		n, m := rapid.IntRange(1, 9999).Draw(t, "n"), rapid.IntRange(1, 9999).Draw(t, "m")
+		if sign(compareIDs(tid(n), tid(m))) != sign(n-m) {
+			t.Fatalf("t%d vs t%d", n, m)
+		}
+	})
+}
+
+func tid(n int) string { b, _ := json.Marshal(n); return "t" + string(b) }
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}
+
+// A state file of any content loads or fails with an error naming it:
+// never a panic, and a loaded one saves back to what it loads again.
+func FuzzStateFile(f *testing.F) {
+	f.Add([]byte(`{"v":1,"tournament":"Hall Open","round":1,"rounds":[{"round":1,"matches":[{"table":1,"team1":1,"team2":2},{"table":2,"team1":3,"team2":4,"result":"1-0"}]}],"sent":{"t1":1},"counted":{"t1/m1":{"round":1,"number":1}}}`))
+	f.Add([]byte(`{"v":1,"tournament":"Hall Open","round":0}`))
+	f.Add([]byte(`{"v":1,"tournament":"Hall Open","round":2,"rounds":[{"round":2,"matches":[{"table":0,"team1":1,"team2":0}]}]}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "dashboard.json")
+		os.WriteFile(path, data, 0o644)
+		var tn tourney
+		if err := tn.load(loadTournament(t), path); err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("error without the file: %v", err)
+			}
+			return
+		}
+		if err := tn.save(); err != nil {
+			t.Fatal(err)
+		}
+		var again tourney
+		if err := again.load(loadTournament(t), path); err != nil {
+			t.Fatalf("saved state does not load: %v", err)
+		}
+		if again.round != tn.round || len(again.uploaded) != len(tn.uploaded) || len(again.counted) != len(tn.counted) {
+			t.Fatalf("round trip: %d %d %d vs %d %d %d", again.round, len(again.uploaded), len(again.counted), tn.round, len(tn.uploaded), len(tn.counted))
+		}
+	})
+}
