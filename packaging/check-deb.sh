@@ -20,7 +20,8 @@ for arch in arm64 armhf; do
     grep -q "^ Depends: .*adduser" <<<"$info" || fail "$deb: does not depend on adduser"
     for f in ./usr/bin/tandem ./usr/lib/systemd/system/tandem.service ./etc/tandem/tandem.toml \
              ./usr/share/doc/tandem/hardware.md ./usr/share/doc/tandem/console.md \
-             ./usr/share/doc/tandem/record.md ./usr/share/doc/tandem/rules.md ./var/lib/tandem/; do
+             ./usr/share/doc/tandem/record.md ./usr/share/doc/tandem/rules.md \
+             ./usr/share/doc/tandem/hall.md ./usr/share/doc/tandem/tournament.md ./var/lib/tandem/; do
         grep -q " $f\$" <<<"$contents" || fail "$deb: lacks $f"
     done
     grep -q -- "-rwxr-xr-x .* ./usr/bin/tandem$" <<<"$contents" || fail "$deb: /usr/bin/tandem is not 0755"
