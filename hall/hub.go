@@ -422,7 +422,7 @@ func (h *Hub) Tables() []TableState {
 	for _, t := range h.tables {
 		out = append(out, t.clone())
 	}
-	slices.SortFunc(out, func(a, b TableState) int { return compareIDs(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b TableState) int { return CompareIDs(a.ID, b.ID) })
 	return out
 }
 
@@ -448,8 +448,11 @@ func (t *TableState) clone() TableState {
 	return c
 }
 
-// compareIDs orders table ids as people number tables: "t2" before "t10".
-func compareIDs(a, b string) int {
+// CompareIDs orders table ids as people number tables: runs of digits
+// compare by value, so "t2" comes before "t10" and "t07" equals "t7" in
+// rank; it returns a negative number, zero or a positive number as a is
+// before, level with or after b (the order Tables and the dashboard use).
+func CompareIDs(a, b string) int {
 	for a != "" && b != "" {
 		da, db := digits(a), digits(b)
 		if da > 0 && db > 0 {
@@ -549,7 +552,7 @@ func (s *Sub) Tables() []TableState {
 		out = append(out, h.tables[id].clone())
 	}
 	clear(s.dirty)
-	slices.SortFunc(out, func(a, b TableState) int { return compareIDs(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b TableState) int { return CompareIDs(a.ID, b.ID) })
 	return out
 }
 

@@ -1,7 +1,6 @@
 package dashboard
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,36 +75,6 @@ func TestProperty_AlertsFollowTheTables(t *testing.T) {
 			}
 		}
 	})
-}
-
-// compareIDs is a total order that numbers tables as people do.
-func TestProperty_CompareIDs(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		gen := rapid.StringMatching(`[a-c]{0,2}[0-9]{0,3}[a-b]?`)
-		a, b, c := gen.Draw(t, "a"), gen.Draw(t, "b"), gen.Draw(t, "c")
-		if compareIDs(a, a) != 0 || sign(compareIDs(a, b)) != -sign(compareIDs(b, a)) {
-			t.Fatalf("not antisymmetric: %q %q", a, b)
-		}
-		if compareIDs(a, b) < 0 && compareIDs(b, c) < 0 && compareIDs(a, c) >= 0 {
-			t.Fatalf("not transitive: %q %q %q", a, b, c)
-		}
-		n, m := rapid.IntRange(1, 9999).Draw(t, "n"), rapid.IntRange(1, 9999).Draw(t, "m")
-		if sign(compareIDs(tid(n), tid(m))) != sign(n-m) {
-			t.Fatalf("t%d vs t%d", n, m)
-		}
-	})
-}
-
-func tid(n int) string { b, _ := json.Marshal(n); return "t" + string(b) }
-
-func sign(n int) int {
-	switch {
-	case n < 0:
-		return -1
-	case n > 0:
-		return 1
-	}
-	return 0
 }
 
 // A state file of any content loads or fails with an error naming it:

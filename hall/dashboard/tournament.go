@@ -214,7 +214,7 @@ func (tn *tourney) seeID(id string) bool {
 	n := TableNumber(id)
 	if n > 0 && !slices.Contains(tn.ids[n], id) {
 		tn.ids[n] = append(tn.ids[n], id)
-		slices.SortFunc(tn.ids[n], compareIDs)
+		slices.SortFunc(tn.ids[n], hall.CompareIDs)
 		return true
 	}
 	return false

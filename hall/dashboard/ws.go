@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"tandem/hall"
 )
 
 // The WebSocket /ws sends JSON text messages, each an object with "type"
@@ -96,7 +98,7 @@ func appendHead(b []byte, typ string, now time.Time) []byte {
 
 // appendTables appends `,"tables":[...]` with the views of ids, sorted.
 func (s *Server) appendTables(b []byte, ids []string) []byte {
-	slices.SortFunc(ids, compareIDs)
+	slices.SortFunc(ids, hall.CompareIDs)
 	b = append(b, `,"tables":[`...)
 	for i, id := range ids {
 		if i > 0 {
@@ -159,46 +161,4 @@ func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(b)
-}
-
-// compareIDs orders table ids as people number tables: "t2" before "t10"
-// (runs of digits compare by value), as hall.Hub.Tables sorts them.
-func compareIDs(a, b string) int {
-	for a != "" && b != "" {
-		da, db := digitRun(a), digitRun(b)
-		if da > 0 && db > 0 {
-			na, nb := trimZeros(a[:da]), trimZeros(b[:db])
-			if len(na) != len(nb) {
-				return len(na) - len(nb)
-			}
-			if na != nb {
-				if na < nb {
-					return -1
-				}
-				return 1
-			}
-			a, b = a[da:], b[db:]
-			continue
-		}
-		if a[0] != b[0] {
-			return int(a[0]) - int(b[0])
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) - len(b)
-}
-
-func digitRun(s string) int {
-	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	return n
-}
-
-func trimZeros(s string) string {
-	for len(s) > 1 && s[0] == '0' {
-		s = s[1:]
-	}
-	return s
 }
