@@ -12,6 +12,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/clock"
+	"tandem/internal/tomlline"
 	"tandem/rules"
 )
 
@@ -146,7 +147,7 @@ func parse(name string, data []byte, preset string) (*Config, error) {
 	if err := toml.Unmarshal(data, &doc); err != nil {
 		return nil, syntaxError(name, err)
 	}
-	p := &parser{file: name, lines: indexLines(data), preset: preset}
+	p := &parser{file: name, lines: tomlline.New(data), preset: preset}
 	c, err := p.config(doc)
 	if err != nil {
 		return nil, err
@@ -234,14 +235,14 @@ const ibfmKey = "increment_before_first_move"
 // parser turns a decoded document into a Config, naming lines in errors.
 type parser struct {
 	file  string
-	lines lineIndex
+	lines tomlline.Index
 	// preset, when set, replaces the file's preset (LoadPreset).
 	preset string
 }
 
 // errorf returns an *Error about the key at path.
 func (p *parser) errorf(path []string, format string, args ...any) error {
-	return &Error{File: p.file, Line: p.lines.line(path), Field: fieldName(path), Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: p.file, Line: p.lines.Line(path), Field: fieldName(path), Msg: fmt.Sprintf(format, args...)}
 }
 
 // at returns base extended by key, as a new slice.
@@ -257,7 +258,7 @@ func (p *parser) keys(base []string, m map[string]any) []string {
 		ks = append(ks, k)
 	}
 	sort.Slice(ks, func(i, j int) bool {
-		li, lj := p.lines.exactLine(at(base, ks[i])), p.lines.exactLine(at(base, ks[j]))
+		li, lj := p.lines.Exact(at(base, ks[i])), p.lines.Exact(at(base, ks[j]))
 		if li != lj {
 			return li < lj
 		}

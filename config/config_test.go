@@ -16,6 +16,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/clock"
+	"tandem/internal/tomlline"
 	"tandem/rules"
 )
 
@@ -231,7 +232,7 @@ func TestRulesKeys_OverrideBothWays(t *testing.T) {
 				if reflect.DeepEqual(base, want) {
 					t.Fatalf("%s and %s are the same setting", tc.toml, other.toml)
 				}
-				p := &parser{file: "t.toml", lines: indexLines(data)}
+				p := &parser{file: "t.toml", lines: tomlline.New(data)}
 				if err := p.applyRules(&base, doc["rules"]); err != nil {
 					t.Fatal(err)
 				}

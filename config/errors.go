@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"tandem/internal/lineerr"
 )
 
 // Error is a configuration error: where it is and what is allowed instead.
@@ -34,20 +36,13 @@ type Error struct {
 // empty or zero, e.g.
 // `tandem.toml:7: rules.stalemate: unknown stalemate "lose"; allowed: ...`.
 func (e *Error) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d", e.Line)
-		}
-		b.WriteString(": ")
+	line := e.Line
+	if e.File == "" {
+		// Without a file the message has always left the line out
+		// too; only Parse under an empty name has a line and no file.
+		line = 0
 	}
-	if e.Field != "" {
-		b.WriteString(e.Field)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
+	return lineerr.Format(e.File, line, e.Field, e.Msg)
 }
 
 // syntaxError turns an error of go-toml's decoder into an *Error with the

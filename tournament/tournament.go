@@ -12,6 +12,8 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/clock"
+	"tandem/internal/lineerr"
+	"tandem/internal/tomlline"
 )
 
 // Tournament is a team tournament: what the file says about the event and
@@ -105,24 +107,9 @@ type Error struct {
 }
 
 // Error returns "file:line: field: message", leaving out what is empty or
-// zero.
+// zero; a line without a file is written "line 7: field: message".
 func (e *Error) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d", e.Line)
-		}
-		b.WriteString(": ")
-	} else if e.Line > 0 {
-		fmt.Fprintf(&b, "line %d: ", e.Line)
-	}
-	if e.Field != "" {
-		b.WriteString(e.Field)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
+	return lineerr.Format(e.File, e.Line, e.Field, e.Msg)
 }
 
 // fileDoc is the TOML schema (docs/tournament.md).
@@ -181,7 +168,7 @@ func Parse(name string, data []byte) (*Tournament, error) {
 	if err := d.Decode(&doc); err != nil {
 		return nil, decodeError(name, data, err)
 	}
-	p := &parser{file: name, lines: indexLines(data)}
+	p := &parser{file: name, lines: tomlline.New(data)}
 	t := p.build(&doc)
 	if p.err != nil {
 		return nil, p.err
@@ -217,23 +204,32 @@ func unknownField(data []byte, line int, key []string) string {
 		return ""
 	}
 	last := key[len(key)-1]
-	best := ""
-	for p, l := range indexLines(data) {
-		parts := strings.Split(p, pathSep)
-		if l == line && parts[len(parts)-1] == last && (len(p) > len(best) || len(p) == len(best) && p < best) {
+	var best []string
+	// Paths come sorted, so the first of the longest wins.
+	for _, p := range tomlline.New(data).Paths(line) {
+		if p[len(p)-1] == last && pathLen(p) > pathLen(best) {
 			best = p
 		}
 	}
-	if best == "" {
+	if best == nil {
 		return strings.Join(key, ".")
 	}
-	return fieldName(strings.Split(best, pathSep))
+	return fieldName(best)
+}
+
+// pathLen is the length of path written with one-byte separators.
+func pathLen(path []string) int {
+	n := max(len(path)-1, 0)
+	for _, k := range path {
+		n += len(k)
+	}
+	return n
 }
 
 // parser checks a decoded document; err keeps the first problem.
 type parser struct {
 	file  string
-	lines lineIndex
+	lines tomlline.Index
 	err   *Error
 }
 
@@ -243,7 +239,7 @@ func (p *parser) fail(path []string, format string, args ...any) {
 	if p.err != nil {
 		return
 	}
-	p.err = &Error{File: p.file, Line: p.lines.line(path), Field: fieldName(path),
+	p.err = &Error{File: p.file, Line: p.lines.Line(path), Field: fieldName(path),
 		Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -293,7 +289,7 @@ func (p *parser) build(doc *fileDoc) *Tournament {
 		p.fail([]string{"end"}, "%s is before start %s", t.End.Format(time.DateOnly), t.Start.Format(time.DateOnly))
 	}
 	switch {
-	case p.lines.exactLine([]string{"rounds"}) == 0:
+	case p.lines.Exact([]string{"rounds"}) == 0:
 		p.fail([]string{"rounds"}, "missing: the number of rounds (1 to %d) is required", MaxRounds)
 	case t.Rounds < 1 || t.Rounds > MaxRounds:
 		p.fail([]string{"rounds"}, "%d rounds; allowed 1 to %d", t.Rounds, MaxRounds)
@@ -389,7 +385,7 @@ func (p *parser) player(path []string, d playerDoc) (Player, bool) {
 		Federation: strings.TrimSpace(d.Federation),
 		Title:      strings.ToUpper(strings.TrimSpace(d.Title)),
 	}
-	if p.lines.exactLine(at("name")) == 0 {
+	if p.lines.Exact(at("name")) == 0 {
 		p.fail(path, "missing player name")
 		return pl, false
 	}
@@ -411,7 +407,7 @@ func (p *parser) player(path []string, d playerDoc) (Player, bool) {
 func (p *parser) text(path []string, s string, need bool) bool {
 	switch {
 	case need && s == "":
-		if p.lines.exactLine(path) == 0 {
+		if p.lines.Exact(path) == 0 {
 			p.fail(path, "missing")
 		} else {
 			p.fail(path, "empty")
