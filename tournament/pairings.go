@@ -156,7 +156,7 @@ func (t *Tournament) csvMatch(rec []string) (Match, *Error) {
 		}
 		if id, err := strconv.Atoi(s); err == nil {
 			if t.Team(id) == nil {
-				return 0, &Error{Field: col, Msg: fmt.Sprintf("no team %d; teams are 1 to %d", id, len(t.Teams))}
+				return 0, &Error{Field: col, Msg: fmt.Sprintf("no team with starting rank %d; teams are 1 to %d", id, len(t.Teams))}
 			}
 			return id, nil
 		}

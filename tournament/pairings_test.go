@@ -87,7 +87,8 @@ func TestReadEnginePairings_Errors(t *testing.T) {
 		{"1\n0 2\n", "p:2: white is 0"},
 		// Checked by Apply:
 		{"2\n1 2\n2 3\n", "p:3: team 2 (T2) is paired twice in round 1 (also line 2)"},
-		{"1\n1 9\n", "p:2: team 2: no team 9; teams are 1 to 4 (0 for a bye)"},
+		{"1\n1 9\n", "p:2: black (second) team: no team with starting rank 9; teams are 1 to 4 (0 for a bye)"},
+		{"1\n9 2\n", "p:2: white (first) team: no team with starting rank 9; teams are 1 to 4"},
 		{"1\n3 3\n", "p:2: team 3 is paired with itself"},
 	}
 	for _, c := range cases {
@@ -158,7 +159,7 @@ func TestReadCSV_Errors(t *testing.T) {
 		{"1,x,1,2\n", `r.csv:1: table: "x"; tables are numbered from 1`},
 		{"1,0,1,2\n", `r.csv:1: table: "0"`},
 		{"1,1,,2\n", "r.csv:1: team1: missing"},
-		{"1,1,1,9\n", "r.csv:1: team2: no team 9; teams are 1 to 4"},
+		{"1,1,1,9\n", "r.csv:1: team2: no team with starting rank 9; teams are 1 to 4"},
 		{"1,1,1,Nobody\n", `r.csv:1: team2: no team named "Nobody"`},
 		{"1,1,1,2,2-0\n", `r.csv:1: result: unknown result "2-0"; allowed: 1-0, 1/2-1/2, 0-1`},
 		{"1,,1,bye,1-0\n", `r.csv:1: result: "1-0": a bye has no result`},

@@ -138,11 +138,13 @@ func (t *Tournament) checkRound(round int, matches []Match) ([]Match, error) {
 			}
 			return fmt.Errorf("tournament: round %d: %s", round, msg)
 		}
+		// A pairing names teams by starting rank, white (first) then
+		// black (second): Team1 and Team2.
 		if t.Team(m.Team1) == nil {
-			return nil, bad("team 1: no team %d; teams are 1 to %d", m.Team1, len(t.Teams))
+			return nil, bad("white (first) team: no team with starting rank %d; teams are 1 to %d", m.Team1, len(t.Teams))
 		}
 		if m.Team2 != 0 && t.Team(m.Team2) == nil {
-			return nil, bad("team 2: no team %d; teams are 1 to %d (0 for a bye)", m.Team2, len(t.Teams))
+			return nil, bad("black (second) team: no team with starting rank %d; teams are 1 to %d (0 for a bye)", m.Team2, len(t.Teams))
 		}
 		if m.Team1 == m.Team2 {
 			return nil, bad("team %d is paired with itself", m.Team1)

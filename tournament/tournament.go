@@ -158,8 +158,10 @@ func Load(path string) (*Tournament, error) {
 // rounds, dates, the time control (clock.Parse), bye points, and each team:
 // ids that are the starting ranks 1..N without repeats (a team without id
 // takes its place in the file), unique names, exactly two players, each
-// with a name, a rating of 0 (unrated) to MaxRating, a FIDE id, a
-// three-letter federation and a FIDE title when given. The first problem
+// with a name, a rating of 0 (unrated) to MaxRating, a FIDE id (no two
+// players with the same one), a three-letter federation and a FIDE title
+// when given; round_dates in round order (several rounds may share a
+// day). The first problem
 // found gives an *Error with the line and field; the Tournament is then nil.
 func Parse(name string, data []byte) (*Tournament, error) {
 	var doc fileDoc
@@ -307,7 +309,13 @@ func (p *parser) build(doc *fileDoc) *Tournament {
 		p.fail([]string{"round_dates"}, "%d dates for %d rounds", len(doc.RoundDates), t.Rounds)
 	}
 	for i, d := range doc.RoundDates {
-		t.RoundDates = append(t.RoundDates, p.date([]string{"round_dates", strconv.Itoa(i)}, d))
+		at := []string{"round_dates", strconv.Itoa(i)}
+		t.RoundDates = append(t.RoundDates, p.date(at, d))
+		// Several rounds may share a day; none comes before the last.
+		if i > 0 && t.RoundDates[i].Before(t.RoundDates[i-1]) {
+			p.fail(at, "round %d's date %s is before round %d's %s: the dates go in round order", i+1,
+				t.RoundDates[i].Format(time.DateOnly), i, t.RoundDates[i-1].Format(time.DateOnly))
+		}
 	}
 	if doc.ByePoints != nil {
 		switch b := *doc.ByePoints; b {
@@ -334,6 +342,7 @@ func (p *parser) teams(t *Tournament, docs []teamDoc) {
 	t.Teams = make([]Team, n)
 	placed := make([]int, n+1) // id -> index+1 of the team that has it
 	names := map[string]int{}
+	fideIDs := map[int64]string{} // FIDE id -> the player's field name
 	for i, td := range docs {
 		path := []string{"team", strconv.Itoa(i)}
 		at := func(k ...string) []string { return append(append([]string(nil), path...), k...) }
@@ -369,6 +378,15 @@ func (p *parser) teams(t *Tournament, docs []teamDoc) {
 			pl, ok := p.player(pp, pd)
 			if !ok {
 				return
+			}
+			// A FIDE id is one person's: two players with one id is a
+			// typing error that would merge them in the rating report.
+			if pl.FIDEID != 0 {
+				if other, ok := fideIDs[pl.FIDEID]; ok {
+					p.fail(append(pp, "fide_id"), "duplicate FIDE id %d: %s has it already", pl.FIDEID, other)
+					return
+				}
+				fideIDs[pl.FIDEID] = fieldName(pp)
 			}
 			team.Players[k] = pl
 		}

@@ -142,6 +142,8 @@ func TestParse_Errors(t *testing.T) {
 		{"bad bye points", strings.Replace(minimal, "rounds = 3", "rounds = 3\nbye_points = 2", 1), "t.toml:3: bye_points: 2; allowed 1 (a win, the default), 0.5 or 0"},
 		{"end before start", strings.Replace(minimal, "rounds = 3", "rounds = 3\nstart = 2026-03-15\nend = 2026-03-14", 1), "t.toml:4: end: 2026-03-14 is before start 2026-03-15"},
 		{"too many dates", strings.Replace(minimal, "rounds = 3", "rounds = 1\nround_dates = [2026-03-14, 2026-03-15]", 1), "t.toml:3: round_dates: 2 dates for 1 rounds"},
+		{"dates out of order", strings.Replace(minimal, "rounds = 3", "rounds = 3\nround_dates = [\n  2026-03-14,\n  2026-03-14,\n  2026-03-13,\n]", 1), "t.toml:6: round_dates[3]: round 3's date 2026-03-13 is before round 2's 2026-03-14: the dates go in round order"},
+		{"duplicate fide id", strings.Replace(strings.Replace(minimal, `{ name = "P2" }`, `{ name = "P2", fide_id = 2200001 }`, 1), `{ name = "P3" }`, `{ name = "P3", fide_id = 2200001 }`, 1), "t.toml:10: team[2].players[1].fide_id: duplicate FIDE id 2200001: team[1].players[2] has it already"},
 		{"multi-line name", strings.Replace(minimal, `name = "Club"`, `name = "Club\nde ajedrez"`, 1), `t.toml:1: name: "Club\nde ajedrez": one line`},
 	}
 	for _, c := range cases {
