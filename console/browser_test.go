@@ -289,6 +289,29 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("PlayersBesideTheSeats_MovesAfterTheDecision", func(t *testing.T) {
+		names := [4]string{"Ana", "Bo", "Cy", "Di"}
+		p := openPage(t, bctx, "", Opts{Players: func() [4]string { return names }})
+		p.until(`document.querySelector("#clock-A-white .head").textContent.startsWith("A-white · team 1 · Ana")`)
+		p.until(`document.querySelector("#clock-B-black .head").textContent.startsWith("B-black · team 1 · Di")`)
+		p.until(`document.querySelector("#clock-A-black .player").textContent === " · Bo"`)
+		p.setValue("pin", testPIN)
+		p.click("login-btn")
+		p.until(`document.body.dataset.arbiter === "true"`)
+		p.click("act-start")
+		p.until(textOf("status") + ` === "RUNNING" && !document.getElementById("san-A").disabled`)
+		p.until(`document.querySelector("#sheet-A .tomove").textContent === "A-white to move"`)
+		if _, err := p.tb.Do(context.Background(), rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		// Decided: the recorder may still enter the moves played, and the
+		// page says what they are for.
+		p.until(textOf("status") + ` === "DECIDED" && document.querySelector("#sheet-A .tomove").textContent === "match decided: moves entered now complete the scoresheet · A-white to move"`)
+		p.setValue("san-A", "e4")
+		p.click("enter-A")
+		p.until(textOf("list-A") + `.includes("e4") && document.querySelector("#sheet-A .tomove").textContent === "match decided: moves entered now complete the scoresheet · A-black to move"`)
+	})
+
 	t.Run("ResultProvisionalUntilRecorded_NotRecordedWhenRecordingFailed", func(t *testing.T) {
 		tb, o, last := recordingTable(t)
 		p := openPageOn(t, bctx, tb, o, Opts{})

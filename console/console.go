@@ -55,6 +55,13 @@ type Opts struct {
 	// entered again on its scoresheet when the table was restored from
 	// the record.
 	Restored []scoresheet.Move
+	// Players, when set, returns the players' names of the match on the
+	// table, in rules.Seat order ("" unknown), shown beside each seat
+	// (View's ClockView.Player). It is called for every view, so it must
+	// be quick and safe from any goroutine, and answer for the match of
+	// the latest snapshot (the daemon switches names on the loop, before
+	// the snapshot of a new match is published). Nil shows no names.
+	Players func() [4]string
 }
 
 // Info is what the table reports about itself beside the match, shown on
@@ -82,6 +89,7 @@ type Server struct {
 	disp    *display.Opts
 	mirror  [2]bool
 	moves   MoveRecorder
+	players func() [4]string
 	handler http.Handler
 
 	ctx    context.Context
@@ -116,7 +124,7 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 	s := &Server{
 		t: t, auth: auth, sim: opts.Simulated, disp: opts.Display,
 		preset: opts.Preset, opts: opts.Rules, mirror: opts.MirrorBlackLeft,
-		moves:   opts.Moves,
+		moves: opts.Moves, players: opts.Players,
 		clients: map[chan struct{}]struct{}{},
 	}
 	if s.disp == nil {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -602,6 +603,43 @@ func TestInfo_ShownOnThePage(t *testing.T) {
 	if !v.Info.Recovered || v.Info.RecoveredAt != "2026-11-29T20:15:00Z" || v.Info.RecordErr != "disk full" {
 		t.Errorf("info %+v", v.Info)
 	}
+}
+
+// TestView_PlayersBesideTheSeats: /api/state gives each seat its player
+// from Opts.Players, read at every view (a new match's names show with
+// its first snapshot); without Opts.Players, none.
+func TestView_PlayersBesideTheSeats(t *testing.T) {
+	names := [4]string{"Ana", "Bo", "Cy", "Di"}
+	var mu sync.Mutex
+	e := newEnv(t, Opts{Players: func() [4]string { mu.Lock(); defer mu.Unlock(); return names }})
+	v := e.spectatorView()
+	for _, seat := range rules.Seats {
+		if c := v.Clocks[seat]; c.Seat != seat.String() || c.Player != names[seat] {
+			t.Errorf("clock %d: seat %q player %q, want %s %q", seat, c.Seat, c.Player, seat, names[seat])
+		}
+	}
+	mu.Lock()
+	names = [4]string{"Eva", "", "Gil", "Hal"}
+	mu.Unlock()
+	if _, err := e.tb.Do(context.Background(), rules.Event{Kind: rules.Start}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	v = e.spectatorView()
+	if got := [4]string{v.Clocks[0].Player, v.Clocks[1].Player, v.Clocks[2].Player, v.Clocks[3].Player}; got != names {
+		t.Errorf("players after a change %q, want %q", got, names)
+	}
+	if v := newEnv(t, Opts{}).spectatorView(); v.Clocks[0].Player != "" || !strings.Contains(string(mustJSON(t, v)), `"player":""`) {
+		t.Errorf("without Opts.Players: %+v", v.Clocks[0])
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 func TestPage_EmbeddedAssets_NoCDN(t *testing.T) {

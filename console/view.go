@@ -79,7 +79,10 @@ type View struct {
 
 // ClockView is one seat's clock.
 type ClockView struct {
-	Seat        string `json:"seat"` // "A-white"
+	Seat string `json:"seat"` // "A-white"
+	// Player is the name of the seat's player in this match ("" when
+	// unknown): [journal] players, or the hall's pairing.
+	Player      string `json:"player"`
 	Team        int    `json:"team"` // 1 or 2
 	RemainingMs int64  `json:"remaining_ms"`
 	DelayMs     int64  `json:"delay_ms"` // unused delay of the move in progress
@@ -180,10 +183,14 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 	} else if s.disp.TenthsBelow < 0 {
 		v.TenthsBelowMs = -1
 	}
+	var players [4]string
+	if s.players != nil {
+		players = s.players()
+	}
 	for _, seat := range rules.Seats {
 		c := snap.Clocks[seat]
 		v.Clocks[seat] = ClockView{
-			Seat: seat.String(), Team: int(seat.Team()),
+			Seat: seat.String(), Player: players[seat], Team: int(seat.Team()),
 			RemainingMs: ms(c.Remaining), DelayMs: ms(c.DelayLeft),
 			Running: c.Running, Turn: c.Turn, Flagged: c.Flagged, Moves: c.Moves,
 			Strikes: int(snap.Strikes[seat]),

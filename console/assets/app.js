@@ -67,7 +67,11 @@
     const box = $("clock-" + seat);
     box.replaceChildren();
     const head = el("div", "head");
-    head.append(el("span", "seat", seat), el("span", "mark"));
+    // The seat's label, then its player's name (the match's: [journal]
+    // players or the hall's pairing; nothing when unknown).
+    const label = el("span", "label");
+    label.append(el("span", "seat", seat), el("span", "player"));
+    head.append(label, el("span", "mark"));
     const time = el("div", "time", "–");
     const foot = el("div", "foot");
     foot.append(el("span", "moves"), el("span", "strikes"));
@@ -93,6 +97,7 @@
       box.dataset.running = String(runs);
       box.dataset.flagged = String(c.flagged);
       box.querySelector(".seat").textContent = seat + " · team " + c.team;
+      box.querySelector(".player").textContent = c.player ? " · " + c.player : "";
       box.querySelector(".mark").textContent = c.flagged ? "⚑ flag" : !live ? "" : runs ? (c.delay_ms > 0 ? "▶ delay" : "▶") : c.turn ? "▷" : "";
       box.querySelector(".moves").textContent = c.moves + (c.moves === 1 ? " move" : " moves");
       box.querySelector(".strikes").textContent = c.strikes > 0 ? c.strikes + (c.strikes === 1 ? " strike" : " strikes") : "";
@@ -628,7 +633,13 @@
       drawBoard($("bd-" + b), bm.fen, FLIP[b], marks);
       $("bd-" + b).dataset.fen = bm.fen;
       const status = bm.status !== "ongoing" ? " · " + bm.status : bm.in_check ? " · check" : "";
-      $("sheet-" + b).querySelector(".tomove").textContent = (v.started ? bm.to_move + " to move" : "moves are entered once the match starts") + status;
+      // After the decision the recorder may still be catching up: moves
+      // are accepted then (the scoresheet's purpose), and the page says
+      // what they are for.
+      const when = !v.started ? "moves are entered once the match starts"
+        : v.status === "decided" ? "match decided: moves entered now complete the scoresheet · " + bm.to_move + " to move"
+        : bm.to_move + " to move";
+      $("sheet-" + b).querySelector(".tomove").textContent = when + status;
       [TOP[b], BOTTOM[b]].forEach((seat) => {
         const pick = canEnter() && bm.to_move === seat;
         chips($("res-" + seat), seat, v.reserves[SEATS.indexOf(seat)], pick, s && s.drop && bm.to_move === seat ? s.drop : "");
