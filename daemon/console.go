@@ -81,6 +81,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 		Preset: d.preset, Rules: d.Table.Options(), Display: d.Config.DisplayOpts(),
 		MirrorBlackLeft: blackLeft,
 		Moves:           d.moveRecorder(), Restored: d.restoredMoves,
+		Players: d.players.now,
 	})
 	if err != nil {
 		ln.Close()

@@ -13,6 +13,7 @@ import (
 	"tandem/console"
 	"tandem/display"
 	"tandem/gpio"
+	"tandem/journal"
 	"tandem/rules"
 	"tandem/scoresheet"
 	"tandem/table"
@@ -65,15 +66,19 @@ type Daemon struct {
 	Table *table.Table
 
 	opts    Opts
-	preset  string          // the preset of the match played: the configuration's or a restored match's
-	hw      *hardwareSet    // the opened GPIO lines and displays (hardware mode)
-	hall    hallLink        // the link to the hall's hub (hall.go)
-	rec     *recordState    // the record (nil when off or failed at open)
-	con     *console.Server // the web console (nil when off)
-	ln      net.Listener    // the console's, taken before the record is opened
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
-	closers []func() error // run in reverse order by Close
+	preset  string       // the preset of the match played: the configuration's or a restored match's
+	hw      *hardwareSet // the opened GPIO lines and displays (hardware mode)
+	hall    hallLink     // the link to the hall's hub (hall.go)
+	players matchPlayers // the players' names, this match's and the next's (players.go)
+	rec     *recordState // the record (nil when off or failed at open)
+	// noRecord marks a decision recorded at once when there is no record
+	// (players.go: the players need the loop's entries).
+	noRecord journal.Marker
+	con      *console.Server // the web console (nil when off)
+	ln       net.Listener    // the console's, taken before the record is opened
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	closers  []func() error // run in reverse order by Close
 
 	// restoredMoves is a restored match's scoresheet (record.go), for the
 	// console.
@@ -122,7 +127,8 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		d.Close()
 		return nil, err
 	}
-	topts := &table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(cfg.DisplayOpts())}
+	d.players.set(cfg.Journal.Players, cfg.Journal.Players)
+	topts := &table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(cfg.DisplayOpts()), Record: d.recordEntry}
 	if err := d.openRecord(ctx, topts); err != nil {
 		d.Close()
 		return nil, err
@@ -133,6 +139,9 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		return nil, err
 	}
 	d.Table = t
+	if d.rec == nil {
+		d.noRecord.Attach(t)
+	}
 	d.wg.Add(1)
 	go func() {
 		defer d.wg.Done()

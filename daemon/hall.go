@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -25,9 +24,6 @@ type hallLink struct {
 	link   atomic.Pointer[hall.Link]
 	synced atomic.Uint64   // the record's last durable record
 	actor  *console.Server // runs the hub's commands when the console is off
-
-	mu      sync.Mutex
-	players [4]string // the players' names, for the snapshots
 }
 
 // hallSynced passes the record's durable progress (journal.Opts.Synced) to
@@ -52,12 +48,11 @@ func (d *Daemon) startHall(ctx context.Context) error {
 	if !hc.Enabled() {
 		return nil
 	}
-	d.hall.players = d.Config.Journal.Players
 	if d.con == nil {
 		// The console is off: a console server that serves nothing runs
 		// the hub's commands, with the same checks and refusals.
 		srv, err := console.New(d.Table, &console.Opts{PIN: webauth.GeneratePIN(), Preset: d.preset,
-			Rules: d.Table.Options(), Display: d.Config.DisplayOpts()})
+			Rules: d.Table.Options(), Display: d.Config.DisplayOpts(), Players: d.players.now})
 		if err != nil {
 			return err
 		}
@@ -114,6 +109,7 @@ func (d *Daemon) feedHall(ctx context.Context, link *hall.Link) {
 		status, match, control string
 		preset                 string
 		final                  bool
+		players                [4]string
 	}
 	var last key
 	have := false
@@ -126,7 +122,7 @@ func (d *Daemon) feedHall(ctx context.Context, link *hall.Link) {
 				return
 			}
 			n := d.hallSnap(s)
-			k := key{n.Events, n.Status, n.Match, n.Control, n.Preset, n.Final}
+			k := key{n.Events, n.Status, n.Match, n.Control, n.Preset, n.Final, n.Players}
 			if have && k == last {
 				continue
 			}
@@ -151,9 +147,7 @@ func (d *Daemon) hallSnap(s rules.Snapshot) hall.Snap {
 	}
 	preset, o := d.Rules()
 	n.Preset, n.Control = preset, o.Control.String()
-	d.hall.mu.Lock()
-	n.Players = d.hall.players
-	d.hall.mu.Unlock()
+	n.Players = d.players.now() // the match's, not the next round's (players.go)
 	return n
 }
 
@@ -179,19 +173,15 @@ func (d *Daemon) hallCommand(ctx context.Context, c hall.Command) hall.Reply {
 
 // hallPlayers sets the players' names: for the match about to be played
 // when it has not started (a new match record with them begins at once),
-// else for the next one.
+// else for the next one: the match in progress or decided keeps its
+// players (players.go).
 func (d *Daemon) hallPlayers(ctx context.Context, p [4]string) hall.Reply {
 	for i, name := range p {
 		if len(name) > 100 || strings.ContainsAny(name, "\n\r\x00") {
 			return hall.Reply{Error: fmt.Sprintf("players: %s's name is not one line of at most 100 bytes", rules.Seats[i])}
 		}
 	}
-	d.hall.mu.Lock()
-	d.hall.players = p
-	d.hall.mu.Unlock()
-	if d.rec != nil {
-		d.rec.rec.SetPlayers(p)
-	}
+	d.players.setNext(p)
 	notice := "players set for the next match"
 	if s := d.Table.Snapshot(); s.Status == rules.Ready && !s.Started {
 		// The same options again: the record begins a match with the

@@ -71,13 +71,16 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 			return nil
 		}
 	}
-	topts.Record = st.rec.Entry
-	d.rec = st
+	d.rec = st // the table's Record (recordEntry) feeds st.rec
 	return nil
 }
 
+// meta is what a new match record says besides the options: the next
+// match's players (players.go).
 func (d *Daemon) meta() journal.Meta {
-	return journal.Meta{Table: d.Config.Journal.Table, Players: d.Config.Journal.Players}
+	d.players.mu.Lock()
+	defer d.players.mu.Unlock()
+	return journal.Meta{Table: d.Config.Journal.Table, Players: d.players.next}
 }
 
 // restore sets topts to go on with l's last match when it had started, and

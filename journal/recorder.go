@@ -147,6 +147,20 @@ func (r *Recorder) Recovered(until time.Duration, wall time.Time) {
 	r.w.Append(Record{Kind: KindRecovered, Match: r.Match(), At: until, Wall: wall.UTC(), Until: until}, 0)
 }
 
+// BeginsMatch reports whether table entry e begins a new match: a reset
+// that succeeded (the table is Ready again) or a reconfiguration. Entry
+// begins a new match record there; whatever follows a match's players
+// (the daemon) switches to the next match's there too.
+func BeginsMatch(e table.Entry) bool {
+	switch e.Kind {
+	case table.EntryEvent:
+		return e.Event.Kind == rules.Reset && e.Effect.Refused == "" && e.Effect.Ignored == "" && e.Status == rules.Ready
+	case table.EntryReconfigure:
+		return true
+	}
+	return false
+}
+
 // Entry records one table entry: give it to table.Opts.Record. A reset
 // that succeeded and a reconfiguration also begin a new match record. It
 // only queues (Writer.Append).
@@ -165,7 +179,7 @@ func (r *Recorder) Entry(e table.Entry) {
 		rec := Record{Kind: KindEvent, Match: match, At: e.At, Wall: wall, Event: &ev, Text: ev.String(),
 			Ignored: e.Effect.Ignored, Refused: e.Effect.Refused, Recovered: e.Recovered, Clocks: &clocks}
 		r.w.Append(rec, e.Seq)
-		if ev.Kind == rules.Reset && e.Effect.Refused == "" && e.Effect.Ignored == "" && e.Status == rules.Ready {
+		if BeginsMatch(e) {
 			// A new match with the same options.
 			r.mu.Lock()
 			preset, opts := r.cur.Preset, r.cur.Options

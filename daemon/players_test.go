@@ -1,0 +1,135 @@
+package daemon
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"tandem/config"
+	"tandem/hall"
+	"tandem/rules"
+)
+
+// consoleState reads the console's GET /api/state: the players it shows
+// per seat, and the status.
+func consoleState(t *testing.T, d *Daemon) (players [4]string, status string) {
+	t.Helper()
+	resp, err := http.Get(d.Info().ConsoleURL + "api/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v struct {
+		Status string `json:"status"`
+		Clocks [4]struct {
+			Player string `json:"player"`
+		} `json:"clocks"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range v.Clocks {
+		players[i] = c.Player
+	}
+	return players, v.Status
+}
+
+// hallConsoleConfig is hallConfig with the web console on a free port.
+func hallConsoleConfig(t *testing.T, path, addr string) *config.Config {
+	c := hallConfig(t, path, addr)
+	c.Console.Disabled = false
+	c.Console.Listen = "127.0.0.1:0"
+	c.Console.PIN = "4829"
+	return c
+}
+
+// recordPlayers returns the players of each match of the record, in
+// order (nil players as four "").
+func recordPlayers(t *testing.T, d *Daemon, path string) [][4]string {
+	t.Helper()
+	l := synced(t, d, path)
+	ms, err := l.Matches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps [][4]string
+	for _, m := range ms {
+		var p [4]string
+		if m.Begin.Players != nil {
+			p = *m.Begin.Players
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+var (
+	round1 = [4]string{"Ana", "Bo", "Cy", "Di"} // hallConfig's
+	round2 = [4]string{"Eva", "Fu", "Gil", "Hal"}
+)
+
+// TestHall_PlayersDuringDecidedMatch (fix item 3): the hub sends the next
+// round's players while the match is decided. The decided match keeps
+// its players (hub snapshot, console, record); the new names come with
+// the next match, and its record's begin holds them.
+func TestHall_PlayersDuringDecidedMatch(t *testing.T) {
+	addr, store := hallAddr(t), t.TempDir()
+	path := filepath.Join(t.TempDir(), "t9.db")
+	h := startHub(t, addr, store)
+	d, err := Start(context.Background(), hallConsoleConfig(t, path, addr), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { d.Close() }()
+	eventually(t, "t9 on the hub", func() bool { s, ok := h.Table("t9"); return ok && s.Online })
+	now := time.Now()
+	do(t, d, rules.Event{Kind: rules.Start}, now)
+	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, now.Add(time.Second))
+	waitFinal(t, d)
+	decided := d.hallSnap(d.Table.Snapshot()).Match
+
+	ctx := context.Background()
+	r, err := h.Command(ctx, "t9", hall.Command{Action: "players", Players: round2})
+	if err != nil || !r.OK || r.Notice != "players set for the next match" {
+		t.Fatalf("players: %+v, %v", r, err)
+	}
+	// The hub gets the snapshot the command publishes: the decided
+	// match with its own players.
+	time.Sleep(200 * time.Millisecond)
+	if s, _ := h.Table("t9"); s.Snap.Match != decided || s.Snap.Players != round1 || s.Snap.Status != "decided" {
+		t.Fatalf("the decided match on the hub after the next round's players: match %s (want %s), players %v, %s",
+			s.Snap.Match, decided, s.Snap.Players, s.Snap.Status)
+	}
+	if p := d.hallSnap(d.Table.Snapshot()).Players; p != round1 {
+		t.Fatalf("hall snapshot of the decided match: players %v, want %v", p, round1)
+	}
+	if p, st := consoleState(t, d); p != round1 || st != "decided" {
+		t.Fatalf("console of the decided match: players %v (%s), want %v", p, st, round1)
+	}
+	if r := d.hallSnap(d.Table.Snapshot()); r.Match != decided {
+		t.Fatalf("the players command began a match %s over the decided one %s", r.Match, decided)
+	}
+
+	// The next match: the new players everywhere, and in its record.
+	if r, err := h.Command(ctx, "t9", hall.Command{Action: "new"}); err != nil || !r.OK || r.Status != "ready" {
+		t.Fatalf("new: %+v, %v", r, err)
+	}
+	eventually(t, "the next match's players on the hub", func() bool {
+		s, _ := h.Table("t9")
+		return s.Snap.Match != decided && s.Snap.Players == round2
+	})
+	if p, st := consoleState(t, d); p != round2 || st != "ready" {
+		t.Fatalf("console of the next match: players %v (%s), want %v", p, st, round2)
+	}
+	ps := recordPlayers(t, d, path)
+	if len(ps) != 2 || ps[0] != round1 || ps[1] != round2 {
+		t.Fatalf("the record's matches' players %v, want [%v %v]", ps, round1, round2)
+	}
+	eventually(t, "the result on the hub", func() bool { return len(h.Results()) == 1 })
+	if res := h.Results()[0]; res.Players != round1 {
+		t.Fatalf("the result's players %v, want %v", res.Players, round1)
+	}
+}
