@@ -133,3 +133,61 @@ func TestHall_PlayersDuringDecidedMatch(t *testing.T) {
 		t.Fatalf("the result's players %v, want %v", res.Players, round1)
 	}
 }
+
+// TestRecord_RestartRestoresPlayers (fix item 4): players set by the hall
+// command, a match played, the table stopped and started again twice:
+// the restored match's snapshot (hall, console) has the record's names,
+// not the configuration's, and so has the next match (the hub's pairing
+// is not sent again).
+func TestRecord_RestartRestoresPlayers(t *testing.T) {
+	addr, store := hallAddr(t), t.TempDir()
+	path := filepath.Join(t.TempDir(), "t9.db")
+	h := startHub(t, addr, store)
+	d, err := Start(context.Background(), hallConsoleConfig(t, path, addr), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { d.Close() }()
+	eventually(t, "t9 on the hub", func() bool { s, ok := h.Table("t9"); return ok && s.Online })
+	if r, err := h.Command(context.Background(), "t9", hall.Command{Action: "players", Players: round2}); err != nil || !r.OK || r.Notice != "players set for this match" {
+		t.Fatalf("players: %+v, %v", r, err)
+	}
+	now := time.Now()
+	do(t, d, rules.Event{Kind: rules.Start}, now)
+	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, now.Add(time.Second))
+	match := d.hallSnap(d.Table.Snapshot()).Match
+
+	for restart := 1; restart <= 2; restart++ {
+		d.Close()
+		d, err = Start(context.Background(), hallConsoleConfig(t, path, addr), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := d.hallSnap(d.Table.Snapshot())
+		if !s.Recovered || s.Match != match || s.Status != "paused" {
+			t.Fatalf("restart %d: not the recovered match: %+v", restart, s)
+		}
+		if s.Players != round2 {
+			t.Fatalf("restart %d: the recovered match's players %q, want %q", restart, s.Players, round2)
+		}
+		if p, _ := consoleState(t, d); p != round2 {
+			t.Fatalf("restart %d: console players %q, want %q", restart, p, round2)
+		}
+		eventually(t, "the recovered match on the hub", func() bool {
+			s, _ := h.Table("t9")
+			return s.Online && s.Snap.Recovered && s.Snap.Players == round2
+		})
+	}
+	// The next match keeps the hub's pairing (the hub does not send it
+	// again after a restart).
+	if _, err := d.Table.Do(context.Background(), rules.Event{Kind: rules.Reset}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if s := d.hallSnap(d.Table.Snapshot()); s.Match == match || s.Players != round2 {
+		t.Fatalf("the next match after the restarts: %s, players %q, want %q", s.Match, s.Players, round2)
+	}
+	ps := recordPlayers(t, d, path)
+	if last := ps[len(ps)-1]; last != round2 {
+		t.Fatalf("the next match's record: players %q, want %q", last, round2)
+	}
+}

@@ -95,6 +95,7 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts, w *journal.Writer) *
 		return nil
 	}
 	m := ms[len(ms)-1]
+	d.restorePlayers(m)
 	if !m.Started() || m.Ended() {
 		// A new match under the configuration in force now: the last one
 		// never started, or the arbiter ended it (a reset whose new
@@ -136,6 +137,28 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts, w *journal.Writer) *
 	}
 	rec.Recovered(m.Until(), time.Now())
 	return rec
+}
+
+// restorePlayers takes the players of m, the record's last match. When the
+// table goes on with m, they are its players (the record says who plays
+// it, whatever the configuration says now). The next match takes them too
+// in a hall, whose hub sends a pairing once and not again after a
+// restart; a table on its own takes the configuration's ([journal]
+// players: an edit applies from the next match).
+func (d *Daemon) restorePlayers(m *journal.Match) {
+	if m.Begin.Players == nil {
+		return // a record from before the players were recorded
+	}
+	p := *m.Begin.Players
+	next := d.Config.Journal.Players
+	if d.Config.Hall.Enabled() {
+		next = p
+	}
+	if m.Started() && !m.Ended() {
+		d.players.set(p, next) // the match restored
+	} else {
+		d.players.set(next, next) // a new match begins
+	}
 }
 
 // moveRecorder returns where the console records the scoresheet: the
