@@ -191,3 +191,36 @@ func TestRecord_RestartRestoresPlayers(t *testing.T) {
 		t.Fatalf("the next match's record: players %q, want %q", last, round2)
 	}
 }
+
+// TestPlayers_NoRecord: without a record the players follow the matches
+// as well (the loop's entries), and a decision is final at once, as for
+// a table that records nothing.
+func TestPlayers_NoRecord(t *testing.T) {
+	addr := hallAddr(t)
+	h := startHub(t, addr, t.TempDir())
+	c := hallConsoleConfig(t, "", addr)
+	c.Journal.Off = true
+	d, err := Start(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	eventually(t, "t9 on the hub", func() bool { s, ok := h.Table("t9"); return ok && s.Online })
+	now := time.Now()
+	do(t, d, rules.Event{Kind: rules.Start}, now)
+	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, now.Add(time.Second))
+	if s := d.Table.Snapshot(); s.Status != rules.Decided || !s.Final {
+		t.Fatalf("without a record the decision is not final at once: %v final %v", s.Status, s.Final)
+	}
+	if r, err := h.Command(context.Background(), "t9", hall.Command{Action: "players", Players: round2}); err != nil || !r.OK || r.Notice != "players set for the next match" {
+		t.Fatalf("players: %+v, %v", r, err)
+	}
+	if p, _ := consoleState(t, d); p != round1 {
+		t.Fatalf("the decided match's players %q, want %q", p, round1)
+	}
+	do(t, d, rules.Event{Kind: rules.Reset}, now.Add(2*time.Second))
+	if p, st := consoleState(t, d); p != round2 || st != "ready" {
+		t.Fatalf("the next match's players %q (%s), want %q", p, st, round2)
+	}
+	eventually(t, "the next match's players on the hub", func() bool { s, _ := h.Table("t9"); return s.Snap.Players == round2 })
+}
