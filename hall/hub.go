@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"sync"
 	"time"
@@ -57,6 +58,14 @@ type HubOpts struct {
 	// starts after the last record the stream holds) still publishes each
 	// record once. Zero means 2 minutes.
 	Duplicates time.Duration
+	// OnRefused, when set, is told each refusal of the embedded server:
+	// a login refused (a wrong password, an unknown user or nkey) or a
+	// message outside a table's permissions (a table using another's
+	// user). table is the table concerned ("" when none is known); text
+	// says it for the head arbiter. The same text is told at most once a
+	// minute; it is called on a goroutine of its own, never concurrently.
+	// The table concerned also shows an AlertRefused.
+	OnRefused func(table, text string)
 }
 
 // AlertKind names an alert on a table.
@@ -66,6 +75,9 @@ type AlertKind string
 const (
 	// AlertOffline: no snapshot for HubOpts.OfflineAfter.
 	AlertOffline AlertKind = "offline"
+	// AlertRefused: the embedded server refuses the table's login or its
+	// messages (TableState.Refused).
+	AlertRefused AlertKind = "refused"
 	// AlertFlag: a flag fell (a clock ran out).
 	AlertFlag AlertKind = "flag"
 	// AlertClaim: a claim waits for the arbiter (Art 29).
@@ -97,6 +109,10 @@ type TableState struct {
 	LastSeen time.Time `json:"last_seen"`
 	// Snap is the latest snapshot (zero when never seen).
 	Snap Snap `json:"snap"`
+	// Refused says why the embedded server refuses this table's login or
+	// messages (see HubOpts.OnRefused); "" when it has not for 10 s.
+	Refused   string `json:"refused,omitempty"`
+	refusedAt time.Time
 	// Alerts are the current alerts, in AlertKind order.
 	Alerts []Alert `json:"alerts"`
 }
@@ -129,6 +145,9 @@ func (s *TableState) alerts() {
 			text = "never seen"
 		}
 		s.Alerts = append(s.Alerts, Alert{AlertOffline, text})
+	}
+	if s.Refused != "" {
+		s.Alerts = append(s.Alerts, Alert{AlertRefused, s.Refused})
 	}
 	for i, c := range s.Snap.Clocks {
 		if c.Flagged {
@@ -188,16 +207,23 @@ type Hub struct {
 	seen    map[string]bool // results by table/match: each counted once
 	subs    map[*Sub]struct{}
 	closed  bool
+
+	owners   map[string]string    // the table of each user and nkey (HubOpts.Tables)
+	told     map[string]time.Time // refusals told to OnRefused, by text
+	refusals chan refusalMsg      // to OnRefused
+	lock     *storeLock           // the store directory's, while the server runs
 }
 
 // NewHub starts the hub: the embedded NATS server with JetStream (or a
 // connection to HubOpts.URL), the two streams (created or updated: file
 // storage), the snapshot subscription and the results reader. It returns
 // an error, with nothing left running, when the server cannot start (the
-// port in use, the store directory unwritable, bad credentials) or the
-// URL cannot be reached.
+// port in use: a *ListenError; the store directory unwritable or used by
+// another hub: a *StoreInUseError; bad credentials) or the URL cannot be
+// reached.
 func NewHub(opts *HubOpts) (*Hub, error) {
-	h := &Hub{tables: map[string]*TableState{}, boots: map[string]string{}, seen: map[string]bool{}, subs: map[*Sub]struct{}{}}
+	h := &Hub{tables: map[string]*TableState{}, boots: map[string]string{}, seen: map[string]bool{}, subs: map[*Sub]struct{}{},
+		owners: map[string]string{}, told: map[string]time.Time{}, refusals: make(chan refusalMsg, 64)}
 	if opts != nil {
 		h.opts = *opts
 	}
@@ -213,11 +239,18 @@ func NewHub(opts *HubOpts) (*Hub, error) {
 	}
 	copts := []nats.Option{nats.Name("tandem-hall"), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)}
 	if o.URL == "" {
-		srv, password, err := startServer(o)
+		// The tables first: the server's log may name them at once.
+		for _, t := range o.Tables {
+			ts := &TableState{ID: t.ID}
+			ts.alerts()
+			h.tables[t.ID] = ts
+			h.owners[t.User+t.Nkey] = t.ID
+		}
+		srv, lock, password, err := startServer(o, serverLog{h})
 		if err != nil {
 			return nil, err
 		}
-		h.srv = srv
+		h.srv, h.lock = srv, lock
 		h.url = srv.ClientURL()
 		copts = append(copts, nats.InProcessServer(srv))
 		switch {
@@ -225,11 +258,6 @@ func NewHub(opts *HubOpts) (*Hub, error) {
 			copts = append(copts, nats.UserInfo(hubUser, password))
 		case o.Token != "":
 			copts = append(copts, nats.Token(o.Token))
-		}
-		for _, t := range o.Tables {
-			ts := &TableState{ID: t.ID}
-			ts.alerts()
-			h.tables[t.ID] = ts
 		}
 	} else {
 		h.url = o.URL
@@ -270,6 +298,13 @@ func credentials(user, password, token, nkeySeedFile, credsFile string) ([]nats.
 		opts = append(opts, o)
 	}
 	if credsFile != "" {
+		// nats.go reads it at each login: a missing file would look like a
+		// network fault for ever.
+		f, err := os.Open(credsFile)
+		if err != nil {
+			return nil, fmt.Errorf("hall: creds file: %w", err)
+		}
+		f.Close()
 		opts = append(opts, nats.UserCredentials(credsFile))
 	}
 	return opts, nil
@@ -316,6 +351,10 @@ func (h *Hub) start() error {
 	}()
 	h.wg.Add(1)
 	go h.watchOffline()
+	if h.opts.OnRefused != nil {
+		h.wg.Add(1)
+		go h.tellRefusals(h.ctx.Done())
+	}
 	return nil
 }
 
@@ -374,10 +413,22 @@ func (h *Hub) watchOffline() {
 		case now := <-tick.C:
 			h.mu.Lock()
 			for id, t := range h.tables {
-				if t.Online && now.Sub(t.LastSeen) > h.opts.OfflineAfter {
+				off := t.Online && now.Sub(t.LastSeen) > h.opts.OfflineAfter
+				if off {
 					t.Online, t.Since = false, now
+				}
+				unrefused := t.Refused != "" && now.Sub(t.refusedAt) > refusedFor
+				if unrefused {
+					t.Refused = ""
+				}
+				if off || unrefused {
 					t.alerts()
 					h.changed(id)
+				}
+			}
+			for text, at := range h.told {
+				if now.Sub(at) >= time.Minute {
+					delete(h.told, text)
 				}
 			}
 			h.mu.Unlock()
@@ -656,4 +707,5 @@ func (h *Hub) stopServer() {
 		h.srv.Shutdown()
 		h.srv.WaitForShutdown()
 	}
+	h.lock.release()
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -55,14 +56,51 @@ type LinkOpts struct {
 	Reconnect time.Duration
 }
 
-// LinkState is the link's state, for the table's screens.
+// LinkState is the link's state, for the table's screens (Text).
 type LinkState struct {
 	// Online is true while connected to the hub; Since is when it last
 	// became online or offline (the link's start at first).
 	Online bool
 	Since  time.Time
+	// Refused says why the hub refuses this table ("" while it does
+	// not): its login (a wrong user, password, token, nkey or
+	// credentials file: the link stays offline) or its messages (the
+	// user is another table's: per-table permissions, docs/hall.md; the
+	// link is connected but nothing it sends is taken). Unlike a network
+	// fault, waiting does not cure it: the [hall] settings (or the hub's
+	// [hub.tables]) must change. A refused login is cleared by the next
+	// login that succeeds, refused messages by the next connection.
+	Refused string
 	// Err says why records cannot be published ("" while they can).
 	Err string
+}
+
+// OK reports whether the hub takes what the table sends: online and
+// not refused.
+func (s LinkState) OK() bool { return s.Online && s.Refused == "" }
+
+// Text is the state in one line for the table's screens, e.g. "hall
+// online since 14:05", "hall offline since 14:05 (hall: publishing
+// t07/12: ...)", "hall offline: the hub refused the login (authorization
+// violation): check [hall] user and password" or "hall ERROR: the hub
+// refuses this table's messages on tandem.table.t01.*: check [hall] table
+// and user". Times are in the local zone.
+func (s LinkState) Text() string {
+	var text string
+	switch {
+	case s.Refused != "" && s.Online:
+		return "hall ERROR: " + s.Refused
+	case s.Refused != "":
+		return "hall offline: " + s.Refused
+	case s.Online:
+		text = "hall online since " + s.Since.Local().Format("15:04")
+	default:
+		text = "hall offline since " + s.Since.Local().Format("15:04")
+	}
+	if s.Err != "" {
+		text += " (" + strings.TrimPrefix(s.Err, "hall: ") + ")"
+	}
+	return text
 }
 
 // Link is a table's side of the hall: it connects to the hub (and
@@ -93,8 +131,10 @@ type Link struct {
 
 // NewLink starts a link as opts says. It returns at once: the connection
 // is made in the background and made again after every loss. It returns
-// an error only for a bad table id, a missing URL or an unreadable nkey
-// seed file.
+// an error only for a bad table id, a missing URL, or an nkey seed file
+// or credentials file that cannot be read. A login the hub refuses is
+// retried as long as the link runs (the hub's configuration may be
+// fixed): LinkState.Refused says why meanwhile.
 func NewLink(opts *LinkOpts) (*Link, error) {
 	if opts == nil || opts.URL == "" {
 		return nil, errors.New("hall: no hub URL ([hall] url)")
@@ -131,10 +171,16 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 		// A cable pulled closes nothing: the pings find it out.
 		nats.PingInterval(2*time.Second),
 		nats.MaxPingsOutstanding(2),
-		nats.ConnectHandler(func(*nats.Conn) { l.wakeAll() }),
-		nats.ReconnectHandler(func(*nats.Conn) { l.wakeAll() }),
+		// nats.go gives up after the same login error twice: a table
+		// keeps trying, the hub's [hub.tables] may be fixed meanwhile.
+		nats.IgnoreAuthErrorAbort(),
+		nats.ConnectHandler(func(*nats.Conn) { l.connected() }),
+		nats.ReconnectHandler(func(*nats.Conn) { l.connected() }),
 		nats.DisconnectErrHandler(func(*nats.Conn, error) { l.wakeAll() }),
-		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}),
+		// The server's refusals arrive here (and a failed first login on
+		// the reconnect handler): they are not network faults.
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { l.refused(err) }),
+		nats.ReconnectErrHandler(func(_ *nats.Conn, err error) { l.refused(err) }),
 	)
 	nc, err := nats.Connect(opts.URL, copts...)
 	if err != nil {
@@ -155,6 +201,51 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 	go l.runSnaps()
 	go l.runRecords()
 	return l, nil
+}
+
+// connected runs at each (re)connection: the login was taken, and the
+// permissions are checked again by what the link sends next.
+func (l *Link) connected() {
+	l.setState(func(s *LinkState) { s.Refused = "" })
+	l.wakeAll()
+}
+
+// refused records a refusal by the hub in the state; other errors (the
+// network's) are the Online flag's and Err's business.
+func (l *Link) refused(err error) {
+	if msg := l.refusal(err); msg != "" {
+		l.setState(func(s *LinkState) { s.Refused = msg })
+	}
+}
+
+// refusal says what err means when it is the hub refusing this table,
+// naming the [hall] keys to check; "" for any other error.
+func (l *Link) refusal(err error) string {
+	switch {
+	case errors.Is(err, nats.ErrPermissionViolation):
+		return "the hub refuses this table's messages on " + SubjectPrefix + l.opts.Table + ".*: check [hall] table and user (each table's user may send only as its own table)"
+	case errors.Is(err, nats.ErrAuthorization):
+		return "the hub refused the login (authorization violation): check " + l.credKeys()
+	case errors.Is(err, nats.ErrAuthExpired), errors.Is(err, nats.ErrAuthRevoked), errors.Is(err, nats.ErrAccountAuthExpired):
+		return "the hub refused the login (" + strings.TrimPrefix(err.Error(), "nats: ") + "): check " + l.credKeys()
+	}
+	return ""
+}
+
+// credKeys names the [hall] settings that make the login.
+func (l *Link) credKeys() string {
+	o := l.opts
+	switch {
+	case o.CredsFile != "":
+		return "[hall] creds_file"
+	case o.NkeySeedFile != "":
+		return "[hall] nkey_seed_file (its public key is the hub's [hub.tables] nkey)"
+	case o.Token != "":
+		return "[hall] token"
+	case o.User != "":
+		return "[hall] user and password"
+	}
+	return "[hall]: the hub wants credentials (user and password, token, nkey_seed_file or creds_file)"
 }
 
 func (l *Link) wakeAll() {

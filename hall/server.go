@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"strconv"
 	"time"
 
@@ -65,10 +66,72 @@ func tablePerms(id string) *server.Permissions {
 	}
 }
 
-// startServer starts the embedded nats-server for o and returns it with
-// the hub's own connection credentials (user and password; "" when the
-// server has no authentication, token when o sets one).
-func startServer(o *HubOpts) (*server.Server, string, error) {
+// ListenError is NewHub's error when the embedded server cannot listen
+// on HubOpts.Listen (the port in use, an address not of this machine).
+type ListenError struct {
+	// Addr is the address, "host:port".
+	Addr string
+	// Err is the system's reason, e.g. syscall.EADDRINUSE.
+	Err error
+}
+
+func (e *ListenError) Error() string { return "hall: listen " + e.Addr + ": " + e.Err.Error() }
+func (e *ListenError) Unwrap() error { return e.Err }
+
+// probeListen fails at once, with a *ListenError, when addr cannot be
+// listened on: nats-server would only say it did not start within its
+// wait.
+func probeListen(addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		var se *os.SyscallError
+		if errors.As(err, &se) {
+			err = se.Err
+		}
+		return &ListenError{Addr: addr, Err: err}
+	}
+	return ln.Close()
+}
+
+// startServer starts the embedded nats-server for o, its error lines to
+// log, and returns it with the store's lock (held until the hub stops)
+// and the hub's own connection credentials (user and password; "" when
+// the server has no authentication, token when o sets one).
+func startServer(o *HubOpts, log server.Logger) (*server.Server, *storeLock, string, error) {
+	s, password, err := newServer(o)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	host, port, _ := splitListen(o.Listen) // newServer checked it
+	addr := net.JoinHostPort(host, strconv.Itoa(port))
+	store := o.StoreDir
+	if store == "" {
+		store = DefaultStoreDir
+	}
+	// The store first: a second hub on the same store and port is told
+	// about the store.
+	lock, err := lockStore(store)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if port != server.RANDOM_PORT {
+		if err := probeListen(addr); err != nil {
+			lock.release()
+			return nil, nil, "", err
+		}
+	}
+	s.SetLoggerV2(log, false, false, false)
+	s.Start()
+	if !s.ReadyForConnections(10 * time.Second) {
+		s.Shutdown()
+		lock.release()
+		return nil, nil, "", fmt.Errorf("hall: the NATS server did not start listening on %s within 10 s", addr)
+	}
+	return s, lock, password, nil
+}
+
+// newServer makes (does not start) the embedded server for o.
+func newServer(o *HubOpts) (*server.Server, string, error) {
 	host, port, err := splitListen(o.Listen)
 	if err != nil {
 		return nil, "", err
@@ -141,11 +204,6 @@ func startServer(o *HubOpts) (*server.Server, string, error) {
 	s, err := server.NewServer(so)
 	if err != nil {
 		return nil, "", fmt.Errorf("hall: the NATS server: %w", err)
-	}
-	s.Start()
-	if !s.ReadyForConnections(10 * time.Second) {
-		s.Shutdown()
-		return nil, "", fmt.Errorf("hall: the NATS server did not start listening on %s within 10 s (is the port in use?)", net.JoinHostPort(host, strconv.Itoa(port)))
 	}
 	return s, password, nil
 }
