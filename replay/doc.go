@@ -20,6 +20,14 @@
 // refused as incomplete (truncated) unless its Result tag is "*". The two boards' presses are merged
 // by instant; equal instants keep the record's order.
 //
+// Limits of BPGN (docs/record.md, exports): a resignation or an agreed
+// draw has no instant in the record, so it is declared right after the
+// last press on its board, and the report's decision instant and clocks
+// are that press's (a .timeline replays the declaration at its
+// instant); the TimeControl tag is read as FICS writes it, so an
+// increment credited before the first move, written in the base by
+// tandem export ("182+2" for 3m+2s), reads as 3m2s+2s.
+//
 // The moves of a BPGN record are also played on the two boards (package
 // board) under the plan's options, in the record's order, with the four
 // reserves tracked: Plan.Moves and Report.Moves (MoveCheck) give the first
