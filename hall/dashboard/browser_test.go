@@ -17,6 +17,7 @@ import (
 
 	"tandem/daemon"
 	"tandem/rules"
+	"tandem/tournament"
 )
 
 // The browser test drives the dashboard in Debian's headless Chromium
@@ -252,4 +253,92 @@ func (p *tab) shot(path string) {
 		p.t.Fatal(err)
 	}
 	p.t.Logf("wrote %s (%d bytes)", path, len(png))
+}
+
+// longNames is a four-team tournament whose players have long names.
+const longNames = `name = "Long Names Open"
+rounds = 3
+
+[[team]]
+name = "Los Caballos Desbocados de Villanueva del Arzobispo"
+players = [{ name = "María de las Mercedes Fernández-Villaverde y Castellanos" }, { name = "Bea, B" }]
+
+[[team]]
+name = "Torres"
+players = [{ name = "Juan Nepomuceno Rodríguez de la Fuente Altamirano" }, { name = "Dani, D" }]
+
+[[team]]
+name = "Peones"
+players = [{ name = "Eva, E" }, { name = "Fede, F" }]
+
+[[team]]
+name = "Damas"
+players = [{ name = "Gala, G" }, { name = "Hugo, H" }]
+`
+
+// At 1400 px, long names are cut with an ellipsis (the full name in the
+// title) and never push a clock out of its card; a decided card keeps
+// its own match and players after the next round's pairing, which it
+// shows as its next match.
+func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
+	h := newHub(t, "")
+	tn, err := tournament.Parse("long.toml", []byte(longNames))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newServer(t, h, Opts{Tournament: tn})
+	d1 := startTable(t, h, "t1", "1m")
+	startTable(t, h, "t2", "1m")
+	p := openDashboard(t, ts.hs.URL)
+	p.until(`document.getElementById("table-t1")?.dataset.online === "true" && document.getElementById("table-t2")?.dataset.online === "true"`)
+	p.setValue("pin", testPIN)
+	p.click("login-btn")
+	p.until(`document.getElementById("pause-all").offsetParent !== null`)
+	p.setValue("pair-text", "2\n1 2\n3 4\n")
+	p.click("pair-upload")
+	p.until(textOf("pair-state") + `.startsWith("Round 1: players sent to 2 of 2 tables")`)
+	p.until(`document.querySelector("#clock-t1-A-black .who").title.includes("Juan Nepomuceno")`)
+
+	// Every clock's digits lie inside their box, and the box inside the
+	// card; the long names are cut, their title whole.
+	inside := `(() => { for (const card of document.querySelectorAll("#grid .card")) {
+	  const c = card.getBoundingClientRect();
+	  for (const k of card.querySelectorAll(".clk")) {
+	    const b = k.getBoundingClientRect(), d = k.querySelector(".time").getBoundingClientRect();
+	    if (b.left < c.left || b.right > c.right + 0.5 || d.left < b.left || d.right > b.right + 0.5 || d.width < 10) return card.id + " " + k.id + " " + JSON.stringify([c, b, d]);
+	  } } return "ok"; })()`
+	if got := p.eval(inside); got != "ok" {
+		t.Errorf("a clock out of its card at 1400 px: %s", got)
+	}
+	for _, seat := range []string{"A-white", "A-black"} {
+		who := `document.querySelector("#clock-t1-` + seat + ` .who")`
+		if got := p.eval(`String(` + who + `.scrollWidth > ` + who + `.clientWidth) + " " + ` + who + `.title`); !strings.HasPrefix(got, "true "+seat+" ") {
+			t.Errorf("t1 %s's name not cut, or no full title: %q", seat, got)
+		}
+	}
+
+	// t1 decides; round 2 is uploaded: its card keeps round 1's match.
+	do(t, d1, rules.Event{Kind: rules.Start})
+	do(t, d1, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+	p.until(`document.querySelector("#results tr.counted") !== null`)
+	p.setValue("pair-round", "2")
+	p.setValue("pair-text", "2\n4 1\n2 3\n")
+	p.click("pair-upload")
+	p.until(textOf("pair-state") + `.startsWith("Round 2: players sent to 2 of 2 tables")`)
+	p.until(`document.querySelector("#table-t1 .cpair").textContent.startsWith("next: R2 T1 Damas v Los Caballos")`)
+	if got := p.eval(`document.querySelector("#table-t1 .cpair").textContent`); !strings.HasSuffix(got, ", players sent") {
+		t.Errorf("t1's next match: %q", got)
+	}
+	if got := p.eval(textOf("status-t1")); !strings.HasPrefix(got, "1-0 resignation") {
+		t.Errorf("t1's status %q", got)
+	}
+	if got := p.eval(`document.querySelector("#table-t1 .teams").textContent`); !strings.HasPrefix(got, "R1 T1 · Los Caballos") || !strings.HasSuffix(got, " v Torres") {
+		t.Errorf("t1's decided match %q; want R1 T1 · Los Caballos... v Torres", got)
+	}
+	if got := p.eval(`document.querySelector("#clock-t1-A-black .who").title`); !strings.Contains(got, "Juan Nepomuceno") {
+		t.Errorf("t1's A-black shows %q; want round 1's player", got)
+	}
+	if got := p.eval(inside); got != "ok" {
+		t.Errorf("a clock out of its card at 1400 px: %s", got)
+	}
 }

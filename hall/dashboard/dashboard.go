@@ -251,6 +251,20 @@ func (s *Server) takeTables(ts []hall.TableState, now time.Time) (wake bool) {
 	return wake
 }
 
+// refreshView rebuilds table id's view, if the dashboard has seen the
+// table, and marks it (s.mu held).
+func (s *Server) refreshView(id string) {
+	t, ok := s.states[id]
+	if !ok {
+		return
+	}
+	s.views[id] = s.tableView(t)
+	for c := range s.clients {
+		c.tables[id] = true
+		c.signal()
+	}
+}
+
 // refreshViews rebuilds every table's view (a new pairing) and marks them
 // all (s.mu held).
 func (s *Server) refreshViews() {
@@ -285,6 +299,15 @@ type TableView struct {
 	// for a table never seen): status, clocks, result, claim, players,
 	// Events and LastEventNs (the last press's instant, table clock).
 	Snap hall.Snap `json:"snap"`
+	// Players are the names by seat of the match the snapshot shows: for
+	// a decided match whose result the hub holds, the players its record
+	// names (the table may already hold the next match's names, shown in
+	// Pairing); otherwise Snap.Players.
+	Players [4]string `json:"players"`
+	// Match is the tournament match the snapshot shows (its result, its
+	// clocks), nil when it is none: no tournament, a match not started,
+	// or one that counts for no pairing (the results' note says why).
+	Match *MatchView `json:"match,omitempty"`
 	// Alerts are the table's current alerts (hall.TableState.Alerts).
 	Alerts []hall.Alert `json:"alerts"`
 	// Pairing is the table's match in the current round, nil when none.
@@ -307,11 +330,29 @@ type PairingView struct {
 	Err     string    `json:"err,omitempty"`
 	// Result is the round's result at this table, "" while pending.
 	Result string `json:"result,omitempty"`
+	// Next is true while the table has not started this match: its
+	// snapshot shows another match (Match) or none yet. The card then
+	// shows it as the table's next match.
+	Next bool `json:"next,omitempty"`
+}
+
+// MatchView names the tournament match a table's snapshot shows: its
+// round, the tournament's table number and the teams (Team1 sits A-white
+// and B-black).
+type MatchView struct {
+	Round  int    `json:"round"`
+	Number int    `json:"number"`
+	Team1  string `json:"team1"`
+	Team2  string `json:"team2"`
 }
 
 // tableView encodes t's view (s.mu held).
 func (s *Server) tableView(t hall.TableState) []byte {
 	v := TableView{ID: t.ID, Online: t.Online, Snap: t.Snap, Alerts: t.Alerts, Pairing: s.tn.pairingOf(t.ID, s.states)}
+	v.Players, v.Match = s.tn.shown(t.ID, t.Snap)
+	if p := v.Pairing; p != nil {
+		p.Next = v.Match == nil || v.Match.Round != p.Round || v.Match.Number != p.Number
+	}
 	if v.Alerts == nil {
 		v.Alerts = []hall.Alert{}
 	}

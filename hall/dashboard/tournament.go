@@ -62,7 +62,7 @@ type tourney struct {
 	ids      map[int][]string           // table number -> hall ids seen with it
 
 	results []hall.Result
-	seen    map[string]bool // result keys
+	byKey   map[string]int // result key -> its index in results
 	saveErr string          // the state file's last write error
 }
 
@@ -96,7 +96,7 @@ const stateVersion = 1
 func (tn *tourney) load(t *tournament.Tournament, file string) error {
 	tn.t, tn.file = t, file
 	tn.uploaded, tn.sent, tn.errs, tn.counted = map[int][]tournament.Match{}, map[string]int{}, map[string]string{}, map[string]slot{}
-	tn.ids, tn.seen = map[int][]string{}, map[string]bool{}
+	tn.ids, tn.byKey = map[int][]string{}, map[string]int{}
 	if file == "" || t == nil {
 		return nil
 	}
@@ -297,6 +297,53 @@ func (tn *tourney) pairingOf(id string, states map[string]hall.TableState) *Pair
 	return v
 }
 
+// shown returns what hall table id's card shows with its snapshot snap:
+// the players by seat, and the tournament match it is (nil: none, or not
+// started). A decided match whose result the hub holds shows the
+// players its record names, and the match the result counts for (nil
+// when it counts for none): the table may already hold the next match's
+// players while its decision is still on the screen. A match under way,
+// or decided with its result not in yet, is the current round's pairing
+// at this table when it has the pairing's players and the pairing has
+// no result yet (the match its result would count for, attribute).
+func (tn *tourney) shown(id string, snap hall.Snap) ([4]string, *MatchView) {
+	players := snap.Players
+	var res *hall.Result
+	if snap.Status == "decided" && snap.Match != "" {
+		if i, ok := tn.byKey[id+"/"+snap.Match]; ok {
+			res = &tn.results[i]
+			players = res.Players
+		}
+	}
+	if tn.t == nil || snap.Status == "" || snap.Status == "ready" {
+		return players, nil
+	}
+	var sl slot
+	if res != nil {
+		c, ok := tn.counted[resultKey(*res)]
+		if !ok || tn.note(*res) != "" {
+			return players, nil
+		}
+		sl = c
+	} else {
+		m, ok := tn.current(id)
+		if !ok || m.Result != tournament.Pending || tn.seats(m) != players {
+			return players, nil
+		}
+		sl = slot{Round: tn.round, Number: m.Table}
+		for _, o := range tn.counted {
+			if o == sl {
+				return players, nil // another match's result counts for it
+			}
+		}
+	}
+	m, ok := tn.match(sl.Round, sl.Number)
+	if !ok {
+		return players, nil
+	}
+	return players, &MatchView{Round: sl.Round, Number: sl.Number, Team1: tn.t.Team(m.Team1).Name, Team2: tn.t.Team(m.Team2).Name}
+}
+
 // resultKey is a result's identity: the hub counts each once by it.
 func resultKey(r hall.Result) string { return r.Table + "/" + r.Match }
 
@@ -305,13 +352,15 @@ func resultKey(r hall.Result) string { return r.Table + "/" + r.Match }
 func (s *Server) takeResults(rs []hall.Result) bool {
 	tn := &s.tn
 	changed, save := false, false
+	var fresh []string // the tables of the new results
 	for _, r := range rs {
 		key := resultKey(r)
-		if tn.seen[key] {
+		if _, ok := tn.byKey[key]; ok {
 			continue
 		}
-		tn.seen[key], changed = true, true
+		tn.byKey[key], changed = len(tn.results), true
 		tn.results = append(tn.results, r)
+		fresh = append(fresh, r.Table)
 		if tn.t == nil {
 			continue
 		}
@@ -330,6 +379,10 @@ func (s *Server) takeResults(rs []hall.Result) bool {
 	}
 	if changed && tn.t != nil {
 		s.refreshViews() // a pairing's result
+	} else {
+		for _, id := range fresh {
+			s.refreshView(id) // its card shows the recorded players
+		}
 	}
 	return changed
 }

@@ -163,3 +163,71 @@ func TestTableNumber(t *testing.T) {
 		}
 	}
 }
+
+// A decided table's card keeps its match (round, teams, the players its
+// record names) after the next round's pairing is sent to it; the new
+// pairing is shown as the table's next match until the table starts it.
+func TestPairings_DecidedCardKeepsItsMatch(t *testing.T) {
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{Tournament: loadTournament(t)})
+	d1 := startTable(t, h, "t1", "")
+	w := ts.ws()
+	w.until("t1 online", func(w *wsClient) bool { return w.tables["t1"].Online })
+	if code, _, ans := upload(t, ts, 1, "r1.txt", "2\n1 2\n3 4\n"); code != 200 {
+		t.Fatalf("round 1: %d %s", code, ans)
+	}
+	want1 := [4]string{"Ana, A", "Ciro, C", "Dani, D", "Bea, B"}
+	w.until("round 1's players sent", func(w *wsClient) bool {
+		v := w.tables["t1"]
+		return v.Pairing != nil && v.Pairing.Sent && v.Snap.Players == want1
+	})
+	if v := w.tables["t1"]; v.Match != nil || !v.Pairing.Next || v.Players != want1 {
+		t.Errorf("ready: match %+v pairing %+v players %q; want no match, the pairing next", v.Match, v.Pairing, v.Players)
+	}
+	do(t, d1, rules.Event{Kind: rules.Start})
+	w.until("running", func(w *wsClient) bool { return w.tables["t1"].Snap.Status == "running" })
+	if v := w.tables["t1"]; v.Match == nil || v.Match.Round != 1 || v.Match.Team1 != "Alfiles" || v.Pairing.Next {
+		t.Errorf("running: match %+v pairing %+v; want round 1's, not next", v.Match, v.Pairing)
+	}
+	do(t, d1, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+	w.until("the result counted", func(w *wsClient) bool { return len(w.result) == 1 && w.result[0].Round == 1 })
+
+	// Round 2: t1 (still showing round 1's decision) gets Damas v Alfiles.
+	if code, _, ans := upload(t, ts, 2, "r2.txt", "2\n4 1\n2 3\n"); code != 200 {
+		t.Fatalf("round 2: %d %s", code, ans)
+	}
+	want2 := [4]string{"Gala, G", "Ana, A", "Bea, B", "Hugo, H"}
+	w.until("round 2's players sent", func(w *wsClient) bool {
+		p := w.tables["t1"].Pairing
+		return p != nil && p.Round == 2 && p.Sent
+	})
+	v := w.tables["t1"]
+	if v.Snap.Status != "decided" || v.Snap.Result != "1-0" {
+		t.Fatalf("t1 is not showing its decision: %+v", v.Snap)
+	}
+	if v.Match == nil || v.Match.Round != 1 || v.Match.Number != 1 || v.Match.Team1 != "Alfiles" || v.Match.Team2 != "Torres" {
+		t.Errorf("decided card's match %+v; want R1 T1 Alfiles v Torres", v.Match)
+	}
+	if v.Players != want1 {
+		t.Errorf("decided card's players %q (snapshot %q); want round 1's %q", v.Players, v.Snap.Players, want1)
+	}
+	if p := v.Pairing; !p.Next || p.Team1 != "Damas" || p.Team2 != "Alfiles" || p.Result != "" {
+		t.Errorf("pairing %+v; want round 2's, next", p)
+	}
+
+	// A new match with round 2's players: ready, still next; started, it
+	// is the card's match.
+	do(t, d1, rules.Event{Kind: rules.Reset})
+	w.until("ready with round 2's players", func(w *wsClient) bool {
+		v := w.tables["t1"]
+		return v.Snap.Status == "ready" && v.Snap.Players == want2
+	})
+	if v := w.tables["t1"]; v.Match != nil || !v.Pairing.Next || v.Players != want2 {
+		t.Errorf("ready for round 2: match %+v pairing %+v players %q", v.Match, v.Pairing, v.Players)
+	}
+	do(t, d1, rules.Event{Kind: rules.Start})
+	w.until("round 2 running", func(w *wsClient) bool { return w.tables["t1"].Snap.Status == "running" })
+	if v := w.tables["t1"]; v.Match == nil || v.Match.Round != 2 || v.Match.Team1 != "Damas" || v.Pairing.Next {
+		t.Errorf("round 2 running: match %+v pairing %+v", v.Match, v.Pairing)
+	}
+}

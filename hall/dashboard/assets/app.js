@@ -45,6 +45,8 @@
     }
     return pa.length - pb.length;
   }
+  // matchName names a tournament match: "R3 T2" sep "Caballos v Peones".
+  function matchName(m, sep) { return "R" + m.round + " T" + m.number + sep + m.team1 + " v " + m.team2; }
   function el(tag, cls, text) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -134,8 +136,13 @@
     p.link.textContent = v.online ? "● online" : "○ offline";
     p.link.className = "link " + (v.online ? "on" : "off");
     p.link.title = v.last_seen_ms ? "last seen " + clockTime(v.last_seen_ms) + (s.hall_err ? " · " + s.hall_err : "") : "never seen";
-    const pr = v.pairing;
-    p.teams.textContent = pr ? "R" + pr.round + " T" + pr.number + " · " + pr.team1 + " v " + pr.team2 : (s.preset ? s.preset + " " + (s.control || "") : "");
+    // The head line is the match the clocks and the status show (a
+    // decided match keeps its own round, teams and players); the current
+    // round's pairing, when the table has not started it, is its next
+    // match, on the line below.
+    const pr = v.pairing, m = v.match;
+    p.teams.textContent = m ? matchName(m, " · ") : (s.preset ? s.preset + " " + (s.control || "") : "");
+    p.teams.title = p.teams.textContent;
     SEATS.forEach((seat, i) => {
       const c = s.clocks[i], k = p.clocks[i];
       const runs = live && v.online && c.running && s.status === "running";
@@ -144,12 +151,18 @@
       k.box.classList.toggle("flagged", !!c.flagged);
       k.box.dataset.running = String(runs);
       k.box.dataset.flagged = String(!!c.flagged);
-      k.who.textContent = seat + (s.players && s.players[i] ? " " + s.players[i] : "");
+      k.who.textContent = seat + (v.players && v.players[i] ? " " + v.players[i] : "");
       k.who.title = k.who.textContent;
     });
     p.al.replaceChildren(...v.alerts.map((a) => el("span", "tag " + a.kind, a.text)));
-    if (pr) p.pairing.textContent = pr.sent ? "players sent" + (pr.result ? " · result " + pr.result : "") : "players not sent yet: " + (pr.err || "sending…");
-    else p.pairing.textContent = "";
+    let pt = "";
+    if (pr) {
+      pt = pr.sent ? "players sent" : "players not sent yet: " + (pr.err || "sending…");
+      if (pr.next) pt = "next: " + matchName(pr, " ") + ", " + pt;
+      else if (pr.result) pt += " · result " + pr.result;
+    }
+    p.pairing.textContent = pt;
+    p.pairing.title = pt;
     p.card.classList.toggle("hidden", $("attention").checked && !needsAttention(v));
   }
 
