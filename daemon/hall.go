@@ -24,6 +24,9 @@ type hallLink struct {
 	link   atomic.Pointer[hall.Link]
 	synced atomic.Uint64   // the record's last durable record
 	actor  *console.Server // runs the hub's commands when the console is off
+	// printed is the last refusal by the hub printed on Opts.Out: each
+	// is printed once, not at every retry.
+	printed atomic.Pointer[string]
 }
 
 // hallSynced passes the record's durable progress (journal.Opts.Synced) to
@@ -70,6 +73,9 @@ func (d *Daemon) startHall(ctx context.Context) error {
 	})
 	if err != nil {
 		d.setInfo(func(in *Info) { in.Hall, in.HallOnline = "hall off: "+err.Error(), false })
+		if d.opts.Out != nil {
+			fmt.Fprintf(d.opts.Out, "hall off: %v\n", err)
+		}
 		return nil
 	}
 	d.hallState(link.State())
@@ -83,16 +89,14 @@ func (d *Daemon) startHall(ctx context.Context) error {
 	return nil
 }
 
-// hallState shows the link's state in Info.
+// hallState shows the link's state in Info (hall.LinkState.Text; not
+// online while the hub refuses the table), and prints each refusal by the
+// hub once on Opts.Out: a wrong [hall] setting is not a pulled cable.
 func (d *Daemon) hallState(s hall.LinkState) {
-	text := "hall offline since " + s.Since.Local().Format("15:04")
-	if s.Online {
-		text = "hall online since " + s.Since.Local().Format("15:04")
+	d.setInfo(func(in *Info) { in.Hall, in.HallOnline = s.Text(), s.OK() })
+	if old := d.hall.printed.Swap(&s.Refused); s.Refused != "" && (old == nil || *old != s.Refused) && d.opts.Out != nil {
+		fmt.Fprintf(d.opts.Out, "hall: %s\n", s.Refused)
 	}
-	if s.Err != "" {
-		text += " (" + strings.TrimPrefix(s.Err, "hall: ") + ")"
-	}
-	d.setInfo(func(in *Info) { in.Hall, in.HallOnline = text, s.Online })
 }
 
 // feedHall hands the link a snapshot at each change of the match (an
