@@ -223,8 +223,10 @@ type PairingResult struct {
 // servePairings answers POST /api/pairings (arbiter): the round's pairing
 // replaces any earlier one of that round and becomes the current round;
 // each hall table is then sent its players (at once, and again until it
-// takes them). 200 PairingResult; 400 a bad request or a bad file (the
-// error names the file, line and field; nothing changes); 409 no
+// takes them). 200 PairingResult; 400 a bad request, a bad file (the
+// error names the file, line and field), or an earlier round without a
+// pairing ("round 2 has no pairing yet: upload round 2 first"): nothing
+// changes; 409 no
 // tournament; 500 the state file cannot be written (nothing changes).
 func (s *Server) servePairings(w http.ResponseWriter, r *http.Request) {
 	var req PairingUpload
@@ -256,6 +258,13 @@ func (s *Server) upload(req PairingUpload) (PairingResult, int, error) {
 	}
 	if round < 1 || round > tn.t.Rounds {
 		return PairingResult{}, http.StatusBadRequest, fmt.Errorf("round %d: the tournament has rounds 1 to %d", round, tn.t.Rounds)
+	}
+	// Rounds are paired in order: a round skipped would count every team
+	// absent in it (0 points) and the standings would run past it.
+	for r := 1; r < round; r++ {
+		if len(tn.t.Matches(r)) == 0 {
+			return PairingResult{}, http.StatusBadRequest, fmt.Errorf("round %d has no pairing yet: upload round %d first", r, r)
+		}
 	}
 	name := req.Name
 	if name == "" {

@@ -63,7 +63,7 @@ type tourney struct {
 
 	results []hall.Result
 	byKey   map[string]int // result key -> its index in results
-	saveErr string          // the state file's last write error
+	saveErr string         // the state file's last write error
 }
 
 // savedState is the state file's JSON.

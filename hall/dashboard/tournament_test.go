@@ -58,6 +58,10 @@ func TestPairings_DeliveryResultsStandingsRestart(t *testing.T) {
 	if code, _, ans := upload(t, ts, 6, "r6.txt", "1\n1 2\n"); code != 400 || !strings.Contains(ans, "rounds 1 to 5") {
 		t.Errorf("round 6: %d %s", code, ans)
 	}
+	// Rounds are paired in order: round 2 before round 1 is refused.
+	if code, _, ans := upload(t, ts, 2, "r2.txt", "2\n1 2\n3 4\n"); code != 400 || !strings.Contains(ans, `"round 1 has no pairing yet: upload round 1 first"`) {
+		t.Errorf("round 2 first: %d %s", code, ans)
+	}
 	if _, err := os.Stat(state); err == nil {
 		t.Fatal("a refused upload wrote the state file")
 	}
@@ -137,6 +141,13 @@ func TestPairings_DeliveryResultsStandingsRestart(t *testing.T) {
 	// Round 2: t2 is offline; it gets its players when it is back.
 	d2.Close()
 	eventually(t, "t2 offline", func() bool { v, _ := h.Table("t2"); return !v.Online })
+	// Round 4 with round 3 never paired: refused, nothing changed.
+	if code, _, ans := upload(t, ts2, 4, "r4.txt", "2\n1 2\n3 4\n"); code != 400 || !strings.Contains(ans, `"round 2 has no pairing yet: upload round 2 first"`) {
+		t.Errorf("round 4 after round 1: %d %s", code, ans)
+	}
+	if _, st, _ := ts2.get("/api/state"); !strings.Contains(st, `"round":1,`) || !strings.Contains(st, `"paired":[1]`) {
+		t.Errorf("a refused round 4 changed the state: %.400s", st)
+	}
 	code, res, ans = upload(t, ts2, 0, "round2.csv", "round,table,team1,team2\n2,1,Damas,Alfiles\n2,2,Torres,Caballos\n")
 	if code != 200 || res.Round != 2 {
 		t.Fatalf("round 2: %d %s", code, ans)
