@@ -13,7 +13,8 @@
 //     half-loaded.
 //   - ReadEnginePairings (the output of bbpPairings or JaVaFo: the number of
 //     pairs, then "white black" starting ranks, 0 for a bye) or ReadCSV
-//     (round,table,team1,team2[,result]) give the matches of a round;
+//     (round,table,team1,team2[,result], by header name: the hall dashboard's
+//     results.csv is one) give the matches of a round;
 //     SetRound stores them and Tables gives each table its four players by
 //     seat, in rules.Seat order: A-white, A-black, B-white, B-black.
 //   - Record stores a match result (Result: 1-0, 1/2-1/2, 0-1 from team 1's

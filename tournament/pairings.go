@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -80,11 +81,20 @@ func ReadEnginePairings(name string, r io.Reader, round int) ([]Match, error) {
 var CSVHeader = []string{"round", "table", "team1", "team2", "result"}
 
 // ReadCSV reads matches from a CSV file, one row per match:
-// round,table,team1,team2[,result]. A first row starting with "round" is
-// a header. Teams are named by id (starting rank) or by name
-// (case-insensitive); team2 empty, "0", "-" or "bye" is a bye for team1
-// (table empty or 0). The result is team 1's view (ParseResult); empty or
-// missing means not played yet. The file may hold several rounds.
+// round,table,team1,team2[,result]. A first row with a cell "round" is a
+// header: the columns are then found by name (any order, case-insensitive;
+// round, table, team1 and team2 required, result optional) and any other
+// column is ignored, so the hall dashboard's results.csv (round, table,
+// hall_table, team1, team2, result, reason, ...) is read as it is. A row
+// whose round and table are both empty counts for no pairing and is
+// skipped (results.csv lists so the results that count for none). A row
+// may leave out trailing cells after the last required column (the
+// result); no row is longer than the header.
+//
+// Teams are named by id (starting rank) or by name (case-insensitive);
+// team2 empty, "0", "-" or "bye" is a bye for team1 (table empty or 0).
+// The result is team 1's view (ParseResult); empty or missing means not
+// played yet. The file may hold several rounds.
 //
 // Errors are *Error naming name, the line and the column. Whether the teams
 // appear once per round and tables are unique is checked by Apply.
@@ -94,6 +104,8 @@ func (t *Tournament) ReadCSV(name string, r io.Reader) ([]Match, error) {
 	cr.TrimLeadingSpace = true
 	cr.Comment = '#'
 	var out []Match
+	var cols []int // with a header: the file's column of each CSVHeader name (-1 none)
+	width := 0     // with a header: its number of columns
 	first := true
 	for {
 		rec, err := cr.Read()
@@ -110,19 +122,41 @@ func (t *Tournament) ReadCSV(name string, r io.Reader) ([]Match, error) {
 		line, _ := cr.FieldPos(0)
 		if first {
 			first = false
-			if strings.EqualFold(strings.TrimSpace(rec[0]), "round") {
-				for i, h := range rec {
-					if i >= len(CSVHeader) || !strings.EqualFold(strings.TrimSpace(h), CSVHeader[i]) {
-						return nil, &Error{File: name, Line: line, Msg: fmt.Sprintf("header %q; the columns are %s (result optional)", strings.Join(rec, ","), strings.Join(CSVHeader, ","))}
-					}
+			if isHeader(rec) {
+				var herr string
+				cols, herr = headerColumns(rec)
+				if herr != "" {
+					return nil, &Error{File: name, Line: line, Msg: herr}
 				}
+				width = len(rec)
 				continue
 			}
 		}
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		m, merr := t.csvMatch(rec)
+		row := rec
+		if cols != nil {
+			// A row may leave out trailing cells the matches do not
+			// need (the result), no more.
+			need := slices.Max(cols[:4]) + 1
+			if len(rec) > width || len(rec) < need {
+				return nil, &Error{File: name, Line: line, Msg: fmt.Sprintf("%d columns; the header has %d", len(rec), width)}
+			}
+			row = make([]string, 0, len(CSVHeader))
+			for _, c := range cols {
+				switch {
+				case c >= 0 && c < len(rec):
+					row = append(row, rec[c])
+				case c >= 0:
+					row = append(row, "") // a result left out
+				}
+			}
+			if strings.TrimSpace(row[0]) == "" && strings.TrimSpace(row[1]) == "" {
+				continue // a result that counts for no pairing
+			}
+		}
+		m, merr := t.csvMatch(row)
 		if merr != nil {
 			merr.File, merr.Line = name, line
 			return nil, merr
@@ -131,6 +165,39 @@ func (t *Tournament) ReadCSV(name string, r io.Reader) ([]Match, error) {
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// isHeader reports whether a first row is a header: a cell says "round".
+func isHeader(rec []string) bool {
+	for _, h := range rec {
+		if strings.EqualFold(strings.TrimSpace(h), "round") {
+			return true
+		}
+	}
+	return false
+}
+
+// headerColumns returns the column of each CSVHeader name in a header row
+// (-1 for a missing result), or what is wrong with it.
+func headerColumns(rec []string) ([]int, string) {
+	cols := []int{-1, -1, -1, -1, -1}
+	for i, h := range rec {
+		k := slices.IndexFunc(CSVHeader, func(c string) bool { return strings.EqualFold(strings.TrimSpace(h), c) })
+		if k < 0 {
+			continue // another column: ignored
+		}
+		if cols[k] >= 0 {
+			return nil, fmt.Sprintf("header: column %q twice (columns %d and %d)", CSVHeader[k], cols[k]+1, i+1)
+		}
+		cols[k] = i
+	}
+	for k, c := range cols[:4] {
+		if c < 0 {
+			return nil, fmt.Sprintf("header %q has no column %q; the columns are %s (result optional, others ignored)",
+				strings.Join(rec, ","), CSVHeader[k], strings.Join(CSVHeader, ","))
+		}
+	}
+	return cols, ""
 }
 
 func (t *Tournament) csvMatch(rec []string) (Match, *Error) {

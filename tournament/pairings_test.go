@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,10 +151,40 @@ func TestReadCSV(t *testing.T) {
 	}
 }
 
+// A header names the columns: any order, other columns ignored, as in
+// the hall dashboard's results.csv, whose rows that count for no pairing
+// (round and table empty) are skipped and whose byes are rows of their
+// own.
+func TestReadCSV_ColumnsByName(t *testing.T) {
+	tn := newTeams(4, 3)
+	tn.Teams[0].Name, tn.Teams[1].Name = "Leones, Club", "Tigres"
+	in := "round,table,hall_table,team1,team2,result,reason,decisive,a_white,a_black,b_white,b_black,wall,match_ms,match,note\n" +
+		"1,1,t1,\"Leones, Club\",Tigres,1-0,resignation,A-white,P1,P3,P4,P2,2026-03-14T10:00:00Z,61234,m1,\n" +
+		",,t1,P1 & P2,P3 & P4,0-1,flag,A-white,P1,P3,P4,P2,2026-03-14T10:20:00Z,1000,m2,not counted: no pairing\n" +
+		"1,,,T3,bye,,,,,,,,,,,bye\n"
+	ms, err := tn.ReadCSV("results.csv", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Match{{Round: 1, Table: 1, Team1: 1, Team2: 2, Result: Win1, Line: 2}, {Round: 1, Team1: 3, Line: 4}}
+	if !slices.Equal(ms, want) {
+		t.Errorf("got %+v\nwant %+v", ms, want)
+	}
+	// Reordered, without result.
+	ms, err = tn.ReadCSV("r.csv", strings.NewReader("Team2,TEAM1,table,round\n2,1,1,3\n"))
+	if err != nil || len(ms) != 1 || ms[0] != (Match{Round: 3, Table: 1, Team1: 1, Team2: 2, Line: 2}) {
+		t.Errorf("reordered: %+v %v", ms, err)
+	}
+}
+
 func TestReadCSV_Errors(t *testing.T) {
 	tn := newTeams(4, 3)
 	cases := []struct{ in, want string }{
-		{"round,table,home,away\n", `r.csv:1: header "round,table,home,away"; the columns are round,table,team1,team2,result`},
+		{"round,table,home,away\n", `r.csv:1: header "round,table,home,away" has no column "team1"; the columns are round,table,team1,team2,result (result optional, others ignored)`},
+		{"round,table,team1,team2,Round\n", `r.csv:1: header: column "round" twice (columns 1 and 5)`},
+		{"round,table,team1,team2,note\n1,1,1,2,x,y\n", "r.csv:2: 6 columns; the header has 5"},
+		{"note,round,table,team2,team1\n,1,1,2\n", "r.csv:2: 4 columns; the header has 5"},
+		{"note,round,table,team1,team2\nx,1,1,,2\n", "r.csv:2: team1: missing"},
 		{"1,1,1\n", "r.csv:1: 3 columns; a row is round,table,team1,team2[,result]"},
 		{"0,1,1,2\n", `r.csv:1: round: "0"; rounds are 1 to 3`},
 		{"1,x,1,2\n", `r.csv:1: table: "x"; tables are numbered from 1`},

@@ -29,6 +29,8 @@ standings   ranks the teams by match points (Art 36) and the tie-breaks
             reads the rounds' pairings and results from a CSV file
             (round,table,team1,team2,result; results from team 1's view:
             1-0, 1/2-1/2, 0-1, +/- and -/+ forfeits, -/- both absent).
+            With a header the columns are found by name and others are
+            ignored: the hall dashboard's results.csv is read as it is.
             --format: text (default), csv, trf (TRF-2026 team report:
             a record per player and per team), trf-engine (TRF with a
             record per team, for bbpPairings or JaVaFo to pair the next

@@ -170,3 +170,22 @@ func TestTournament_Pairings(t *testing.T) {
 		t.Errorf("csv without the round: exit %d, %q", code, errs)
 	}
 }
+
+// The hall dashboard's results.csv (its columns, a result that counts for
+// no pairing) gives the same standings as the plain results file of the
+// same rounds.
+func TestTournament_StandingsFromTheDashboardsCSV(t *testing.T) {
+	hallResults := filepath.Join("..", "..", "tournament", "testdata", "hall-results.csv")
+	code, fromHall, errs := runTournamentCmd(t, "standings", exampleTournament, "--results", hallResults, "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	_, plain, _ := runTournamentCmd(t, "standings", exampleTournament, "--results", exampleResults, "--format", "csv")
+	if fromHall != plain {
+		t.Errorf("from the dashboard's CSV:\n%s\nfrom the results file:\n%s", fromHall, plain)
+	}
+	code, text, _ := runTournamentCmd(t, "standings", exampleTournament, "--results", hallResults)
+	if code != 0 || !strings.Contains(text, "standings after round 4 of 4") {
+		t.Errorf("text: exit %d\n%s", code, text)
+	}
+}

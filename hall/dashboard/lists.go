@@ -448,17 +448,33 @@ func (s *Server) deliverOnce() {
 	wg.Wait()
 }
 
+// ResultsCSVHeader is the header row of GET /export/results.csv.
+// tournament.ReadCSV reads the file by these names (round, table, team1,
+// team2, result) and ignores the others, so that tandem tournament
+// standings --results gives the dashboard's standings.
+var ResultsCSVHeader = []string{"round", "table", "hall_table", "team1", "team2", "result", "reason", "decisive",
+	"a_white", "a_black", "b_white", "b_black", "wall", "match_ms", "match", "note"}
+
 // serveResultsCSV answers GET /export/results.csv: the results table,
 // one row per decided match (round and table empty when it counts for no
-// pairing).
+// pairing), then a row per bye of each paired round (team2 "bye", note
+// "bye"): a bye scores, and the file then holds every point of the
+// standings.
 func (s *Server) serveResultsCSV(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	rows := s.tn.rows()
+	var byes [][]string
+	if t := s.tn.t; t != nil {
+		for _, round := range t.PairedRounds() {
+			for _, team := range t.Byes(round) {
+				byes = append(byes, []string{strconv.Itoa(round), "", "", team.Name, "bye", "", "", "", "", "", "", "", "", "", "", "bye"})
+			}
+		}
+	}
 	s.mu.Unlock()
 	var b bytes.Buffer
 	cw := csv.NewWriter(&b)
-	cw.Write([]string{"round", "table", "hall_table", "team1", "team2", "result", "reason", "decisive",
-		"a_white", "a_black", "b_white", "b_black", "wall", "match_ms", "match", "note"})
+	cw.Write(ResultsCSVHeader)
 	for _, row := range rows {
 		round, num := "", ""
 		if row.Round > 0 {
@@ -468,7 +484,7 @@ func (s *Server) serveResultsCSV(w http.ResponseWriter, r *http.Request) {
 			row.Players[0], row.Players[1], row.Players[2], row.Players[3],
 			time.UnixMilli(row.WallMs).UTC().Format(time.RFC3339), strconv.FormatInt(row.MatchMs, 10), row.Match, row.Note})
 	}
-	cw.Flush()
+	cw.WriteAll(byes)
 	download(w, "results.csv", "text/csv; charset=utf-8", b.Bytes())
 }
 

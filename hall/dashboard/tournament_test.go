@@ -1,6 +1,7 @@
 package dashboard
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	"tandem/daemon"
 	"tandem/rules"
+	"tandem/tournament"
 )
 
 // upload posts a pairing file and returns the status and the answer.
@@ -240,5 +242,59 @@ func TestPairings_DecidedCardKeepsItsMatch(t *testing.T) {
 	w.until("round 2 running", func(w *wsClient) bool { return w.tables["t1"].Snap.Status == "running" })
 	if v := w.tables["t1"]; v.Match == nil || v.Match.Round != 2 || v.Match.Team1 != "Damas" || v.Pairing.Next {
 		t.Errorf("round 2 running: match %+v pairing %+v", v.Match, v.Pairing)
+	}
+}
+
+// The results CSV holds every point of the standings, byes included, in
+// columns tournament.ReadCSV (tandem tournament standings --results)
+// reads: read back into the tournament file, it gives the dashboard's
+// standings. Its header is the one of the CLI's test fixture.
+func TestResultsCSV_GivesTheStandings(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("..", "..", "tournament", "testdata", "hall-results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ := strings.Cut(string(fixture), "\n"); got != strings.Join(ResultsCSVHeader, ",") {
+		t.Errorf("tournament/testdata/hall-results.csv's header %q is not the export's %q", got, strings.Join(ResultsCSVHeader, ","))
+	}
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{Tournament: loadTournament(t)})
+	d1 := startTable(t, h, "t1", "")
+	w := ts.ws()
+	w.until("t1 online", func(w *wsClient) bool { return w.tables["t1"].Online })
+	// Round 1: Alfiles v Torres at table 1, Caballos a bye; Damas absent.
+	if code, _, ans := upload(t, ts, 1, "r1.txt", "2\n1 2\n3 0\n"); code != 200 {
+		t.Fatalf("round 1: %d %s", code, ans)
+	}
+	w.until("players sent", func(w *wsClient) bool { p := w.tables["t1"].Pairing; return p != nil && p.Sent })
+	decide(t, d1)
+	w.until("counted", func(w *wsClient) bool { return len(w.result) == 1 && w.result[0].Round == 1 })
+	// A second match at the table: listed, counted for none.
+	do(t, d1, rules.Event{Kind: rules.Reset})
+	decide(t, d1)
+	w.until("the second result", func(w *wsClient) bool { return len(w.result) == 2 })
+
+	code, csv, _ := ts.get("/export/results.csv")
+	if code != 200 || !strings.Contains(csv, "\n1,,,Caballos,bye,") {
+		t.Fatalf("results.csv without the bye: %d\n%s", code, csv)
+	}
+	fresh := loadTournament(t)
+	ms, err := fresh.ReadCSV("results.csv", strings.NewReader(csv))
+	if err == nil {
+		err = fresh.Apply("results.csv", ms)
+	}
+	if err != nil {
+		t.Fatalf("results.csv read back: %v\n%s", err, csv)
+	}
+	var mine bytes.Buffer
+	if err := tournament.WriteCSV(&mine, fresh.Standings()); err != nil {
+		t.Fatal(err)
+	}
+	_, theirs, _ := ts.get("/export/standings.csv")
+	if mine.String() != theirs {
+		t.Errorf("standings from results.csv:\n%s\nthe dashboard's:\n%s", mine.String(), theirs)
+	}
+	if !strings.Contains(theirs, ",Caballos,") || !strings.HasPrefix(strings.SplitN(theirs, "\n", 3)[1], "1,1,Alfiles,") {
+		t.Errorf("standings.csv:\n%s", theirs)
 	}
 }
