@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
+
+	"tandem/internal/tomlline"
 )
 
 // This file owns the [hall] section: a table's link to the hall's hub
@@ -121,6 +124,44 @@ func hallProblem(h Hall, key string) string {
 		}
 	}
 	return ""
+}
+
+// CheckFiles checks that the files c names for credentials exist and can
+// be read: [hall] nkey_seed_file and creds_file, [hub] nkey_seed_file and
+// creds_file (relative paths from the working directory, as tandem opens
+// them). It returns the first that cannot as an *Error with c.Source's
+// file and line, or nil. Parse does not check them: a table whose file is
+// missing still plays and shows why it has no hall; check-config does.
+func (c *Config) CheckFiles() error {
+	for _, f := range []struct {
+		path []string
+		name string
+	}{
+		{[]string{"hall", "nkey_seed_file"}, c.Hall.NkeySeedFile},
+		{[]string{"hall", "creds_file"}, c.Hall.CredsFile},
+		{[]string{"hub", "nkey_seed_file"}, c.Hub.NkeySeedFile},
+		{[]string{"hub", "creds_file"}, c.Hub.CredsFile},
+	} {
+		if f.name == "" {
+			continue
+		}
+		msg := ""
+		if st, err := os.Stat(f.name); err == nil && st.IsDir() {
+			msg = fmt.Sprintf("%s is a directory, not a file", f.name)
+		} else if fh, err := os.Open(f.name); err != nil {
+			msg = "cannot be read: " + err.Error()
+		} else {
+			fh.Close()
+		}
+		if msg != "" {
+			e := &Error{File: c.Source, Field: fieldName(f.path), Msg: msg}
+			if data, err := os.ReadFile(c.Source); err == nil && c.Source != "" {
+				e.Line = tomlline.New(data).Line(f.path)
+			}
+			return e
+		}
+	}
+	return nil
 }
 
 // validateHall checks c.Hall for Config.Validate.

@@ -2,6 +2,9 @@ package config
 
 import (
 	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -101,5 +104,82 @@ nkey = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
 	c.Hall = Hall{URL: "nats://h:1", Table: "bad id"}
 	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "hall.table: ") {
 		t.Errorf("Validate: %v", err)
+	}
+}
+
+func TestHub_SizesAndPorts(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{"[hub]\nmax_memory = \"1KiB\"\n", `t.toml:2: hub.max_memory: 1KiB is too small for JetStream; at least 1MiB`},
+		{"[hub]\nmax_store = \"1KiB\"\n", `t.toml:2: hub.max_store: 1KiB is too small for JetStream; at least 16MiB`},
+		{"[hub]\nmax_store = \"15MiB\"\n", `t.toml:2: hub.max_store: 15MiB is too small`},
+		{"[hub]\nlisten = \"127.0.0.1:4557\"\ndashboard_listen = \"127.0.0.1:4557\"\n",
+			`t.toml:3: hub.dashboard_listen: the dashboard (dashboard_listen "127.0.0.1:4557") and the tables' NATS (listen "127.0.0.1:4557") cannot share port 4557`},
+		{"[hub]\ndashboard_listen = \":4222\"\n", `t.toml:2: hub.dashboard_listen: the dashboard (dashboard_listen ":4222") and the tables' NATS (listen "0.0.0.0:4222")`},
+		{"[hub]\nlisten = \"127.0.0.1:8090\"\n", `t.toml:2: hub.listen: the dashboard (dashboard_listen ":8090")`},
+	} {
+		_, err := Parse("t.toml", []byte(c.doc))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.doc, err, c.want)
+		}
+	}
+	for _, doc := range []string{
+		"[hub]\nmax_memory = \"1MiB\"\nmax_store = \"16MiB\"\n",
+		"[hub]\nlisten = \"127.0.0.1:4557\"\ndashboard_listen = \"127.0.0.2:4557\"\n",
+		"[hub]\nnats = \"nats://h:8090\"\n", // no embedded server: listen is not used
+	} {
+		if _, err := Parse("t.toml", []byte(doc)); err != nil {
+			t.Errorf("%q: %v", doc, err)
+		}
+	}
+	c := Default()
+	c.Hub.MaxStore = 1 << 10
+	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "hub.max_store: 1KiB is too small") {
+		t.Errorf("Validate: %v", err)
+	}
+	c.Hub.MaxStore, c.Hub.DashboardListen = 0, "0.0.0.0:4222"
+	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "hub.dashboard_listen: ") {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+func TestConfig_CheckFiles(t *testing.T) {
+	dir := t.TempDir()
+	seed := filepath.Join(dir, "t1.nk")
+	if err := os.WriteFile(seed, []byte("SUAM...\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nope.creds")
+	write := func(doc string) *Config {
+		t.Helper()
+		path := filepath.Join(dir, "t.toml")
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	if err := write("[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\nnkey_seed_file = \"" + seed + "\"\n").CheckFiles(); err != nil {
+		t.Fatalf("a readable seed: %v", err)
+	}
+	for _, c := range []struct{ doc, want string }{
+		{"[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\ncreds_file = \"" + missing + "\"\n",
+			":4: hall.creds_file: cannot be read: open " + missing + ": no such file or directory"},
+		{"[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\n\nnkey_seed_file = \"" + dir + "\"\n", ":5: hall.nkey_seed_file: " + dir + " is a directory"},
+		{"[hub]\nnats = \"nats://h:1\"\nnkey_seed_file = \"" + missing + "\"\n", ":3: hub.nkey_seed_file: cannot be read"},
+	} {
+		err := write(c.doc).CheckFiles()
+		var ce *Error
+		if !errors.As(err, &ce) || !strings.Contains(err.Error(), filepath.Join(dir, "t.toml")+c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.doc, err, c.want)
+		}
+	}
+	if os.Getuid() != 0 { // root reads any file
+		os.Chmod(seed, 0)
+		if err := write("[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\nnkey_seed_file = \"" + seed + "\"\n").CheckFiles(); err == nil || !strings.Contains(err.Error(), "permission denied") {
+			t.Errorf("an unreadable seed: %v", err)
+		}
 	}
 }

@@ -2,7 +2,9 @@ package config
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"net"
 
 	"github.com/dustin/go-humanize"
 )
@@ -79,6 +81,15 @@ const (
 	DefaultDashboardListen = ":8090"
 )
 
+// The smallest JetStream caps [hub] accepts (bytes): below them the hub
+// starts but soon refuses records. A table writes about 0.5 MB of records
+// per hour of play (docs/hall.md), so 16 MiB holds a short event of a
+// few tables; the streams are on disk, so the memory cap barely matters.
+const (
+	MinHubMaxMemory int64 = 1 << 20
+	MinHubMaxStore  int64 = 16 << 20
+)
+
 func init() {
 	sections["hub"] = section{parse: parseHub, validate: validateHub, write: writeHub}
 }
@@ -110,6 +121,9 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 				h.MaxMemory = int64(n)
 			} else {
 				h.MaxStore = int64(n)
+			}
+			if msg := hubSizeProblem(*h, k); msg != "" {
+				return p.errorf(path, "%s", msg)
 			}
 		case "tables":
 			tt, err := p.table(path, v)
@@ -162,7 +176,46 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 	if msg := hubCredsProblem(*h); msg != "" {
 		return p.errorf(base, "%s", msg)
 	}
+	if msg := hubPortsProblem(*h); msg != "" {
+		path := at(base, "dashboard_listen")
+		if h.DashboardListen == "" {
+			path = at(base, "listen")
+		}
+		return p.errorf(path, "%s", msg)
+	}
 	return nil
+}
+
+// hubSizeProblem says what is wrong with h's size key ("max_memory" or
+// "max_store"), or "": a size set (not 0) under its minimum.
+func hubSizeProblem(h Hub, key string) string {
+	n, least := h.MaxMemory, MinHubMaxMemory
+	if key == "max_store" {
+		n, least = h.MaxStore, MinHubMaxStore
+	}
+	if n != 0 && n < least {
+		return fmt.Sprintf("%s is too small for JetStream; at least %s (leave it out for the default)", size(n), size(least))
+	}
+	return ""
+}
+
+// hubPortsProblem says when the dashboard would listen where the embedded
+// NATS server does (defaults applied), or "": one of them could not start.
+func hubPortsProblem(h Hub) string {
+	if h.NATS != "" {
+		return "" // no embedded server
+	}
+	nl, dl := cmp.Or(h.Listen, DefaultHubListen), cmp.Or(h.DashboardListen, DefaultDashboardListen)
+	nh, np, err1 := net.SplitHostPort(nl)
+	dh, dp, err2 := net.SplitHostPort(dl)
+	if err1 != nil || err2 != nil || np != dp || np == "0" {
+		return ""
+	}
+	every := func(h string) bool { ip := net.ParseIP(h); return h == "" || (ip != nil && ip.IsUnspecified()) }
+	if nh == dh || every(nh) || every(dh) {
+		return fmt.Sprintf("the dashboard (dashboard_listen %q) and the tables' NATS (listen %q) cannot share port %s: give one another port", dl, nl, np)
+	}
+	return ""
 }
 
 // hubProblem says what is wrong with h's string field key, or "".
@@ -238,6 +291,14 @@ func validateHub(c *Config) error {
 	}
 	if h.MaxMemory < 0 || h.MaxStore < 0 {
 		return &Error{Field: "hub.max_memory", Msg: "a negative size"}
+	}
+	for _, k := range []string{"max_memory", "max_store"} {
+		if msg := hubSizeProblem(h, k); msg != "" {
+			return &Error{Field: "hub." + k, Msg: msg}
+		}
+	}
+	if msg := hubPortsProblem(h); msg != "" {
+		return &Error{Field: "hub.dashboard_listen", Msg: msg}
 	}
 	for i, t := range h.Tables {
 		if !hallTableID.MatchString(t.ID) {

@@ -77,7 +77,7 @@ password = "pa ss\"word"
 listen = "127.0.0.1:4222"
 store = "/tmp/hall store"
 max_memory = "64MiB"
-max_store = "1000B"
+max_store = "16777217B"
 dashboard_listen = ":8090"
 dashboard_pin = "0042"
 [hub.tables.t2]
