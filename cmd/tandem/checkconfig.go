@@ -39,6 +39,10 @@ func runCheckConfig(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	if err := c.CheckFiles(); err != nil { // credentials files: Load leaves them to the table's start
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
 	if err := c.Write(stdout); err != nil {
 		fmt.Fprintf(stderr, "tandem check-config: %v\n", err)
 		return 1

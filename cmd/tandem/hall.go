@@ -16,6 +16,7 @@ import (
 	"tandem/config"
 	"tandem/hall"
 	"tandem/hall/dashboard"
+	"tandem/internal/tomlline"
 	"tandem/internal/webauth"
 	"tandem/tournament"
 )
@@ -47,7 +48,10 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 	cfg := config.Default()
 	if *path != "" {
 		var err error
-		if cfg, err = config.Load(*path); err != nil {
+		if cfg, err = config.Load(*path); err == nil {
+			err = cfg.CheckFiles()
+		}
+		if err != nil {
 			var ce *config.Error
 			if errors.As(err, &ce) {
 				fmt.Fprintln(stderr, ce)
@@ -58,6 +62,14 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts := hubOpts(cfg.Hub, *natsURL, *listen, *store)
+	// Where the listen address comes from, for the message when it is busy.
+	listenFrom := "--listen"
+	if *listen == "" {
+		listenFrom = "the default"
+		if line := settingLine(cfg.Source, "hub", "listen"); line > 0 {
+			listenFrom = fmt.Sprintf("[hub] listen in %s:%d", cfg.Source, line)
+		}
+	}
 	d := &hallDashboard{Listen: cfg.Hub.DashboardListen, PIN: cfg.Hub.DashboardPIN}
 	if *dash != "" {
 		d.Listen = *dash
@@ -83,7 +95,20 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serveHall(ctx, opts, d, stdout, stderr)
+	return serveHall(ctx, opts, d, listenFrom, stdout, stderr)
+}
+
+// settingLine returns the line where configuration file names the key at
+// path, 0 when it does not (or cannot be read again).
+func settingLine(file string, path ...string) int {
+	if file == "" {
+		return 0
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return 0
+	}
+	return tomlline.New(data).Exact(path)
 }
 
 // hallDashboard is the dashboard tandem hall serves beside the hub.
@@ -120,10 +145,16 @@ func hubOpts(h config.Hub, natsURL, listen, store string) *hall.HubOpts {
 }
 
 // serveHall runs the hub, and the dashboard d (nil: none), until ctx is
-// done.
-func serveHall(ctx context.Context, opts *hall.HubOpts, d *hallDashboard, stdout, stderr io.Writer) int {
+// done; listenFrom says where opts.Listen comes from (for the message when
+// it is busy). The server's refusals of tables are printed on stdout.
+func serveHall(ctx context.Context, opts *hall.HubOpts, d *hallDashboard, listenFrom string, stdout, stderr io.Writer) int {
+	opts.OnRefused = func(_, text string) { fmt.Fprintf(stdout, "hall: refused: %s\n", text) }
 	h, err := hall.NewHub(opts)
 	if err != nil {
+		var le *hall.ListenError
+		if errors.As(err, &le) && listenFrom != "" {
+			err = fmt.Errorf("%w (%s)", err, listenFrom)
+		}
 		fmt.Fprintf(stderr, "tandem hall: %v\n", err)
 		return 1
 	}

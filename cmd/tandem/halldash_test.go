@@ -30,7 +30,7 @@ func TestHall_ServesTheDashboard(t *testing.T) {
 	var out, errb syncBuffer
 	done := make(chan int)
 	go func() {
-		done <- serveHall(ctx, opts, &hallDashboard{Listen: "127.0.0.1:0", Tournament: tn}, &out, &errb)
+		done <- serveHall(ctx, opts, &hallDashboard{Listen: "127.0.0.1:0", Tournament: tn}, "", &out, &errb)
 	}()
 	re := regexp.MustCompile(`hall: dashboard (http://127\.0\.0\.1:\d+/) · arbiter PIN (\d{6}) \(generated`)
 	deadline := time.Now().Add(10 * time.Second)
