@@ -49,5 +49,9 @@
 // (flag, claim waiting, offline, recovered after a power loss, record
 // failure). Command sends a Command by request/reply and fails clearly
 // when the table is offline; Results and Sub follow the decided results,
-// read from the results stream at every start (each once).
+// read from the results stream at every start (each once). The embedded
+// server's refusals (a login refused, a table using another's user) are
+// an AlertRefused on the table and HubOpts.OnRefused; on the table's side
+// LinkState.Refused, never mistaken for an outage. One hub per store: the
+// store directory is locked (StoreLockFile) while the hub runs.
 package hall
