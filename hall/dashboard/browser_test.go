@@ -298,6 +298,11 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 	p.click("pair-upload")
 	p.until(textOf("pair-state") + `.startsWith("Round 1: players sent to 2 of 2 tables")`)
 	p.until(`document.querySelector("#clock-t1-A-black .who").title.includes("Juan Nepomuceno")`)
+	// No result yet: the four teams share rank 1, written "1=" as in the
+	// text standings.
+	if got := p.eval(`[...document.querySelectorAll("#standings tr td:first-child")].map((td) => td.textContent).join(" ")`); got != "1= 1= 1= 1=" {
+		t.Errorf("shared ranks on the page: %q; want 1= four times", got)
+	}
 
 	// Every clock's digits lie inside their box, and the box inside the
 	// card; the long names are cut, their title whole.
@@ -321,6 +326,7 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 	do(t, d1, rules.Event{Kind: rules.Start})
 	do(t, d1, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
 	p.until(`document.querySelector("#results tr.counted") !== null`)
+	p.until(`document.querySelector("#standings tr td:first-child")?.textContent === "1"`)
 	p.setValue("pair-round", "2")
 	p.setValue("pair-text", "2\n4 1\n2 3\n")
 	p.click("pair-upload")

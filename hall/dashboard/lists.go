@@ -50,7 +50,11 @@ type ResultRow struct {
 // StandingRow is one team's line of the standings (tournament.Standing):
 // match points and the tie-breaks of Art 43 in order.
 type StandingRow struct {
+	// Rank from 1; Shared is true when another team has it too (teams
+	// equal on points and every tie-break): the page writes "3=", as
+	// tournament.WriteText does.
 	Rank    int       `json:"rank"`
+	Shared  bool      `json:"shared,omitempty"`
 	Team    string    `json:"team"`
 	Players [2]string `json:"players"`
 	Points  float64   `json:"points"`
@@ -122,8 +126,8 @@ func (tn *tourney) standings() []StandingRow {
 	}
 	st := tn.t.Standings()
 	out := make([]StandingRow, 0, len(st))
-	for _, s := range st {
-		row := StandingRow{Rank: s.Rank, Team: s.Team.Name, Players: [2]string{s.Team.Players[0].Name, s.Team.Players[1].Name},
+	for i, s := range st {
+		row := StandingRow{Rank: s.Rank, Shared: i > 0 && st[i-1].Rank == s.Rank || i+1 < len(st) && st[i+1].Rank == s.Rank, Team: s.Team.Name, Players: [2]string{s.Team.Players[0].Name, s.Team.Players[1].Name},
 			Points: s.Points, BuchholzCut1: s.BuchholzCut1, Buchholz: s.Buchholz, SonnebornBerger: s.SonnebornBerger,
 			Wins: s.Wins, Played: s.Played}
 		if s.DirectApplied {

@@ -96,7 +96,7 @@ func TestPairings_DeliveryResultsStandingsRestart(t *testing.T) {
 	if r.Number != 1 || r.Table != "t1" || r.Team1 != "Alfiles" || r.Team2 != "Torres" || r.Result != "1-0" || r.Reason != "resignation" || r.Note != "" {
 		t.Errorf("result row %+v", r)
 	}
-	if len(w.stand) != 4 || w.stand[0].Team != "Alfiles" || w.stand[0].Points != 1 || w.stand[0].Rank != 1 || w.stand[0].Wins != 1 {
+	if len(w.stand) != 4 || w.stand[0].Team != "Alfiles" || w.stand[0].Points != 1 || w.stand[0].Rank != 1 || w.stand[0].Shared || w.stand[0].Wins != 1 {
 		t.Errorf("standings %+v", w.stand)
 	}
 	// A second match at the same table does not count twice.
@@ -186,6 +186,14 @@ func TestPairings_DecidedCardKeepsItsMatch(t *testing.T) {
 	d1 := startTable(t, h, "t1", "")
 	w := ts.ws()
 	w.until("t1 online", func(w *wsClient) bool { return w.tables["t1"].Online })
+	if len(w.stand) != 4 {
+		t.Fatalf("standings %+v", w.stand)
+	}
+	for _, s := range w.stand {
+		if s.Rank != 1 || !s.Shared {
+			t.Errorf("before any result %s has rank %d, shared %v; want 1, shared", s.Team, s.Rank, s.Shared)
+		}
+	}
 	if code, _, ans := upload(t, ts, 1, "r1.txt", "2\n1 2\n3 4\n"); code != 200 {
 		t.Fatalf("round 1: %d %s", code, ans)
 	}

@@ -233,7 +233,7 @@
     const sb = $("standings");
     sb.replaceChildren(...(standings || []).map((s) => {
       const tr = el("tr");
-      [s.rank, s.team, s.players.join(" & "), s.points, num(s.direct_encounter), s.buchholz_cut1, s.buchholz, s.sonneborn_berger, s.wins]
+      [s.rank + (s.shared ? "=" : ""), s.team, s.players.join(" & "), s.points, num(s.direct_encounter), s.buchholz_cut1, s.buchholz, s.sonneborn_berger, s.wins]
         .forEach((c) => tr.append(el("td", "", String(c))));
       return tr;
     }));
