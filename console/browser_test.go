@@ -411,7 +411,10 @@ func TestBrowser(t *testing.T) {
 		p.until(`!document.getElementById("claim-view").classList.contains("hidden") && document.getElementById("claim-board").dataset.ply === "4" && ` +
 			textOf("claim-pos") + `.startsWith("Board A after 2a. Qxd5 (A-black), move 4 of 4: A-white to move")`)
 		spectator.until(`document.getElementById("claim-board").dataset.ply === "4" && document.getElementById("claim-test-form").offsetParent === null`)
+		// One step at a time: each step's text reflows the view, and a
+		// click dispatched at the old layout could land beside the button.
 		p.click("claim-prev")
+		p.until(`document.getElementById("claim-board").dataset.ply === "3"`)
 		p.click("claim-prev")
 		p.until(`document.getElementById("claim-board").dataset.ply === "2" && ` + textOf("claim-pos") + `.startsWith("Board A after 1a. d5 (A-black)") && ` +
 			textOf("claim-pos") + `.includes("the next move entered was 2A. exd5")`)
