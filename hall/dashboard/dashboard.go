@@ -245,7 +245,12 @@ func (s *Server) takeTables(ts []hall.TableState, now time.Time) (wake bool) {
 		s.rebuildAlerts()
 	}
 	if renumbered && s.tn.round > 0 {
-		s.refreshViews() // a table number found its hall table
+		// A table number found its hall table: the cards and the round's
+		// summary (sent, unplaced) change with it. After a hub restart
+		// the tables that took their players before come back this way,
+		// with nothing to deliver.
+		s.refreshViews()
+		s.rebuildLists()
 		wake = true
 	}
 	return wake

@@ -306,3 +306,40 @@ func TestResultsCSV_GivesTheStandings(t *testing.T) {
 		t.Errorf("standings.csv:\n%s", theirs)
 	}
 }
+
+// After a hub restart (a new hub that knows no table yet, the same state
+// file) the round's summary counts the tables that took their players as
+// they come back online, with no result or command to trigger it.
+func TestPairings_SummaryAfterHubRestart(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "dashboard.json")
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{Tournament: loadTournament(t), StateFile: state})
+	d1, d2 := startTable(t, h, "t1", ""), startTable(t, h, "t2", "")
+	if code, _, ans := upload(t, ts, 1, "r1.txt", "2\n1 2\n3 4\n"); code != 200 {
+		t.Fatalf("round 1: %d %s", code, ans)
+	}
+	w := ts.ws()
+	w.until("both sent", func(w *wsClient) bool { return w.tour != nil && w.tour.Sent == 2 })
+	ts.hs.Close()
+	ts.s.Close()
+	d1.Close()
+	d2.Close()
+	h.Close()
+
+	h2 := newHub(t, "")
+	ts2 := newServer(t, h2, Opts{Tournament: loadTournament(t), StateFile: state})
+	w2 := ts2.ws()
+	w2.until("the state", func(w *wsClient) bool { return w.tour != nil })
+	if w2.tour.Sent != 0 || len(w2.tour.Unplaced) != 2 {
+		t.Fatalf("no table back yet: %+v", w2.tour)
+	}
+	startTable(t, h2, "t1", "")
+	startTable(t, h2, "t2", "")
+	w2.until("the summary recomputed", func(w *wsClient) bool {
+		return w.tour.Sent == 2 && w.tour.Tables == 2 && len(w.tour.Unplaced) == 0
+	})
+	_, st, _ := ts2.get("/api/state")
+	if !strings.Contains(st, `"unplaced":[]`) || !strings.Contains(st, `"sent":2,`) {
+		t.Errorf("/api/state after the restart: %.600s", st)
+	}
+}
