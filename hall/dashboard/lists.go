@@ -461,14 +461,36 @@ var ResultsCSVHeader = []string{"round", "table", "hall_table", "team1", "team2"
 
 // serveResultsCSV answers GET /export/results.csv: the results table,
 // one row per decided match (round and table empty when it counts for no
-// pairing), then a row per bye of each paired round (team2 "bye", note
-// "bye"): a bye scores, and the file then holds every point of the
-// standings.
+// pairing), then a row per paired match no hall result counts for (its
+// result as the tournament holds it: empty while pending, which
+// tournament.ReadCSV reads as pending, not as the teams absent; note
+// "pending: no result yet"), then a row per bye of each paired round
+// (team2 "bye", note "bye"): a bye scores. The file then holds every
+// pairing and every point of the standings.
 func (s *Server) serveResultsCSV(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	rows := s.tn.rows()
 	var byes [][]string
 	if t := s.tn.t; t != nil {
+		done := map[slot]bool{} // the matches a row of rows counts for
+		for _, row := range rows {
+			if row.Round > 0 {
+				done[slot{row.Round, row.Number}] = true
+			}
+		}
+		for _, round := range t.PairedRounds() {
+			for _, m := range t.Matches(round) {
+				if m.Bye() || done[slot{round, m.Table}] {
+					continue
+				}
+				note := "pending: no result yet"
+				if m.Result != tournament.Pending {
+					note = "result from the pairing upload"
+				}
+				byes = append(byes, []string{strconv.Itoa(round), strconv.Itoa(m.Table), "", t.Team(m.Team1).Name, t.Team(m.Team2).Name,
+					m.Result.String(), "", "", "", "", "", "", "", "", "", note})
+			}
+		}
 		for _, round := range t.PairedRounds() {
 			for _, team := range t.Byes(round) {
 				byes = append(byes, []string{strconv.Itoa(round), "", "", team.Name, "bye", "", "", "", "", "", "", "", "", "", "", "bye"})

@@ -113,7 +113,8 @@ func TestPairings_DeliveryResultsStandingsRestart(t *testing.T) {
 	if code != 200 || !strings.Contains(csv, "Alfiles") || !strings.Contains(hdr.Get("Content-Disposition"), "standings.csv") {
 		t.Errorf("standings.csv: %d %s", code, csv)
 	}
-	if code, csv, _ := ts.get("/export/results.csv"); code != 200 || strings.Count(csv, "\n") != 3 || !strings.Contains(csv, "1,1,t1,Alfiles,Torres,1-0,resignation") {
+	if code, csv, _ := ts.get("/export/results.csv"); code != 200 || strings.Count(csv, "\n") != 4 || !strings.Contains(csv, "1,1,t1,Alfiles,Torres,1-0,resignation") ||
+		!strings.Contains(csv, "\n1,2,,Caballos,Damas,,") {
 		t.Errorf("results.csv: %d %s", code, csv)
 	}
 	// TRF needs every result of the rounds played: table 2 has none.
@@ -341,5 +342,50 @@ func TestPairings_SummaryAfterHubRestart(t *testing.T) {
 	_, st, _ := ts2.get("/api/state")
 	if !strings.Contains(st, `"unplaced":[]`) || !strings.Contains(st, `"sent":2,`) {
 		t.Errorf("/api/state after the restart: %.600s", st)
+	}
+}
+
+// While a paired match has no result, the results CSV lists it with an
+// empty result, which tournament.ReadCSV (tandem tournament standings
+// --results) reads as pending: the standings from the file are the
+// dashboard's, the pending match's teams not counted absent.
+func TestResultsCSV_PendingMatchGivesTheStandings(t *testing.T) {
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{Tournament: loadTournament(t)})
+	d1 := startTable(t, h, "t1", "")
+	w := ts.ws()
+	w.until("t1 online", func(w *wsClient) bool { return w.tables["t1"].Online })
+	// Table 2 (Caballos v Damas) has no hall table: pending.
+	if code, _, ans := upload(t, ts, 1, "r1.txt", "2\n1 2\n3 4\n"); code != 200 {
+		t.Fatalf("round 1: %d %s", code, ans)
+	}
+	w.until("players sent", func(w *wsClient) bool { p := w.tables["t1"].Pairing; return p != nil && p.Sent })
+	decide(t, d1)
+	w.until("counted", func(w *wsClient) bool { return len(w.result) == 1 && w.result[0].Round == 1 })
+
+	_, csv, _ := ts.get("/export/results.csv")
+	if !strings.Contains(csv, "\n1,2,,Caballos,Damas,,,") {
+		t.Fatalf("results.csv without the pending match:\n%s", csv)
+	}
+	fresh := loadTournament(t)
+	ms, err := fresh.ReadCSV("results.csv", strings.NewReader(csv))
+	if err == nil {
+		err = fresh.Apply("results.csv", ms)
+	}
+	if err != nil {
+		t.Fatalf("results.csv read back: %v\n%s", err, csv)
+	}
+	var mine bytes.Buffer
+	if err := tournament.WriteCSV(&mine, fresh.Standings()); err != nil {
+		t.Fatal(err)
+	}
+	_, theirs, _ := ts.get("/export/standings.csv")
+	if mine.String() != theirs {
+		t.Errorf("standings from results.csv:\n%s\nthe dashboard's:\n%s", mine.String(), theirs)
+	}
+	for _, s := range fresh.Standings() {
+		if (s.Team.Name == "Caballos" || s.Team.Name == "Damas") && s.Rounds != 0 {
+			t.Errorf("%s counted %d rounds with its match pending", s.Team.Name, s.Rounds)
+		}
 	}
 }
