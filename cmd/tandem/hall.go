@@ -201,7 +201,8 @@ func serveDashboard(h *hall.Hub, opts *hall.HubOpts, d *hallDashboard, stdout io
 	if pin == "" {
 		pin, generated = webauth.GeneratePIN(), true
 	}
-	srv, err := dashboard.New(h, &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile)})
+	srv, err := dashboard.New(h, &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
+		NeverSeenAfter: opts.OfflineAfter})
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,9 @@ import (
 
 // Alert is one entry of the dashboard's alerts list: something a table
 // raised (hall.TableState.Alerts) when it appeared, until the arbiter
-// acknowledges it. The list is sent newest first.
+// acknowledges it. A table never seen raises only its refusals, and
+// "never connected" (kind offline) once Opts.NeverSeenAfter has passed.
+// The list is sent newest first.
 type Alert struct {
 	// ID numbers the alerts from 1 in the order raised (POST /api/ack).
 	ID int64 `json:"id"`
@@ -32,24 +34,46 @@ type Alert struct {
 	AckedMs int64 `json:"acked_ms,omitempty"`
 }
 
-// alertKeys returns t's alerts that go to the list: a configured table
-// never seen is shown as such on its card, not raised as an alert.
-func alertKeys(t hall.TableState) []hall.Alert {
-	if t.LastSeen.IsZero() {
-		return nil
+// neverText is the list's alert for a configured table never seen once
+// Opts.NeverSeenAfter has passed (its card says "never seen" at once).
+const neverText = "never connected"
+
+// alertKeys returns t's alerts that go to the list (s.mu held). A table
+// seen raises all its alerts. A table never seen (LastSeen zero) raises
+// a refusal (its login or messages refused: it cannot send a snapshot,
+// so that is how a wrong [hall] shows), and, from Opts.NeverSeenAfter
+// after New on, "never connected" for a configured table: the hub has
+// run long enough for a working table to have been heard from.
+func (s *Server) alertKeys(t hall.TableState) []hall.Alert {
+	if !t.LastSeen.IsZero() {
+		return t.Alerts
 	}
-	return t.Alerts
+	var out []hall.Alert
+	for _, a := range t.Alerts {
+		switch {
+		case a.Kind == hall.AlertRefused:
+			out = append(out, a)
+		case a.Kind == hall.AlertOffline && s.neverDue:
+			out = append(out, hall.Alert{Kind: hall.AlertOffline, Text: neverText})
+		}
+	}
+	return out
 }
 
 // alertsChanged adds the alerts that appear from old to now and clears
 // those gone, and reports whether the list changed (s.mu held).
 func (s *Server) alertsChanged(old, now hall.TableState, at time.Time) bool {
-	was, is := alertKeys(old), alertKeys(now)
+	return s.alertsDiff(now.ID, s.alertKeys(old), s.alertKeys(now), at)
+}
+
+// alertsDiff adds table id's alerts in is not in was and clears those in
+// was not in is, and reports whether the list changed (s.mu held).
+func (s *Server) alertsDiff(id string, was, is []hall.Alert, at time.Time) bool {
 	changed := false
 	for _, a := range is {
 		if !slices.Contains(was, a) {
 			s.nextID++
-			s.alerts = append(s.alerts, Alert{ID: s.nextID, Table: now.ID, Kind: a.Kind, Text: a.Text, AtMs: at.UnixMilli(), Active: true})
+			s.alerts = append(s.alerts, Alert{ID: s.nextID, Table: id, Kind: a.Kind, Text: a.Text, AtMs: at.UnixMilli(), Active: true})
 			changed = true
 		}
 	}
@@ -59,7 +83,7 @@ func (s *Server) alertsChanged(old, now hall.TableState, at time.Time) bool {
 		}
 		for i := len(s.alerts) - 1; i >= 0; i-- {
 			e := &s.alerts[i]
-			if e.Active && e.Table == now.ID && e.Kind == a.Kind && e.Text == a.Text {
+			if e.Active && e.Table == id && e.Kind == a.Kind && e.Text == a.Text {
 				e.Active, e.ClearedMs = false, at.UnixMilli()
 				changed = true
 				break
@@ -70,6 +94,31 @@ func (s *Server) alertsChanged(old, now hall.TableState, at time.Time) bool {
 		s.alerts = slices.Delete(s.alerts, 0, n)
 	}
 	return changed
+}
+
+// neverSeenDue raises "never connected" for the tables still never seen
+// once Opts.NeverSeenAfter has passed since New.
+func (s *Server) neverSeenDue() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ctx.Err() != nil || s.neverDue {
+		return
+	}
+	was := map[string][]hall.Alert{}
+	for id, t := range s.states {
+		was[id] = s.alertKeys(t)
+	}
+	s.neverDue = true
+	changed := false
+	now := time.Now()
+	for id, t := range s.states {
+		if s.alertsDiff(id, was[id], s.alertKeys(t), now) {
+			changed = true
+		}
+	}
+	if changed {
+		s.rebuildAlerts()
+	}
 }
 
 // rebuildAlerts encodes the list, newest first, and marks it for every

@@ -50,6 +50,11 @@ type Opts struct {
 	LoginEvery time.Duration
 	LoginBurst int
 	SessionTTL time.Duration
+	// NeverSeenAfter is how long after New a configured table never
+	// heard from raises "never connected" in the alerts list (its card
+	// says "never seen" from the start). Zero means 3 s, the default of
+	// hall.HubOpts.OfflineAfter; tandem hall passes the hub's.
+	NeverSeenAfter time.Duration
 }
 
 // MaxAlerts is how many alerts the dashboard keeps (the oldest go first).
@@ -68,15 +73,19 @@ type Server struct {
 	wg     sync.WaitGroup
 	wake   chan struct{} // the players' delivery
 
-	mu      sync.Mutex
-	states  map[string]hall.TableState // the latest of each table
-	views   map[string][]byte          // each table's view, JSON
-	alerts  []Alert
-	nextID  int64
-	clients map[*client]struct{}
-	tn      tourney // tournament state (tournament.go)
-	lists   []byte  // results, standings and pairing, JSON members
-	alertJS []byte  // the alerts list, JSON array
+	mu     sync.Mutex
+	states map[string]hall.TableState // the latest of each table
+	views  map[string][]byte          // each table's view, JSON
+	alerts []Alert
+	nextID int64
+	// neverDue is true once Opts.NeverSeenAfter has passed since New
+	// (never is its timer): a table never seen then raises an alert.
+	neverDue bool
+	never    *time.Timer
+	clients  map[*client]struct{}
+	tn       tourney // tournament state (tournament.go)
+	lists    []byte  // results, standings and pairing, JSON members
+	alertJS  []byte  // the alerts list, JSON array
 }
 
 // client is one WebSocket's pending news (Server.mu).
@@ -116,6 +125,9 @@ func New(h *hall.Hub, opts *Opts) (*Server, error) {
 	if o.Parallel <= 0 {
 		o.Parallel = 16
 	}
+	if o.NeverSeenAfter <= 0 {
+		o.NeverSeenAfter = 3 * time.Second
+	}
 	auth, err := webauth.New(o.PIN, &webauth.Opts{Cookie: "tandem_hall", Every: o.LoginEvery, Burst: o.LoginBurst, TTL: o.SessionTTL})
 	if err != nil {
 		return nil, err
@@ -141,6 +153,7 @@ func New(h *hall.Hub, opts *Opts) (*Server, error) {
 	s.rebuildLists()
 	s.rebuildAlerts()
 	s.mu.Unlock()
+	s.never = time.AfterFunc(o.NeverSeenAfter, s.neverSeenDue)
 	s.wg.Add(2)
 	go s.follow(sub)
 	go s.deliver()
@@ -155,6 +168,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // later calls do nothing.
 func (s *Server) Close() error {
 	s.cancel()
+	s.never.Stop()
 	s.wg.Wait()
 	return nil
 }

@@ -1,14 +1,18 @@
 package dashboard
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"tandem/config"
 	"tandem/daemon"
+	"tandem/hall"
 	"tandem/rules"
 )
 
@@ -257,4 +261,53 @@ func TestNew_BadStateFile(t *testing.T) {
 	if _, err := New(h, &Opts{}); err == nil || !strings.Contains(err.Error(), "PIN") {
 		t.Errorf("no PIN: %v", err)
 	}
+}
+
+// A table the hub refuses (a wrong password: it never sends a snapshot)
+// raises its refusal in the alerts list; a configured table never heard
+// from raises "never connected" once NeverSeenAfter has passed, not
+// before, and clears it when it connects.
+func TestAlerts_RefusedAndNeverSeen(t *testing.T) {
+	h, err := hall.NewHub(&hall.HubOpts{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), OfflineAfter: 1500 * time.Millisecond,
+		Tables: []hall.TableAuth{{ID: "t01", User: "t01", Password: "p1"}, {ID: "t05", User: "t05", Password: "p5"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	ts := newServer(t, h, Opts{NeverSeenAfter: 2 * time.Second})
+	w := ts.ws()
+	w.until("the state", func(w *wsClient) bool { return len(w.msgs) > 0 })
+	if len(w.alerts) != 0 || w.tables["t05"].Snap.Status != "" {
+		t.Fatalf("at start: alerts %+v", w.alerts)
+	}
+	table := func(id, password string) {
+		cfg := config.Default()
+		cfg.Journal.File = filepath.Join(t.TempDir(), id+".db")
+		cfg.Console.Disabled = true
+		cfg.Hall = config.Hall{URL: h.URL(), Table: id, User: id, Password: password}
+		d, err := daemon.Start(context.Background(), cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+	}
+	table("t01", "wrong")
+	has := func(w *wsClient, id string, kind hall.AlertKind, part string, active bool) bool {
+		for _, a := range w.alerts {
+			if a.Table == id && a.Kind == kind && strings.Contains(a.Text, part) && a.Active == active {
+				return true
+			}
+		}
+		return false
+	}
+	w.until("t01's refusal in the list", func(w *wsClient) bool { return has(w, "t01", hall.AlertRefused, "login refused", true) })
+	w.until("t05 never connected", func(w *wsClient) bool { return has(w, "t05", hall.AlertOffline, "never connected", true) })
+	_, st, _ := ts.get("/api/state")
+	if !strings.Contains(st, `"never connected"`) || !strings.Contains(st, `"kind":"refused"`) {
+		t.Errorf("/api/state: %.800s", st)
+	}
+	table("t05", "p5")
+	w.until("t05's alert cleared", func(w *wsClient) bool {
+		return has(w, "t05", hall.AlertOffline, "never connected", false) && w.tables["t05"].Online
+	})
 }

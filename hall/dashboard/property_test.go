@@ -19,7 +19,8 @@ import (
 // (dropping only the oldest).
 func TestProperty_AlertsFollowTheTables(t *testing.T) {
 	kinds := []hall.Alert{{Kind: hall.AlertFlag, Text: "flag: A-white"}, {Kind: hall.AlertClaim, Text: "claim by B-black (flag)"},
-		{Kind: hall.AlertOffline, Text: "offline since 14:05"}, {Kind: hall.AlertRecord, Text: "disk full"}}
+		{Kind: hall.AlertOffline, Text: "offline since 14:05"}, {Kind: hall.AlertRecord, Text: "disk full"},
+		{Kind: hall.AlertRefused, Text: "login refused"}}
 	rapid.Check(t, func(t *rapid.T) {
 		s := &Server{states: map[string]hall.TableState{}}
 		ids := []string{"t1", "t2", "t3"}
@@ -33,7 +34,7 @@ func TestProperty_AlertsFollowTheTables(t *testing.T) {
 					now = append(now, a)
 				}
 			}
-			seen := rapid.IntRange(0, 5).Draw(t, "seen") > 0 // a table never seen raises nothing
+			seen := rapid.IntRange(0, 5).Draw(t, "seen") > 0 // a table never seen raises only its refusal
 			st := hall.TableState{ID: id, Alerts: now}
 			if seen {
 				st.LastSeen = at
@@ -52,7 +53,7 @@ func TestProperty_AlertsFollowTheTables(t *testing.T) {
 			// The check holds for the tables whose raises are all still in
 			// the list (nothing of theirs dropped by the cap).
 			for _, tid := range ids {
-				cur := alertKeys(s.states[tid])
+				cur := s.alertKeys(s.states[tid])
 				for _, e := range s.alerts {
 					if e.Table == tid && e.Active && !slices.Contains(cur, hall.Alert{Kind: e.Kind, Text: e.Text}) {
 						t.Fatalf("%s: active %+v not raised now (%+v)", tid, e, cur)
