@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tandem/daemon"
+	"tandem/hall"
 	"tandem/rules"
 	"tandem/tournament"
 )
@@ -332,6 +333,10 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 	p.click("pair-upload")
 	p.until(textOf("pair-state") + `.startsWith("Round 2: players sent to 2 of 2 tables")`)
 	p.until(`document.querySelector("#table-t1 .cpair").textContent.startsWith("next: R2 T1 Damas v Los Caballos")`)
+	// The standings count round 1 only (round 2 has no result yet).
+	if got := p.eval(textOf("tour-round")); got != "after round 1" {
+		t.Errorf("standings header %q; want after round 1 (the last round with a result)", got)
+	}
 	if got := p.eval(`document.querySelector("#table-t1 .cpair").textContent`); !strings.HasSuffix(got, ", players sent") {
 		t.Errorf("t1's next match: %q", got)
 	}
@@ -346,5 +351,28 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 	}
 	if got := p.eval(inside); got != "ok" {
 		t.Errorf("a clock out of its card at 1400 px: %s", got)
+	}
+}
+
+// A configured table never seen shows "—" on its four clocks, not 0.0
+// (which reads as four flags); after NeverSeenAfter it is in the alerts
+// list.
+func TestBrowser_NeverSeenCard(t *testing.T) {
+	h, err := hall.NewHub(&hall.HubOpts{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), OfflineAfter: 1500 * time.Millisecond,
+		Tables: []hall.TableAuth{{ID: "t05", User: "t05", Password: "p5"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	ts := newServer(t, h, Opts{Tournament: loadTournament(t), NeverSeenAfter: time.Second})
+	p := openDashboard(t, ts.hs.URL)
+	p.until(`document.getElementById("table-t05") !== null`)
+	p.until(`[...document.querySelectorAll("#table-t05 .time")].map((e) => e.textContent).join(" ") === "— — — —"`)
+	p.until(textOf("alert-count") + ` === "1 open of 1"`)
+	if got := p.eval(`document.querySelector("#alerts li").textContent`); !strings.Contains(got, "t05") || !strings.Contains(got, "never connected") {
+		t.Errorf("alert %q", got)
+	}
+	if got := p.eval(textOf("tour-round")); got != "no result yet" {
+		t.Errorf("standings header %q before any result", got)
 	}
 }

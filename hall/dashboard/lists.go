@@ -77,6 +77,10 @@ type TournamentView struct {
 	// Paired the rounds with pairings.
 	Round  int   `json:"round"`
 	Paired []int `json:"paired"`
+	// Counted is the round the standings are after: the last with a
+	// recorded result (tournament.LastRound), 0 none. It may be before
+	// Round while the current round is played.
+	Counted int `json:"counted"`
 	// Byes are the teams with a bye in the current round; Unplaced the
 	// current round's tables that no hall table plays (and why).
 	Byes     []string `json:"byes"`
@@ -144,7 +148,7 @@ func (tn *tourney) view() *TournamentView {
 	if tn.t == nil {
 		return nil
 	}
-	v := &TournamentView{Name: tn.t.Name, Rounds: tn.t.Rounds, Round: tn.round, Paired: tn.t.PairedRounds(),
+	v := &TournamentView{Name: tn.t.Name, Rounds: tn.t.Rounds, Round: tn.round, Paired: tn.t.PairedRounds(), Counted: tn.t.LastRound(),
 		Byes: []string{}, Unplaced: []string{}, SaveErr: tn.saveErr}
 	if v.Paired == nil {
 		v.Paired = []int{}
@@ -197,11 +201,14 @@ func (s *Server) rebuildLists() {
 // (round,table,team1,team2[,result], every row of Round), any other as a
 // pairing engine's output (bbpPairings, JaVaFo: the number of pairs,
 // then "WHITE BLACK" starting ranks, 0 for a bye). Round 0 means the
-// round after the current one. Data is the file's text.
+// round after the current one. Data is the file's text. Replace must be
+// true to upload again a round that already has a recorded result: the
+// results of the tables whose pairing changes then stop counting.
 type PairingUpload struct {
-	Round int    `json:"round"`
-	Name  string `json:"name"`
-	Data  string `json:"data"`
+	Round   int    `json:"round"`
+	Name    string `json:"name"`
+	Data    string `json:"data"`
+	Replace bool   `json:"replace,omitempty"`
 }
 
 // PairingTable is one table of an uploaded round in POST /api/pairings's
@@ -222,6 +229,9 @@ type PairingResult struct {
 	Round  int            `json:"round"`
 	Tables []PairingTable `json:"tables"`
 	Byes   []string       `json:"byes"`
+	// Absent are the teams neither paired nor given a bye in the round:
+	// they score 0 there (tournament.StandingsAfter).
+	Absent []string `json:"absent"`
 }
 
 // servePairings answers POST /api/pairings (arbiter): the round's pairing
@@ -230,8 +240,9 @@ type PairingResult struct {
 // takes them). 200 PairingResult; 400 a bad request, a bad file (the
 // error names the file, line and field), or an earlier round without a
 // pairing ("round 2 has no pairing yet: upload round 2 first"): nothing
-// changes; 409 no
-// tournament; 500 the state file cannot be written (nothing changes).
+// changes; 409 no tournament, or the round already has a recorded result
+// and Replace is false (the error says which; nothing changes); 500 the
+// state file cannot be written (nothing changes).
 func (s *Server) servePairings(w http.ResponseWriter, r *http.Request) {
 	var req PairingUpload
 	if err := decode(w, r, &req, maxBody); err != nil {
@@ -293,6 +304,18 @@ func (s *Server) upload(req PairingUpload) (PairingResult, int, error) {
 		return PairingResult{}, http.StatusBadRequest, err
 	}
 	prev := tn.t.Matches(round)
+	if !req.Replace {
+		var done []string
+		for _, m := range prev {
+			if m.Result != tournament.Pending {
+				done = append(done, fmt.Sprintf("table %d %s", m.Table, m.Result))
+			}
+		}
+		if len(done) > 0 {
+			return PairingResult{}, http.StatusConflict, fmt.Errorf("round %d already has results (%s): its pairing is kept; "+
+				"upload it again with replace to replace it (a table whose pairing changes loses its result)", round, strings.Join(done, ", "))
+		}
+	}
 	if err := tn.t.Apply(name, ms); err != nil {
 		return PairingResult{}, http.StatusBadRequest, err
 	}
@@ -339,7 +362,16 @@ func (s *Server) upload(req PairingUpload) (PairingResult, int, error) {
 	}
 	s.rebuildLists()
 	s.refreshViews()
-	out := PairingResult{Round: round, Tables: []PairingTable{}, Byes: []string{}}
+	out := PairingResult{Round: round, Tables: []PairingTable{}, Byes: []string{}, Absent: []string{}}
+	placed := map[int]bool{}
+	for _, m := range tn.t.Matches(round) {
+		placed[m.Team1], placed[m.Team2] = true, true
+	}
+	for _, team := range tn.t.Teams {
+		if !placed[team.ID] {
+			out.Absent = append(out.Absent, team.Name)
+		}
+	}
 	for _, m := range tn.t.Matches(round) {
 		if m.Bye() {
 			out.Byes = append(out.Byes, tn.t.Team(m.Team1).Name)

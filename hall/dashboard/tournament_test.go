@@ -389,3 +389,48 @@ func TestResultsCSV_PendingMatchGivesTheStandings(t *testing.T) {
 		}
 	}
 }
+
+// Uploading again a round that has a recorded result is refused unless
+// the upload says replace, with nothing changed; the answer names the
+// teams neither paired nor given a bye (absent).
+func TestPairings_ReuploadWithResultsAndAbsentTeams(t *testing.T) {
+	h := newHub(t, "")
+	state := filepath.Join(t.TempDir(), "dashboard.json")
+	ts := newServer(t, h, Opts{Tournament: loadTournament(t), StateFile: state})
+	d1 := startTable(t, h, "t1", "")
+	w := ts.ws()
+	w.until("t1 online", func(w *wsClient) bool { return w.tables["t1"].Online })
+	// Alfiles v Torres, a bye for Caballos: Damas is absent.
+	code, res, ans := upload(t, ts, 1, "r1.txt", "2\n1 2\n3 0\n")
+	if code != 200 || len(res.Absent) != 1 || res.Absent[0] != "Damas" || len(res.Byes) != 1 || res.Byes[0] != "Caballos" {
+		t.Fatalf("round 1: %d %s; want Damas absent, Caballos a bye", code, ans)
+	}
+	w.until("players sent", func(w *wsClient) bool { p := w.tables["t1"].Pairing; return p != nil && p.Sent })
+	decide(t, d1)
+	w.until("counted", func(w *wsClient) bool { return len(w.result) == 1 && w.result[0].Round == 1 })
+	before, _ := os.ReadFile(state)
+	_, standBefore, _ := ts.get("/export/standings.csv")
+
+	code, _, ans = upload(t, ts, 1, "r1.txt", "2\n2 1\n3 4\n")
+	if code != 409 || !strings.Contains(ans, "round 1 already has results (table 1 1-0)") || !strings.Contains(ans, "replace") {
+		t.Errorf("re-upload of a round with a result: %d %s", code, ans)
+	}
+	after, _ := os.ReadFile(state)
+	_, standAfter, _ := ts.get("/export/standings.csv")
+	if !bytes.Equal(before, after) || standBefore != standAfter {
+		t.Errorf("a refused re-upload changed the state:\n%s\n%s", before, after)
+	}
+	// A bad file is still a 400 naming it, before the round's results.
+	if code, _, ans := upload(t, ts, 1, "r1.txt", "2\n1 2\n"); code != 400 || !strings.Contains(ans, "r1.txt:") {
+		t.Errorf("bad re-upload: %d %s", code, ans)
+	}
+
+	body, _ := json.Marshal(PairingUpload{Round: 1, Name: "r1.txt", Data: "2\n2 1\n3 4\n", Replace: true})
+	code, ans = ts.post(ts.arbiter(), "/api/pairings", string(body))
+	var rep PairingResult
+	json.Unmarshal([]byte(ans), &rep)
+	if code != 200 || len(rep.Absent) != 0 || len(rep.Byes) != 0 {
+		t.Fatalf("replace: %d %s", code, ans)
+	}
+	w.until("the result no longer counts", func(w *wsClient) bool { return len(w.result) == 1 && w.result[0].Round == 0 })
+}

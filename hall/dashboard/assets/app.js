@@ -173,7 +173,8 @@
       const p = cards.get(id);
       if (!p) continue;
       for (let i = 0; i < 4; i++) {
-        const t = fmt(remaining(v, i, now));
+        // A table never seen has no clocks: "—", not 0.0 (a flag).
+        const t = v.last_seen_ms ? fmt(remaining(v, i, now)) : "—";
         const k = p.clocks[i];
         if (k.last !== t) { k.time.textContent = t; k.last = t; }
       }
@@ -229,7 +230,8 @@
     $("tourbox").classList.toggle("hidden", !tour);
     if (!tour) return;
     $("event").textContent = tour.name + " · round " + (tour.round || "–") + " of " + tour.rounds;
-    $("tour-round").textContent = tour.round ? "after round " + tour.round : "";
+    // The standings count rounds 1 to the last with a recorded result.
+    $("tour-round").textContent = tour.counted ? "after round " + tour.counted : "no result yet";
     const sb = $("standings");
     sb.replaceChildren(...(standings || []).map((s) => {
       const tr = el("tr");
@@ -397,11 +399,18 @@
     if (fmtSel === "csv" && !/\.csv$/i.test(name)) name += ".csv";
     if (fmtSel === "engine" && /\.csv$/i.test(name)) name += ".txt";
     const m = $("pair-msg");
-    const r = await post("api/pairings", { round: Number($("pair-round").value) || 0, name, data: $("pair-text").value });
+    const req = { round: Number($("pair-round").value) || 0, name, data: $("pair-text").value };
+    let r = await post("api/pairings", req);
+    // A round with results is replaced only when the arbiter confirms.
+    if (r.status === 409 && /already has results/.test(r.body.error || "") && confirm(r.body.error + "\n\nReplace the round's pairing?")) {
+      r = await post("api/pairings", { ...req, replace: true });
+    }
     if (r.status !== 200) { m.textContent = "not uploaded: " + (r.body.error || r.status); m.className = "pairmsg bad"; return; }
     const res = r.body;
     m.textContent = "Round " + res.round + ": " + res.tables.length + " tables, players being sent" +
-      res.tables.filter((t) => t.note).map((t) => " · table " + t.number + ": " + t.note).join("");
+      res.tables.filter((t) => t.note).map((t) => " · table " + t.number + ": " + t.note).join("") +
+      (res.byes.length ? " · bye: " + res.byes.join(", ") : "") +
+      (res.absent.length ? " · not paired (absent, 0 points): " + res.absent.join(", ") : "");
     m.className = "pairmsg ok";
     $("pair-round").dataset.touched = "";
   });
