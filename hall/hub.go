@@ -62,8 +62,10 @@ type HubOpts struct {
 	// a login refused (a wrong password, an unknown user or nkey) or a
 	// message outside a table's permissions (a table using another's
 	// user). table is the table concerned ("" when none is known); text
-	// says it for the head arbiter. The same text is told at most once a
-	// minute; it is called on a goroutine of its own, never concurrently.
+	// says it for the head arbiter. A table's refusals are told at most
+	// once a minute (one wrong [hall] is refused on several subjects at
+	// once), those of no known table once a minute per text; it is
+	// called on a goroutine of its own, never concurrently.
 	// The table concerned also shows an AlertRefused.
 	OnRefused func(table, text string)
 }
@@ -209,7 +211,7 @@ type Hub struct {
 	closed  bool
 
 	owners   map[string]string    // the table of each user and nkey (HubOpts.Tables)
-	told     map[string]time.Time // refusals told to OnRefused, by text
+	told     map[string]time.Time // refusals told to OnRefused, by table or text
 	refusals chan refusalMsg      // to OnRefused
 	lock     *storeLock           // the store directory's, while the server runs
 }

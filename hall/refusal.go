@@ -99,8 +99,11 @@ func orUnknown(login string) string {
 }
 
 // refuse shows a refusal: on table's state (when the hub knows a table of
-// that id or table is a valid id) and, at most once a minute for the same
-// text, to HubOpts.OnRefused. It never blocks the server.
+// that id or table is a valid id) and to HubOpts.OnRefused at most once a
+// minute per table (per text when no table is known): one wrong [hall]
+// is refused on several subjects at once (snap, cmd, the catch-up's
+// DIRECT.GET), each its own text, and the head arbiter needs it once. It
+// never blocks the server.
 func (h *Hub) refuse(table, text string, now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -120,14 +123,18 @@ func (h *Hub) refuse(table, text string, now time.Time) {
 			h.changed(table)
 		}
 	}
-	if h.opts.OnRefused == nil || now.Sub(h.told[text]) < time.Minute {
+	key := text
+	if table != "" {
+		key = "table " + table // "table " cannot start a refusal's text
+	}
+	if h.opts.OnRefused == nil || now.Sub(h.told[key]) < time.Minute {
 		return
 	}
-	h.told[text] = now
+	h.told[key] = now
 	select {
 	case h.refusals <- refusalMsg{table, text}:
 	default: // the reader is behind: the next one is told a minute later
-		delete(h.told, text)
+		delete(h.told, key)
 	}
 }
 

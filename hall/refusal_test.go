@@ -186,3 +186,38 @@ func TestNewHub_ListenInUse(t *testing.T) {
 		t.Fatalf("error %q, want %q", err, want)
 	}
 }
+
+// One table's refusals (its snapshots, its commands' subscription, its
+// catch-up's DIRECT.GET: each a different text) are told to OnRefused
+// once a minute for the table, not once per subject.
+func TestHub_RefusalsToldOncePerTable(t *testing.T) {
+	var told refusals
+	h := newTestHub(t, "", &HubOpts{Tables: twoTables(), OnRefused: told.on})
+	l := newTestLink(t, h.URL(), "t01", "", &LinkOpts{User: "t02", Password: "p2"})
+	l.Publish(Snap{Status: "ready"})
+	waitFor(t, "OnRefused", func() bool { return told.has("t01", "calls itself t01") })
+	// Let the link be refused again for a few seconds (it retries).
+	texts := map[string]bool{}
+	seen := map[time.Time]bool{}
+	waitFor(t, "three refusals", func() bool {
+		l.Publish(Snap{Status: "ready"})
+		h.mu.Lock()
+		seen[h.tables["t01"].refusedAt] = true
+		texts[h.tables["t01"].Refused] = true
+		h.mu.Unlock()
+		return len(seen) >= 3
+	})
+	h.refuse("t01", "another subject's text", time.Now())
+	time.Sleep(100 * time.Millisecond) // OnRefused runs on its own goroutine
+	told.mu.Lock()
+	defer told.mu.Unlock()
+	n := 0
+	for _, r := range told.told {
+		if r[0] == "t01" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("t01's refusals told %d times within a minute (texts %v): %q", n, texts, told.told)
+	}
+}
