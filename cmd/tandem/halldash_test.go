@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tandem/config"
+	"tandem/hall/dashboard"
 	"tandem/tournament"
 )
 
@@ -87,4 +88,22 @@ func TestHall_DashboardFlagsAndTournamentErrors(t *testing.T) {
 func hubConfig(t *testing.T) config.Hub {
 	t.Helper()
 	return config.Default().Hub
+}
+
+// The one-PC walkthrough's simulated table plays a table of the example
+// tournament's round (6 teams: tables 1 to 3), so that it gets players
+// when round 1 is uploaded (docs/hall.md).
+func TestHallExample_SimTablePlaysATournamentTable(t *testing.T) {
+	cfg, err := config.Load(filepath.Join("..", "..", "docs", "examples", "hall-table-sim.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn, err := tournament.Load(filepath.Join("..", "..", "docs", "examples", "tournament.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := dashboard.TableNumber(cfg.Hall.Table); n < 1 || n > len(tn.Teams)/2 {
+		t.Errorf("hall-table-sim.toml's table %q plays table %d; the example tournament's rounds have tables 1 to %d",
+			cfg.Hall.Table, n, len(tn.Teams)/2)
+	}
 }
