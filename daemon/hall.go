@@ -93,10 +93,12 @@ func (d *Daemon) startHall(ctx context.Context) error {
 // online while the hub refuses the table), and prints each refusal by the
 // hub once on Opts.Out: a wrong [hall] setting is not a pulled cable.
 func (d *Daemon) hallState(s hall.LinkState) {
-	d.setInfo(func(in *Info) { in.Hall, in.HallOnline = s.Text(), s.OK() })
+	// The line first: whoever sees the refusal in Info may count on it
+	// having been printed.
 	if old := d.hall.printed.Swap(&s.Refused); s.Refused != "" && (old == nil || *old != s.Refused) && d.opts.Out != nil {
 		fmt.Fprintf(d.opts.Out, "hall: %s\n", s.Refused)
 	}
+	d.setInfo(func(in *Info) { in.Hall, in.HallOnline = s.Text(), s.OK() })
 }
 
 // feedHall hands the link a snapshot at each change of the match (an
