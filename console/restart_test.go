@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/internal/browsertest"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -189,15 +190,15 @@ func (p *page) frozen() string {
 // reconnection shows the table again, the session's end and the
 // recovery.
 func TestBrowser_ConnectionLost_Restart_SessionEnded(t *testing.T) {
-	bctx := startBrowser(t)
+	bctx := browsertest.Start(t, nil)
 	d := newDaemonSim(t, Opts{Simulated: true})
 	p := openTab(t, bctx, d.tb, d.current(), d.hs.URL)
-	p.setValue("pin", testPIN)
-	p.click("login-btn")
-	p.until(`document.body.dataset.arbiter === "true" && !document.getElementById("arbiter-panel").classList.contains("hidden")`)
-	p.click("act-start")
-	p.until(textOf("status") + ` === "RUNNING" && ` + running("A-white"))
-	p.until(`document.getElementById("face-A-img").complete && document.getElementById("face-A-img").naturalWidth === 128`)
+	p.SetValue("pin", testPIN)
+	p.Click("login-btn")
+	p.Until(`document.body.dataset.arbiter === "true" && !document.getElementById("arbiter-panel").classList.contains("hidden")`)
+	p.Click("act-start")
+	p.Until(textOf("status") + ` === "RUNNING" && ` + running("A-white"))
+	p.Until(`document.getElementById("face-A-img").complete && document.getElementById("face-A-img").naturalWidth === 128`)
 	// Live, the running clocks move (what the frozen check below must
 	// not see).
 	if v, _ := p.eval(clockTimes).(string); func() bool { b, a, _ := strings.Cut(v, ";"); return b == a }() {
@@ -206,57 +207,57 @@ func TestBrowser_ConnectionLost_Restart_SessionEnded(t *testing.T) {
 
 	// kill -9: every connection closes.
 	d.kill()
-	p.until(lostState)
+	p.Until(lostState)
 	p.frozen()
 	// It stays so while the daemon is down (its reconnections fail).
-	p.until(`window.tandem.lost >= 2`)
-	p.until(lostState)
+	p.Until(`window.tandem.lost >= 2`)
+	p.Until(lostState)
 
 	// The daemon restarts: a new console, no session, the match recovered
 	// from the record.
 	srv := d.restart(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local)})
 	p.srv = srv
-	p.until(liveState + ` && ` + textOf("status") + ` === "RUNNING" && ` + running("A-white"))
-	p.until(`document.getElementById("face-A-img").offsetParent !== null`)
+	p.Until(liveState + ` && ` + textOf("status") + ` === "RUNNING" && ` + running("A-white"))
+	p.Until(`document.getElementById("face-A-img").offsetParent !== null`)
 	// The page asked for its session again: it is gone, and the page says
 	// so instead of pretending.
-	p.until(`document.body.dataset.arbiter === "false" && document.getElementById("arbiter-panel").classList.contains("hidden") && !document.getElementById("login").classList.contains("hidden")`)
-	p.until(textOf("login-msg") + ` === "your session ended (the table restarted?) — log in again" && document.getElementById("login-msg").offsetParent !== null`)
+	p.Until(`document.body.dataset.arbiter === "false" && document.getElementById("arbiter-panel").classList.contains("hidden") && !document.getElementById("login").classList.contains("hidden")`)
+	p.Until(textOf("login-msg") + ` === "your session ended (the table restarted?) — log in again" && document.getElementById("login-msg").offsetParent !== null`)
 	// The log starts with the recovery.
-	p.until(`document.querySelector("#log tr:last-child").textContent === "recovered from the record after a restart (last recorded 14:03:59); earlier events: tandem export"`)
+	p.Until(`document.querySelector("#log tr:last-child").textContent === "recovered from the record after a restart (last recorded 14:03:59); earlier events: tandem export"`)
 
 	// An action answered 401 (the session ended while the page was
 	// connected): said plainly, the arbiter's intent kept.
-	p.setValue("pin", testPIN)
-	p.click("login-btn")
-	p.until(`document.body.dataset.arbiter === "true" && ` + textOf("login-msg") + ` === ""`)
+	p.SetValue("pin", testPIN)
+	p.Click("login-btn")
+	p.Until(`document.body.dataset.arbiter === "true" && ` + textOf("login-msg") + ` === ""`)
 	srv.auth.EndSessions()
 	before := p.settled()
-	p.setValue("adj-seat", "B-black")
-	p.setValue("adj-delta", "+30")
-	p.click("act-adjust")
-	p.until(textOf("login-msg") + ` === "your session ended (the table restarted?) — log in again; not done: adjust B-black +30" && document.body.dataset.arbiter === "false"`)
+	p.SetValue("adj-seat", "B-black")
+	p.SetValue("adj-delta", "+30")
+	p.Click("act-adjust")
+	p.Until(textOf("login-msg") + ` === "your session ended (the table restarted?) — log in again; not done: adjust B-black +30" && document.body.dataset.arbiter === "false"`)
 	if after := p.settled(); after.Seq != before.Seq {
 		t.Errorf("the refused action changed the match: seq %d -> %d", before.Seq, after.Seq)
 	}
-	p.setValue("pin", testPIN)
-	p.click("login-btn")
-	p.until(textOf("notice") + ` === "logged in as the arbiter; not done before: adjust B-black +30 — do it again if it still applies" && document.getElementById("adj-delta").value === "+30"`)
+	p.SetValue("pin", testPIN)
+	p.Click("login-btn")
+	p.Until(textOf("notice") + ` === "logged in as the arbiter; not done before: adjust B-black +30 — do it again if it still applies" && document.getElementById("adj-delta").value === "+30"`)
 	// While the clocks run, Result… says it stopped them.
-	p.click("open-result")
-	p.until(textOf("notice") + ` === "clocks stopped for the result: choose the board, the result and how" && ` + textOf("status") + ` === "PAUSED"`)
-	p.click("act-resume")
-	p.until(textOf("status") + ` === "RUNNING"`)
+	p.Click("open-result")
+	p.Until(textOf("notice") + ` === "clocks stopped for the result: choose the board, the result and how" && ` + textOf("status") + ` === "PAUSED"`)
+	p.Click("act-resume")
+	p.Until(textOf("status") + ` === "RUNNING"`)
 
 	// A power cut: nothing closes, nothing arrives.
 	d.silent.Store(true)
-	p.until(lostState)
+	p.Until(lostState)
 	p.frozen()
 	if s := p.tb.Snapshot(); s.Status != rules.Running {
 		t.Fatalf("the table stopped: %s", s.Status)
 	}
 	// The network comes back: the page reconnects and resynchronises.
 	d.silent.Store(false)
-	p.until(liveState + ` && ` + textOf("status") + ` === "RUNNING" && ` + running("A-white"))
-	p.until(`document.body.dataset.arbiter === "true"`)
+	p.Until(liveState + ` && ` + textOf("status") + ` === "RUNNING" && ` + running("A-white"))
+	p.Until(`document.body.dataset.arbiter === "true"`)
 }

@@ -3,122 +3,34 @@
 package dashboard
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"tandem/daemon"
 	"tandem/hall"
+	"tandem/internal/browsertest"
 	"tandem/rules"
 	"tandem/tournament"
 )
 
 // The browser test drives the dashboard in Debian's headless Chromium
-// with chromedp, as the console's does (console/browser_test.go): it
-// skips without Chromium unless TANDEM_REQUIRE_BROWSER=1 (CI), and is
-// built for amd64 only (the qemu passes run the rest of the package).
+// with chromedp, through tandem/internal/browsertest, as the console's
+// does (console/browser_test.go): it skips without Chromium unless
+// TANDEM_REQUIRE_BROWSER=1 (CI), and is built for amd64 only (the qemu
+// passes run the rest of the package).
 
-// chromium returns the browser to drive, or skips or fails the test.
-func chromium(t *testing.T) string {
+// openDashboard starts Chromium (1400x1000) and opens url in a tab, live.
+func openDashboard(t *testing.T, url string) *browsertest.Tab {
 	t.Helper()
-	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("TANDEM_REQUIRE_BROWSER") == "1" {
-		t.Fatal("chromium is not installed and TANDEM_REQUIRE_BROWSER=1: apt-get install chromium")
-	}
-	t.Skip("chromium is not installed (apt-get install chromium); set TANDEM_REQUIRE_BROWSER=1 to make this a failure")
-	return ""
-}
-
-// tab is one browser tab on the dashboard.
-type tab struct {
-	t   *testing.T
-	ctx context.Context
-}
-
-// openDashboard starts Chromium and opens url in a tab, live.
-func openDashboard(t *testing.T, url string) *tab {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox, // CI runs as root
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1000),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	// The first Do starts the browser and the tab, for as long as ctx
-	// lives: it has no timeout.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	p := &tab{t: t, ctx: ctx}
-	p.do(chromedp.Navigate(url + "/"))
-	p.until(`document.getElementById("conn").textContent === "live"`)
+	p := browsertest.Open(t, browsertest.Start(t, &browsertest.Opts{Width: 1400, Height: 1000}), url+"/")
+	p.Until(`document.getElementById("conn").textContent === "live"`)
 	return p
 }
-
-func (p *tab) do(steps ...chromedp.Action[chromedp.Void]) {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, wait)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		p.t.Fatalf("browser: %v\npage: %s", err, p.text())
-	}
-}
-
-// until waits for the JavaScript expression to be true on the page.
-func (p *tab) until(expr string) {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, wait)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(wait), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
-		p.t.Fatalf("waiting for %s: %v\npage: %s", expr, err, p.text())
-	}
-}
-
-// eval returns a JavaScript expression's value as a string.
-func (p *tab) eval(expr string) string {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, wait)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
-	if err != nil {
-		p.t.Fatalf("evaluating %s: %v", expr, err)
-	}
-	return v
-}
-
-func (p *tab) text() string {
-	ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
-	defer cancel()
-	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
-	if len(s) > 3000 {
-		s = s[:3000]
-	}
-	return s
-}
-
-func (p *tab) click(id string) { p.t.Helper(); p.do(chromedp.Click(chromedp.ID(id))) }
-
-func (p *tab) setValue(id, v string) { p.t.Helper(); p.do(chromedp.SetValue(chromedp.ID(id), v)) }
 
 // runs is the expression "table id's seat clock runs on the page".
 func runs(id, seat string) string {
@@ -149,21 +61,21 @@ func TestBrowser_Dashboard(t *testing.T) {
 		}
 	}
 	p := openDashboard(t, ts.hs.URL)
-	p.until(`document.getElementById("table-t1") && document.getElementById("table-t2") && ` +
+	p.Until(`document.getElementById("table-t1") && document.getElementById("table-t2") && ` +
 		`document.getElementById("table-t1").dataset.online === "true" && document.getElementById("table-t2").dataset.online === "true"`)
 	// Spectators see no arbiter control.
-	p.until(`document.getElementById("pause-all").offsetParent === null && document.getElementById("pause-t1").offsetParent === null`)
+	p.Until(`document.getElementById("pause-all").offsetParent === null && document.getElementById("pause-t1").offsetParent === null`)
 
 	// Login.
-	p.setValue("pin", testPIN)
-	p.click("login-btn")
-	p.until(`document.getElementById("pause-all").offsetParent !== null && document.getElementById("pause-t1").offsetParent !== null`)
+	p.SetValue("pin", testPIN)
+	p.Click("login-btn")
+	p.Until(`document.getElementById("pause-all").offsetParent !== null && document.getElementById("pause-t1").offsetParent !== null`)
 
 	// The pairing of round 1: both tables get their players.
-	p.until(`document.getElementById("pair-round").value === "1"`)
-	p.setValue("pair-text", "2\n1 2\n3 4\n")
-	p.click("pair-upload")
-	p.until(textOf("pair-msg") + `.startsWith("Round 1: 2 tables")`)
+	p.Until(`document.getElementById("pair-round").value === "1"`)
+	p.SetValue("pair-text", "2\n1 2\n3 4\n")
+	p.Click("pair-upload")
+	p.Until(textOf("pair-msg") + `.startsWith("Round 1: 2 tables")`)
 	want1 := [4]string{"Ana, A", "Ciro, C", "Dani, D", "Bea, B"}
 	want2 := [4]string{"Eva, E", "Gala, G", "Hugo, H", "Fede, F"}
 	eventually(t, "the players on the tables", func() bool {
@@ -171,89 +83,74 @@ func TestBrowser_Dashboard(t *testing.T) {
 		v2, _ := h.Table("t2")
 		return v1.Snap.Players == want1 && v2.Snap.Players == want2
 	})
-	p.until(textOf("pair-state") + `.startsWith("Round 1: players sent to 2 of 2 tables")`)
-	p.until(`document.getElementById("clock-t1-A-white").textContent.includes("Ana, A")`)
+	p.Until(textOf("pair-state") + `.startsWith("Round 1: players sent to 2 of 2 tables")`)
+	p.Until(`document.getElementById("clock-t1-A-white").textContent.includes("Ana, A")`)
 
 	// Both tables start: the page runs their clocks.
 	for _, d := range append([]*daemon.Daemon{d1, d2}, extra...) {
 		do(t, d, rules.Event{Kind: rules.Start})
 	}
-	p.until(runs("t1", "A-white") + ` && ` + runs("t1", "B-white") + ` && ` + runs("t2", "A-white") + ` && ` + runs("t2", "B-white"))
-	p.until(textOf("status-t1") + ` === "RUNNING"`)
-	before := p.eval(`document.querySelector("#clock-t2-A-white .time").textContent`)
-	p.until(`document.querySelector("#clock-t2-A-white .time").textContent !== ` + js(before))
+	p.Until(runs("t1", "A-white") + ` && ` + runs("t1", "B-white") + ` && ` + runs("t2", "A-white") + ` && ` + runs("t2", "B-white"))
+	p.Until(textOf("status-t1") + ` === "RUNNING"`)
+	before := p.EvalString(`document.querySelector("#clock-t2-A-white .time").textContent`)
+	p.Until(`document.querySelector("#clock-t2-A-white .time").textContent !== ` + js(before))
 
 	// Pause all: both tables pause, as the tables themselves say.
-	p.click("pause-all")
+	p.Click("pause-all")
 	statusIs(t, d1, rules.Paused)
 	statusIs(t, d2, rules.Paused)
-	p.until(textOf("all-result") + `.startsWith("pause all: ")`)
-	if got := p.eval(textOf("all-result")); !strings.Contains(got, "answered") || strings.Contains(got, "FAILED") {
+	p.Until(textOf("all-result") + `.startsWith("pause all: ")`)
+	if got := p.EvalString(textOf("all-result")); !strings.Contains(got, "answered") || strings.Contains(got, "FAILED") {
 		t.Errorf("pause all: %q", got)
 	}
-	p.until(textOf("status-t1") + ` === "PAUSED" && ` + textOf("status-t2") + ` === "PAUSED" && !` + runs("t1", "A-white"))
+	p.Until(textOf("status-t1") + ` === "PAUSED" && ` + textOf("status-t2") + ` === "PAUSED" && !` + runs("t1", "A-white"))
 
 	// Resume one.
-	p.click("resume-t1")
+	p.Click("resume-t1")
 	statusIs(t, d1, rules.Running)
-	p.until(textOf("status-t1") + ` === "RUNNING" && ` + textOf("status-t2") + ` === "PAUSED"`)
+	p.Until(textOf("status-t1") + ` === "RUNNING" && ` + textOf("status-t2") + ` === "PAUSED"`)
 	if d2.Table.Snapshot().Status != rules.Paused {
 		t.Errorf("t2 resumed with t1")
 	}
 
 	// A flag on t1: A-white's time is cut to 1.5 s (clocks stopped), then
 	// the table resumes from the page; tenths show under 10 s.
-	p.click("pause-t1")
+	p.Click("pause-t1")
 	statusIs(t, d1, rules.Paused)
 	do(t, d1, rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: -(d1.Table.Snapshot().Clocks[rules.AWhite].Remaining - 1500*time.Millisecond)})
-	p.click("resume-t1")
-	p.until(`/^[01]\.\d$/.test(document.querySelector("#clock-t1-A-white .time").textContent)`)
-	p.until(`[...document.querySelectorAll("#alerts li")].some((li) => li.dataset.kind === "flag" && li.dataset.table === "t1")`)
-	p.until(textOf("status-t1") + `.startsWith("0-1 flag")`)
+	p.Click("resume-t1")
+	p.Until(`/^[01]\.\d$/.test(document.querySelector("#clock-t1-A-white .time").textContent)`)
+	p.Until(`[...document.querySelectorAll("#alerts li")].some((li) => li.dataset.kind === "flag" && li.dataset.table === "t1")`)
+	p.Until(textOf("status-t1") + `.startsWith("0-1 flag")`)
 	// The result counts for the pairing: Torres (team 2) wins.
-	p.until(`document.querySelector("#results tr.counted")?.textContent.includes("Torres")`)
-	if row := p.eval(`document.querySelector("#results tr.counted").textContent`); !strings.Contains(row, "Alfiles") || !strings.Contains(row, "0-1") || !strings.Contains(row, "flag") {
+	p.Until(`document.querySelector("#results tr.counted")?.textContent.includes("Torres")`)
+	if row := p.EvalString(`document.querySelector("#results tr.counted").textContent`); !strings.Contains(row, "Alfiles") || !strings.Contains(row, "0-1") || !strings.Contains(row, "flag") {
 		t.Errorf("result row %q", row)
 	}
-	p.until(`document.querySelector("#standings tr td:nth-child(2)")?.textContent === "Torres" && document.querySelector("#standings tr td:nth-child(4)").textContent === "1"`)
+	p.Until(`document.querySelector("#standings tr td:nth-child(2)")?.textContent === "Torres" && document.querySelector("#standings tr td:nth-child(4)").textContent === "1"`)
 
 	// The arbiter acknowledges the flag.
-	id := p.eval(`[...document.querySelectorAll("#alerts li")].find((li) => li.dataset.kind === "flag").id.replace("alert-", "")`)
-	p.click("ack-" + id)
-	p.until(`document.getElementById("alert-` + id + `").classList.contains("acked")`)
+	id := p.EvalString(`[...document.querySelectorAll("#alerts li")].find((li) => li.dataset.kind === "flag").id.replace("alert-", "")`)
+	p.Click("ack-" + id)
+	p.Until(`document.getElementById("alert-` + id + `").classList.contains("acked")`)
 
 	if screenshot {
-		p.until(`document.querySelectorAll("#grid .card").length === 12`)
-		p.shot(filepath.Join("..", "..", "docs", "hall.png"))
+		p.Until(`document.querySelectorAll("#grid .card").length === 12`)
+		p.Screenshot(filepath.Join("..", "..", "docs", "hall.png"))
 	}
 
 	// t2's link closes: an offline alert, and the card says so. The
 	// filter keeps the tables that need attention.
 	d2.Close()
-	p.until(`[...document.querySelectorAll("#alerts li")].some((li) => li.dataset.kind === "offline" && li.dataset.table === "t2")`)
-	p.until(textOf("status-t2") + `.startsWith("OFFLINE")`)
-	p.click("attention")
-	p.until(`document.getElementById("table-t2").offsetParent !== null && document.getElementById("table-t1").offsetParent !== null`)
+	p.Until(`[...document.querySelectorAll("#alerts li")].some((li) => li.dataset.kind === "offline" && li.dataset.table === "t2")`)
+	p.Until(textOf("status-t2") + `.startsWith("OFFLINE")`)
+	p.Click("attention")
+	p.Until(`document.getElementById("table-t2").offsetParent !== null && document.getElementById("table-t1").offsetParent !== null`)
 
 	// The dashboard stops: CONNECTION LOST.
 	ts.s.Close()
 	ts.hs.Close()
-	p.until(`document.getElementById("lost").offsetParent !== null && ` + textOf("conn") + ` === "reconnecting…"`)
-}
-
-// shot writes a screenshot of the whole page.
-func (p *tab) shot(path string) {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, wait)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
-	p.t.Logf("wrote %s (%d bytes)", path, len(png))
+	p.Until(`document.getElementById("lost").offsetParent !== null && ` + textOf("conn") + ` === "reconnecting…"`)
 }
 
 // longNames is a four-team tournament whose players have long names.
@@ -291,17 +188,17 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 	d1 := startTable(t, h, "t1", "1m")
 	startTable(t, h, "t2", "1m")
 	p := openDashboard(t, ts.hs.URL)
-	p.until(`document.getElementById("table-t1")?.dataset.online === "true" && document.getElementById("table-t2")?.dataset.online === "true"`)
-	p.setValue("pin", testPIN)
-	p.click("login-btn")
-	p.until(`document.getElementById("pause-all").offsetParent !== null`)
-	p.setValue("pair-text", "2\n1 2\n3 4\n")
-	p.click("pair-upload")
-	p.until(textOf("pair-state") + `.startsWith("Round 1: players sent to 2 of 2 tables")`)
-	p.until(`document.querySelector("#clock-t1-A-black .who").title.includes("Juan Nepomuceno")`)
+	p.Until(`document.getElementById("table-t1")?.dataset.online === "true" && document.getElementById("table-t2")?.dataset.online === "true"`)
+	p.SetValue("pin", testPIN)
+	p.Click("login-btn")
+	p.Until(`document.getElementById("pause-all").offsetParent !== null`)
+	p.SetValue("pair-text", "2\n1 2\n3 4\n")
+	p.Click("pair-upload")
+	p.Until(textOf("pair-state") + `.startsWith("Round 1: players sent to 2 of 2 tables")`)
+	p.Until(`document.querySelector("#clock-t1-A-black .who").title.includes("Juan Nepomuceno")`)
 	// No result yet: the four teams share rank 1, written "1=" as in the
 	// text standings.
-	if got := p.eval(`[...document.querySelectorAll("#standings tr td:first-child")].map((td) => td.textContent).join(" ")`); got != "1= 1= 1= 1=" {
+	if got := p.EvalString(`[...document.querySelectorAll("#standings tr td:first-child")].map((td) => td.textContent).join(" ")`); got != "1= 1= 1= 1=" {
 		t.Errorf("shared ranks on the page: %q; want 1= four times", got)
 	}
 
@@ -313,12 +210,12 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 	    const b = k.getBoundingClientRect(), d = k.querySelector(".time").getBoundingClientRect();
 	    if (b.left < c.left || b.right > c.right + 0.5 || d.left < b.left || d.right > b.right + 0.5 || d.width < 10) return card.id + " " + k.id + " " + JSON.stringify([c, b, d]);
 	  } } return "ok"; })()`
-	if got := p.eval(inside); got != "ok" {
+	if got := p.EvalString(inside); got != "ok" {
 		t.Errorf("a clock out of its card at 1400 px: %s", got)
 	}
 	for _, seat := range []string{"A-white", "A-black"} {
 		who := `document.querySelector("#clock-t1-` + seat + ` .who")`
-		if got := p.eval(`String(` + who + `.scrollWidth > ` + who + `.clientWidth) + " " + ` + who + `.title`); !strings.HasPrefix(got, "true "+seat+" ") {
+		if got := p.EvalString(`String(` + who + `.scrollWidth > ` + who + `.clientWidth) + " " + ` + who + `.title`); !strings.HasPrefix(got, "true "+seat+" ") {
 			t.Errorf("t1 %s's name not cut, or no full title: %q", seat, got)
 		}
 	}
@@ -326,30 +223,30 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 	// t1 decides; round 2 is uploaded: its card keeps round 1's match.
 	do(t, d1, rules.Event{Kind: rules.Start})
 	do(t, d1, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
-	p.until(`document.querySelector("#results tr.counted") !== null`)
-	p.until(`document.querySelector("#standings tr td:first-child")?.textContent === "1"`)
-	p.setValue("pair-round", "2")
-	p.setValue("pair-text", "2\n4 1\n2 3\n")
-	p.click("pair-upload")
-	p.until(textOf("pair-state") + `.startsWith("Round 2: players sent to 2 of 2 tables")`)
-	p.until(`document.querySelector("#table-t1 .cpair").textContent.startsWith("next: R2 T1 Damas v Los Caballos")`)
+	p.Until(`document.querySelector("#results tr.counted") !== null`)
+	p.Until(`document.querySelector("#standings tr td:first-child")?.textContent === "1"`)
+	p.SetValue("pair-round", "2")
+	p.SetValue("pair-text", "2\n4 1\n2 3\n")
+	p.Click("pair-upload")
+	p.Until(textOf("pair-state") + `.startsWith("Round 2: players sent to 2 of 2 tables")`)
+	p.Until(`document.querySelector("#table-t1 .cpair").textContent.startsWith("next: R2 T1 Damas v Los Caballos")`)
 	// The standings count round 1 only (round 2 has no result yet).
-	if got := p.eval(textOf("tour-round")); got != "after round 1" {
+	if got := p.EvalString(textOf("tour-round")); got != "after round 1" {
 		t.Errorf("standings header %q; want after round 1 (the last round with a result)", got)
 	}
-	if got := p.eval(`document.querySelector("#table-t1 .cpair").textContent`); !strings.HasSuffix(got, ", players sent") {
+	if got := p.EvalString(`document.querySelector("#table-t1 .cpair").textContent`); !strings.HasSuffix(got, ", players sent") {
 		t.Errorf("t1's next match: %q", got)
 	}
-	if got := p.eval(textOf("status-t1")); !strings.HasPrefix(got, "1-0 resignation") {
+	if got := p.EvalString(textOf("status-t1")); !strings.HasPrefix(got, "1-0 resignation") {
 		t.Errorf("t1's status %q", got)
 	}
-	if got := p.eval(`document.querySelector("#table-t1 .teams").textContent`); !strings.HasPrefix(got, "R1 T1 · Los Caballos") || !strings.HasSuffix(got, " v Torres") {
+	if got := p.EvalString(`document.querySelector("#table-t1 .teams").textContent`); !strings.HasPrefix(got, "R1 T1 · Los Caballos") || !strings.HasSuffix(got, " v Torres") {
 		t.Errorf("t1's decided match %q; want R1 T1 · Los Caballos... v Torres", got)
 	}
-	if got := p.eval(`document.querySelector("#clock-t1-A-black .who").title`); !strings.Contains(got, "Juan Nepomuceno") {
+	if got := p.EvalString(`document.querySelector("#clock-t1-A-black .who").title`); !strings.Contains(got, "Juan Nepomuceno") {
 		t.Errorf("t1's A-black shows %q; want round 1's player", got)
 	}
-	if got := p.eval(inside); got != "ok" {
+	if got := p.EvalString(inside); got != "ok" {
 		t.Errorf("a clock out of its card at 1400 px: %s", got)
 	}
 }
@@ -366,13 +263,13 @@ func TestBrowser_NeverSeenCard(t *testing.T) {
 	t.Cleanup(func() { h.Close() })
 	ts := newServer(t, h, Opts{Tournament: loadTournament(t), NeverSeenAfter: time.Second})
 	p := openDashboard(t, ts.hs.URL)
-	p.until(`document.getElementById("table-t05") !== null`)
-	p.until(`[...document.querySelectorAll("#table-t05 .time")].map((e) => e.textContent).join(" ") === "— — — —"`)
-	p.until(textOf("alert-count") + ` === "1 open of 1"`)
-	if got := p.eval(`document.querySelector("#alerts li").textContent`); !strings.Contains(got, "t05") || !strings.Contains(got, "never connected") {
+	p.Until(`document.getElementById("table-t05") !== null`)
+	p.Until(`[...document.querySelectorAll("#table-t05 .time")].map((e) => e.textContent).join(" ") === "— — — —"`)
+	p.Until(textOf("alert-count") + ` === "1 open of 1"`)
+	if got := p.EvalString(`document.querySelector("#alerts li").textContent`); !strings.Contains(got, "t05") || !strings.Contains(got, "never connected") {
 		t.Errorf("alert %q", got)
 	}
-	if got := p.eval(textOf("tour-round")); got != "no result yet" {
+	if got := p.EvalString(textOf("tour-round")); got != "no result yet" {
 		t.Errorf("standings header %q before any result", got)
 	}
 }
