@@ -78,8 +78,7 @@ func (d *Daemon) startHall(ctx context.Context) error {
 		}
 		return nil
 	}
-	d.hallState(link.State())
-	d.hall.link.Store(link)
+	d.hall.link.Store(link) // NewLink has shown its first state (OnState)
 	link.Synced(d.hall.synced.Load())
 	d.onClose(link.Close)
 	if d.opts.Out != nil {

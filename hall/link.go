@@ -42,8 +42,8 @@ type LinkOpts struct {
 	// called on the link's goroutine with a context of 2 s. Nil answers
 	// every command with an error.
 	Handle func(ctx context.Context, c Command) Reply
-	// OnState is called (never concurrently) when the link's State
-	// changes.
+	// OnState is called (never concurrently) with the initial State
+	// during NewLink, then whenever the State changes.
 	OnState func(LinkState)
 	// Heartbeat is how often the latest snapshot is sent again when
 	// nothing changed. Zero means 1 s.
@@ -182,6 +182,15 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { l.refused(err) }),
 		nats.ReconnectErrHandler(func(_ *nats.Conn, err error) { l.refused(err) }),
 	)
+	// The first state, before any handler can report a newer one: the
+	// calls are serialized by stateMu, so the caller never ends on a
+	// stale state (a table reading State after NewLink could, racing the
+	// connect handler).
+	if l.opts.OnState != nil {
+		l.stateMu.Lock()
+		l.opts.OnState(l.state)
+		l.stateMu.Unlock()
+	}
 	nc, err := nats.Connect(opts.URL, copts...)
 	if err != nil {
 		return nil, fmt.Errorf("hall: %s: %w", opts.URL, err)

@@ -433,3 +433,46 @@ func TestNewHub_BadCredentials(t *testing.T) {
 		})
 	}
 }
+
+// The first OnState call happens inside NewLink, before the connect
+// handler can report a newer state: a table that showed the state read
+// after NewLink could end on a stale "offline" while the link was online.
+func TestLink_OnStateFirstCallInsideNewLink(t *testing.T) {
+	h := newTestHub(t, "", nil)
+	var (
+		mu     sync.Mutex
+		states []LinkState
+	)
+	l, err := NewLink(&LinkOpts{URL: h.URL(), Table: "t6", OnState: func(s LinkState) {
+		mu.Lock()
+		states = append(states, s)
+		mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	mu.Lock()
+	n := len(states)
+	first := LinkState{}
+	if n > 0 {
+		first = states[0]
+	}
+	mu.Unlock()
+	if n == 0 || first.Online {
+		t.Fatalf("after NewLink: %d states, first %+v; want the initial (offline) state already shown", n, first)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		mu.Lock()
+		last := states[len(states)-1]
+		mu.Unlock()
+		if last.Online {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the last state shown never became online")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
