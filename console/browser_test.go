@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tandem/bughouse"
 	"tandem/internal/browsertest"
 	"tandem/rules"
 	"tandem/table"
@@ -95,8 +96,8 @@ func TestBrowser(t *testing.T) {
 		p.Until(textOf("status") + ` === "PAUSED" && !` + running("A-black") + ` && !` + running("B-black"))
 		p.Do(chromedp.KeyEvent(" "))
 		p.Until(textOf("status") + ` === "RUNNING" && ` + running("A-black") + ` && ` + running("B-black"))
-		if s := p.settled(); s.Clocks[rules.AWhite].Moves != 1 || s.Clocks[rules.BWhite].Moves != 1 || s.Status != rules.Running {
-			t.Errorf("table after the page's presses: moves %d %d, %s", s.Clocks[rules.AWhite].Moves, s.Clocks[rules.BWhite].Moves, s.Status)
+		if s := p.settled(); s.Clocks[bughouse.AWhite].Moves != 1 || s.Clocks[bughouse.BWhite].Moves != 1 || s.Status != rules.Running {
+			t.Errorf("table after the page's presses: moves %d %d, %s", s.Clocks[bughouse.AWhite].Moves, s.Clocks[bughouse.BWhite].Moves, s.Status)
 		}
 		// The display mirror shows the faces.
 		p.Until(textOf("face-A") + `.startsWith("A  W ") && ` + textOf("face-B") + `.startsWith("B  W ")`)
@@ -109,7 +110,7 @@ func TestBrowser(t *testing.T) {
 		// happened meanwhile.
 		before := p.eval(`window.tandem.received`).(float64)
 		p.eval(`window.tandem.ws.close(), true`)
-		p.tb.Post(rules.Event{Kind: rules.Press, Seat: rules.ABlack}, time.Now())
+		p.tb.Post(rules.Event{Kind: rules.Press, Seat: bughouse.ABlack}, time.Now())
 		p.Until(`window.tandem.received > ` + formatFloat(before) + ` && ` + textOf("conn") + ` === "live" && ` + running("A-white") + ` && !` + running("A-black"))
 
 	})
@@ -187,8 +188,8 @@ func TestBrowser(t *testing.T) {
 		p.Until(textOf("notice") + ` === "refused: the match is decided (1-0 checkmate): no claim after the decision" && document.getElementById("claim-form").classList.contains("hidden")`)
 		p.Click("open-result")
 		p.Until(textOf("notice") + `.startsWith("refused: the match is decided (1-0 checkmate): no result after the decision") && document.getElementById("result-form").classList.contains("hidden") && document.getElementById("confirm").classList.contains("hidden")`)
-		if s := p.settled(); s.Result != rules.Team1Wins || s.Clocks[rules.BBlack].Remaining != 5*time.Minute+30*time.Second {
-			t.Errorf("table: result %s, B-black %v", s.Result, s.Clocks[rules.BBlack].Remaining)
+		if s := p.settled(); s.Result != rules.Team1Wins || s.Clocks[bughouse.BBlack].Remaining != 5*time.Minute+30*time.Second {
+			t.Errorf("table: result %s, B-black %v", s.Result, s.Clocks[bughouse.BBlack].Remaining)
 		}
 	})
 
@@ -204,7 +205,7 @@ func TestBrowser(t *testing.T) {
 		p.Click("act-start")
 		p.Until(textOf("status") + ` === "RUNNING" && !document.getElementById("san-A").disabled`)
 		p.Until(`document.querySelector("#sheet-A .tomove").textContent === "A-white to move"`)
-		if _, err := p.tb.Do(context.Background(), rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, time.Now()); err != nil {
+		if _, err := p.tb.Do(context.Background(), rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		// Decided: the recorder may still enter the moves played, and the
@@ -220,7 +221,7 @@ func TestBrowser(t *testing.T) {
 		p := openPageOn(t, bctx, tb, o, Opts{})
 		now := time.Now()
 		for _, e := range []rules.Event{{Kind: rules.Start}, {Kind: rules.Pause},
-			{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation}} {
+			{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation}} {
 			if _, err := tb.Do(context.Background(), e, now); err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/internal/webauth"
 	"tandem/rules"
@@ -56,7 +57,7 @@ type Opts struct {
 	// the record.
 	Restored []scoresheet.Move
 	// Players, when set, returns the players' names of the match on the
-	// table, in rules.Seat order ("" unknown), shown beside each seat
+	// table, in bughouse.Seat order ("" unknown), shown beside each seat
 	// (View's ClockView.Player). It is called for every view, so it must
 	// be quick and safe from any goroutine, and answer for the match of
 	// the latest snapshot (the daemon switches names on the loop, before
@@ -263,12 +264,12 @@ func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 // display.RecordNote), a PNG of that size (the page scales it up). 404
 // for anything else.
 func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
-	var b rules.Board
+	var b bughouse.Board
 	switch r.PathValue("file") {
 	case "A.png":
-		b = rules.BoardA
+		b = bughouse.BoardA
 	case "B.png":
-		b = rules.BoardB
+		b = bughouse.BoardB
 	default:
 		http.NotFound(w, r)
 		return

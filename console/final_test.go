@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 	"tandem/table"
@@ -90,7 +91,7 @@ func TestView_ResultFinalOnlyOnceRecorded(t *testing.T) {
 	}
 	now := time.Now()
 	for _, e := range []rules.Event{{Kind: rules.Start}, {Kind: rules.Pause},
-		{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate}} {
+		{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate}} {
 		if _, err := tb.Do(context.Background(), e, now); err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +134,7 @@ func TestView_ResultFinalOnlyOnceRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := display.BoardImage(&snap, rules.BoardA, &display.ImageOpts{Note: "NO RECORD"})
+	want := display.BoardImage(&snap, bughouse.BoardA, &display.ImageOpts{Note: "NO RECORD"})
 	for y := 0; y < display.ImageHeight; y++ {
 		for x := 0; x < display.ImageWidth; x++ {
 			if g := color.GrayModel.Convert(img.At(x, y)).(color.Gray).Y; g != want.GrayAt(x, y).Y {
@@ -157,8 +158,8 @@ func TestView_NoRecord_FinalAtOnce(t *testing.T) {
 	e := newEnv(t, Opts{})
 	now := time.Now()
 	for _, ev := range []rules.Event{{Kind: rules.Start}, {Kind: rules.Pause},
-		{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement},
-		{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.Drawn, Reason: rules.Agreement}} {
+		{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement},
+		{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.Drawn, Reason: rules.Agreement}} {
 		if _, err := e.tb.Do(context.Background(), ev, now); err != nil {
 			t.Fatal(err)
 		}

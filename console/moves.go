@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 	"tandem/scoresheet"
 )
@@ -119,7 +120,7 @@ type MoveResult struct {
 
 // newSheet returns an empty sheet under the match's options. s.mu is held.
 func (s *Server) newSheet() *scoresheet.Sheet {
-	sh, err := scoresheet.New(&s.opts, nil)
+	sh, err := scoresheet.New(s.opts.Rules, nil)
 	if err != nil {
 		// Only a bad FEN fails, and none is given.
 		panic(err)
@@ -170,8 +171,8 @@ func (s *Server) sheetChanged() {
 		boards[m.Board] = append(boards[m.Board], moveView(&m))
 	}
 	for b := range boards {
-		p, _ := sh.Position(rules.Board(b), sh.Len(rules.Board(b)))
-		bm := BoardMoves{Board: rules.Board(b).String(), Moves: boards[b], FEN: p.FEN, ToMove: p.ToMove.String(),
+		p, _ := sh.Position(bughouse.Board(b), sh.Len(bughouse.Board(b)))
+		bm := BoardMoves{Board: bughouse.Board(b).String(), Moves: boards[b], FEN: p.FEN, ToMove: p.ToMove.String(),
 			InCheck: p.InCheck, Status: p.Status, Legal: p.Legal}
 		if bm.Moves == nil {
 			bm.Moves = []MoveView{}
@@ -183,7 +184,7 @@ func (s *Server) sheetChanged() {
 
 // readMove reads a move request of the arbiter (401 without the session,
 // 400 for a body that is not one). ok is false when it has answered.
-func (s *Server) readMove(w http.ResponseWriter, r *http.Request) (MoveRequest, rules.Board, bool) {
+func (s *Server) readMove(w http.ResponseWriter, r *http.Request) (MoveRequest, bughouse.Board, bool) {
 	var req MoveRequest
 	if !s.arbiter(r) {
 		jsonError(w, http.StatusUnauthorized, "log in as the arbiter first")
@@ -193,7 +194,7 @@ func (s *Server) readMove(w http.ResponseWriter, r *http.Request) (MoveRequest, 
 		jsonError(w, http.StatusBadRequest, `send {"board": "A", "move": "Nf3"}: `+err.Error())
 		return req, 0, false
 	}
-	b, err := rules.ParseBoard(req.Board)
+	b, err := bughouse.ParseBoard(req.Board)
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, "board: "+err.Error())
 		return req, 0, false
@@ -337,7 +338,7 @@ func (s *Server) serveTest(w http.ResponseWriter, r *http.Request) {
 // now): the board at that ply with the four reserves then. Anyone may
 // read it (the claim view is shown to every page).
 func (s *Server) servePosition(w http.ResponseWriter, r *http.Request) {
-	b, err := rules.ParseBoard(r.URL.Query().Get("board"))
+	b, err := bughouse.ParseBoard(r.URL.Query().Get("board"))
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, "board: "+err.Error())
 		return

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 	"tandem/scoresheet"
@@ -187,7 +189,7 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 	if s.players != nil {
 		players = s.players()
 	}
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		c := snap.Clocks[seat]
 		v.Clocks[seat] = ClockView{
 			Seat: seat.String(), Player: players[seat], Team: int(seat.Team()),
@@ -198,14 +200,14 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 		}
 	}
 	v.Advantage = [2]int64{
-		ms(snap.Clocks[rules.AWhite].Remaining - snap.Clocks[rules.ABlack].Remaining),
-		ms(snap.Clocks[rules.BBlack].Remaining - snap.Clocks[rules.BWhite].Remaining),
+		ms(snap.Clocks[bughouse.AWhite].Remaining - snap.Clocks[bughouse.ABlack].Remaining),
+		ms(snap.Clocks[bughouse.BBlack].Remaining - snap.Clocks[bughouse.BWhite].Remaining),
 	}
 	for b := range snap.Boards {
 		bv := snap.Boards[b]
 		v.Boards[b] = BoardView{
-			Board: rules.Board(b).String(), Outcome: bv.Outcome.String(), Over: bv.Over,
-			Text: boardText(rules.Board(b), bv),
+			Board: bughouse.Board(b).String(), Outcome: bv.Outcome.String(), Over: bv.Over,
+			Text: boardText(bughouse.Board(b), bv),
 		}
 		if bv.Outcome != rules.Undecided {
 			v.Boards[b].Reason = bv.Reason.String()
@@ -250,7 +252,7 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 		break
 	}
 	if s.sim {
-		for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
+		for _, b := range []bughouse.Board{bughouse.BoardA, bughouse.BoardB} {
 			v.Faces = append(v.Faces, display.Render(snap, b, true, s.disp).String())
 		}
 	}
@@ -263,13 +265,13 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 
 // boardText says how board b's game ended, for its label: "A-black won
 // (flag)", "drawn (agreement)", "" while it goes on.
-func boardText(b rules.Board, bv rules.BoardView) string {
+func boardText(b bughouse.Board, bv rules.BoardView) string {
 	why := strings.ReplaceAll(bv.Reason.String(), "-", " ")
 	switch bv.Outcome {
 	case rules.WhiteWins:
-		return fmt.Sprintf("%s won (%s)", rules.SeatOf(b, 0), why)
+		return fmt.Sprintf("%s won (%s)", bughouse.SeatOf(b, 0), why)
 	case rules.BlackWins:
-		return fmt.Sprintf("%s won (%s)", rules.SeatOf(b, 1), why)
+		return fmt.Sprintf("%s won (%s)", bughouse.SeatOf(b, 1), why)
 	case rules.Drawn:
 		return fmt.Sprintf("drawn (%s)", why)
 	}
@@ -375,7 +377,7 @@ func (s *Server) logConsole(event, note, kind string, now time.Time) {
 	s.rebuild()
 }
 
-func seatNames(seats []rules.Seat) []string {
+func seatNames(seats []bughouse.Seat) []string {
 	var n []string
 	for _, s := range seats {
 		n = append(n, s.String())
@@ -394,7 +396,7 @@ func (s *Server) add(e LogEntry) {
 // result menu): stalemate only where it is decisive.
 func winHow(o *rules.Options) []Choice {
 	c := []Choice{{"checkmate", "checkmate"}, {"resignation", "resignation"}, {"illegal-move", "illegal move"}, {"forfeit", "forfeit"}}
-	if o.Stalemate == rules.StalemateWinForStalemated || o.Stalemate == rules.StalemateLossForStalemated {
+	if o.Stalemate == board.StalemateWinForStalemated || o.Stalemate == board.StalemateLossForStalemated {
 		c = append(c, Choice{"stalemate", "stalemate"})
 	}
 	return c
@@ -407,7 +409,7 @@ func drawHow(o *rules.Options) []Choice {
 	if o.RepetitionDraw {
 		c = append(c, Choice{"repetition", "repetition"})
 	}
-	if o.Stalemate == rules.StalemateDraw {
+	if o.Stalemate == board.StalemateDraw {
 		c = append(c, Choice{"stalemate", "stalemate"})
 	}
 	return c

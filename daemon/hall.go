@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/console"
 	"tandem/hall"
 	"tandem/internal/webauth"
@@ -183,7 +184,7 @@ func (d *Daemon) hallCommand(ctx context.Context, c hall.Command) hall.Reply {
 func (d *Daemon) hallPlayers(ctx context.Context, p [4]string) hall.Reply {
 	for i, name := range p {
 		if len(name) > 100 || strings.ContainsAny(name, "\n\r\x00") {
-			return hall.Reply{Error: fmt.Sprintf("players: %s's name is not one line of at most 100 bytes", rules.Seats[i])}
+			return hall.Reply{Error: fmt.Sprintf("players: %s's name is not one line of at most 100 bytes", bughouse.Seats[i])}
 		}
 	}
 	d.players.setNext(p)

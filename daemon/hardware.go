@@ -17,6 +17,7 @@ import (
 	"tandem/gpio"
 	"tandem/rules"
 	"tandem/table"
+	"tandem/wiring"
 )
 
 // This file owns the table's hardware (Hardware issue): the GPIO buttons and
@@ -25,12 +26,12 @@ import (
 // hardware opens the devices; tests replace it with fakes.
 var hardware = struct {
 	// inputs opens the buttons and pause switch.
-	inputs func(w *gpio.Wiring) (gpio.Source, error)
+	inputs func(w *wiring.Wiring) (gpio.Source, error)
 	// display opens one display device; closeFn releases what it holds
 	// beyond the device (a bus, lines).
 	display func(c *config.Config, dev config.DisplayDevice) (d display.Device, closeFn func() error, err error)
 }{
-	inputs:  func(w *gpio.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
+	inputs:  func(w *wiring.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
 	display: OpenDisplay,
 }
 

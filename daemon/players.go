@@ -19,7 +19,7 @@ import (
 // sets the next players, the console and the link read them.
 type matchPlayers struct {
 	mu   sync.Mutex
-	cur  [4]string // the match on the table, rules.Seat order ("" unknown)
+	cur  [4]string // the match on the table, bughouse.Seat order ("" unknown)
 	next [4]string // the next match's
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 )
@@ -44,7 +45,7 @@ func ExampleBoardImage() {
 	p, _ := rules.LookupPreset("reglamento")
 	m, _ := rules.New(p.Options)
 	s := m.Snapshot(0)
-	img := display.BoardImage(&s, rules.BoardA, nil)
+	img := display.BoardImage(&s, bughouse.BoardA, nil)
 	fmt.Println(img.Bounds())
 	for y := 0; y < 9; y++ {
 		row := make([]byte, 0, 48)

@@ -5,7 +5,7 @@ import (
 	"image/color"
 	"strings"
 
-	"tandem/clock"
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -46,7 +46,7 @@ type ImageOpts struct {
 // SSD1306 OLED of that board shows, and what the web console mirrors. It is
 // pure: the same snapshot gives the same pixels. It is FaceImage of
 // Render(s, b, ...).
-func BoardImage(s *rules.Snapshot, b rules.Board, o *ImageOpts) *image.Gray {
+func BoardImage(s *rules.Snapshot, b bughouse.Board, o *ImageOpts) *image.Gray {
 	var opts ImageOpts
 	if o != nil {
 		opts = *o
@@ -138,8 +138,8 @@ func splitStatus(s string) (head, detail string) {
 	return strings.ToUpper(head), detail
 }
 
-func colorLetter(s rules.Seat) string {
-	if s.Color() == clock.Black {
+func colorLetter(s bughouse.Seat) string {
+	if s.Color() == bughouse.Black {
 		return "B"
 	}
 	return "W"

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -38,7 +39,7 @@ func (k Kind) String() string {
 type Input struct {
 	Kind Kind
 	// Seat is the button's seat (Button only).
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// At is when the edge happened, with its monotonic reading: taken right
 	// after the wake-up, or the kernel's edge timestamp when available.
 	At time.Time

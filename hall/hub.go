@@ -122,7 +122,7 @@ type TableState struct {
 // Remaining returns seat's remaining time at instant now (hub clock):
 // the snapshot's time, less what a running clock has used since its
 // instant (on the table's clock up to the send, on the hub's since the
-// arrival). Never negative. seat is in rules.Seat order (0-3).
+// arrival). Never negative. seat is in bughouse.Seat order (0-3).
 func (s TableState) Remaining(seat int, now time.Time) time.Duration {
 	c := s.Snap.Clocks[seat]
 	left := time.Duration(c.Ms) * time.Millisecond

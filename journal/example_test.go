@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/table"
@@ -35,7 +36,7 @@ func Example() {
 	go t.Run(ctx)
 	t0 := t.Epoch()
 	t.Do(ctx, rules.Event{Kind: rules.Start}, t0)
-	t.Do(ctx, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(3*time.Second))
+	t.Do(ctx, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(3*time.Second))
 	w.Sync(ctx) // on disk (a real table never waits for it)
 	cancel()
 	w.Close()
@@ -48,7 +49,7 @@ func Example() {
 	t2, _ := table.New(&table.Opts{Options: m.Options, Restore: m.Restore()})
 	s := t2.Snapshot()
 	fmt.Println(len(l.Records), "records, problem:", problem)
-	fmt.Println(s.Status, s.Clocks[rules.AWhite].Remaining)
+	fmt.Println(s.Status, s.Clocks[bughouse.AWhite].Remaining)
 	// Output:
 	// 3 records, problem: <nil>
 	// paused 4m57s

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 	"tandem/scoresheet"
 )
@@ -20,7 +21,7 @@ import (
 type Summary struct {
 	Result  rules.Result
 	Reason  rules.Reason
-	Seats   []rules.Seat
+	Seats   []bughouse.Seat
 	Decided bool
 	// DecidedAt is the decision instant, relative to the match's begin
 	// (ns), valid when Decided.
@@ -52,7 +53,7 @@ func (m *Match) Summarize() (*Summary, error) {
 		s.DecidedAt = at - m.Begin.At
 		s.At = s.DecidedAt
 	}
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		s.Clocks[seat] = rm.Remaining(seat, s.At+m.Begin.At)
 	}
 	return s, nil
@@ -87,7 +88,7 @@ func WriteTimeline(w io.Writer, m *Match) error {
 	}
 	fmt.Fprintf(b, ", began %s\n", m.Begin.Wall.UTC().Format(time.RFC3339))
 	if p := m.Begin.Players; p != nil && *p != [4]string{} {
-		for _, s := range rules.Seats {
+		for _, s := range bughouse.Seats {
 			fmt.Fprintf(b, "# %s: %s\n", s, oneLine(p[s]))
 		}
 	}
@@ -119,8 +120,8 @@ func WriteTimeline(w io.Writer, m *Match) error {
 				what = "takeback of"
 			}
 			mv := scoresheet.Move{Ply: r.Ply, SAN: r.SAN}
-			mv.Board, _ = rules.ParseBoard(r.Board)
-			mv.Seat, _ = rules.ParseSeat(r.Seat)
+			mv.Board, _ = bughouse.ParseBoard(r.Board)
+			mv.Seat, _ = bughouse.ParseSeat(r.Seat)
 			fmt.Fprintf(b, "# %s %s %s. %s (%s)\n", seconds(r.At-m.Begin.At), what, mv.Number(), oneLine(r.SAN), oneLine(r.Seat))
 			continue
 		}
@@ -203,7 +204,7 @@ func WriteJSON(w io.Writer, m *Match) error {
 	for _, seat := range s.Seats {
 		o.Seats = append(o.Seats, seat.String())
 	}
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if m.Begin.Players != nil {
 			o.Players[seat.String()] = m.Begin.Players[seat]
 		}
@@ -245,7 +246,7 @@ func WriteCSV(w io.Writer, ms []*Match) error {
 			return err
 		}
 		row := []string{m.Begin.Wall.UTC().Format("2006-01-02 15:04:05"), m.ID(), m.Begin.Table}
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			name := ""
 			if m.Begin.Players != nil {
 				name = m.Begin.Players[seat]
@@ -264,7 +265,7 @@ func WriteCSV(w io.Writer, ms []*Match) error {
 		}
 		row = append(row, m.Begin.Preset, m.Options.Control.String(), s.Result.String(), reason,
 			strings.Join(seats, " "), decidedAt)
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			row = append(row, fmt.Sprintf("%.3f", s.Clocks[seat].Seconds()))
 		}
 		if err := cw.Write(row); err != nil {

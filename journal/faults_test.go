@@ -11,6 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -85,7 +86,7 @@ func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 
 		at := tb.Epoch()
 		tb.Do(ctx, rules.Event{Kind: rules.Start}, at)
-		seats := []rules.Seat{rules.AWhite, rules.ABlack}
+		seats := []bughouse.Seat{bughouse.AWhite, bughouse.ABlack}
 		for i := range 200 {
 			at = at.Add(100 * time.Millisecond)
 			time.Sleep(time.Until(at))
@@ -93,11 +94,11 @@ func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		tb.Do(ctx, rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, at)
+		tb.Do(ctx, rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, at)
 		s := tb.Snapshot()
-		if s.Clocks[rules.AWhite].Moves != 100 || s.Clocks[rules.ABlack].Moves != 100 || s.Status != rules.Decided {
+		if s.Clocks[bughouse.AWhite].Moves != 100 || s.Clocks[bughouse.ABlack].Moves != 100 || s.Status != rules.Decided {
 			t.Fatalf("with the disk held: moves %d/%d, status %v; want 100/100, decided",
-				s.Clocks[rules.AWhite].Moves, s.Clocks[rules.ABlack].Moves, s.Status)
+				s.Clocks[bughouse.AWhite].Moves, s.Clocks[bughouse.ABlack].Moves, s.Status)
 		}
 		f.mu.Lock()
 		writes := f.writes
@@ -153,13 +154,13 @@ func TestFullDisk_ClockRunsRecordErrSays(t *testing.T) {
 		tb.Do(ctx, rules.Event{Kind: rules.Start}, tb.Epoch())
 		for i := range 20 {
 			time.Sleep(time.Second)
-			tb.Do(ctx, rules.Event{Kind: rules.Press, Seat: []rules.Seat{rules.AWhite, rules.ABlack}[i%2]}, time.Now())
+			tb.Do(ctx, rules.Event{Kind: rules.Press, Seat: []bughouse.Seat{bughouse.AWhite, bughouse.ABlack}[i%2]}, time.Now())
 		}
 		time.Sleep(10 * time.Minute)
 		synctest.Wait()
 		s := tb.Snapshot()
-		if s.Clocks[rules.ABlack].Moves != 10 || s.Status != rules.Decided || s.Reason != rules.Flag {
-			t.Fatalf("moves %d, status %v %v: the clocks must go on without the disk", s.Clocks[rules.ABlack].Moves, s.Status, s.Reason)
+		if s.Clocks[bughouse.ABlack].Moves != 10 || s.Status != rules.Decided || s.Reason != rules.Flag {
+			t.Fatalf("moves %d, status %v %v: the clocks must go on without the disk", s.Clocks[bughouse.ABlack].Moves, s.Status, s.Reason)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -192,7 +193,7 @@ func TestCut_RestoredWithinInterval(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, time.Second)
 		s.t.Do(context.Background(), rules.Event{Kind: rules.Start}, time.Now())
-		seats := []rules.Seat{rules.AWhite, rules.BWhite, rules.ABlack, rules.BBlack}
+		seats := []bughouse.Seat{bughouse.AWhite, bughouse.BWhite, bughouse.ABlack, bughouse.BBlack}
 		for i := range 40 {
 			time.Sleep(time.Duration(700+i*37%500) * time.Millisecond)
 			s.t.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: seats[i%4]}, time.Now())
@@ -229,7 +230,7 @@ func TestCut_RestoredWithinInterval(t *testing.T) {
 			if snap.Status != rules.Paused {
 				t.Fatalf("cut %d: restored %v, want paused", i, snap.Status)
 			}
-			for _, seat := range rules.Seats {
+			for _, seat := range bughouse.Seats {
 				d := snap.Clocks[seat].Remaining - truth[i][seat]
 				if d < 0 || d > time.Second {
 					t.Errorf("cut %d: %v restored %v, true %v: off by %v (interval 1s)", i, seat, snap.Clocks[seat].Remaining, truth[i][seat], d)

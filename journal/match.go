@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 	"tandem/scoresheet"
 	"tandem/table"
@@ -173,7 +174,7 @@ func (m *Match) Moves() ([]scoresheet.Move, error) {
 		if r.Kind != KindMove && r.Kind != KindTakeBack {
 			continue
 		}
-		b, err := rules.ParseBoard(r.Board)
+		b, err := bughouse.ParseBoard(r.Board)
 		if err != nil {
 			return ms, fmt.Errorf("record seq %d (%s): board: %w", r.Seq, r.Kind, err)
 		}
@@ -188,7 +189,7 @@ func (m *Match) Moves() ([]scoresheet.Move, error) {
 			ms = append(ms[:i], ms[i+1:]...)
 			continue
 		}
-		seat, err := rules.ParseSeat(r.Seat)
+		seat, err := bughouse.ParseSeat(r.Seat)
 		if err != nil {
 			return ms, fmt.Errorf("record seq %d (move): seat: %w", r.Seq, err)
 		}

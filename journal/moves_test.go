@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tandem/bpgn"
+	"tandem/bughouse"
 	"tandem/replay"
 	"tandem/rules"
 	"tandem/scoresheet"
@@ -19,7 +20,7 @@ import (
 // step is one move of a scripted game: the seat moves (entered on the
 // scoresheet) after think, then presses its clock unless nopress.
 type step struct {
-	board   rules.Board
+	board   bughouse.Board
 	text    string
 	think   time.Duration
 	nopress bool
@@ -31,7 +32,7 @@ type step struct {
 func gameWithMoves(t *testing.T, s *session, o rules.Options, steps []step) *scoresheet.Sheet {
 	t.Helper()
 	ctx := context.Background()
-	sheet, err := scoresheet.New(&o, nil)
+	sheet, err := scoresheet.New(o.Rules, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestMoves_RecordedAndExportedAsBPGN_RoundTrip(t *testing.T) {
 	var sheet *scoresheet.Sheet
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, time.Second)
-		A, B := rules.BoardA, rules.BoardB
+		A, B := bughouse.BoardA, bughouse.BoardB
 		sheet = gameWithMoves(t, s, o, []step{
 			{A, "f3", 2 * time.Second, false},
 			{B, "e4", time.Second, false},
@@ -99,7 +100,7 @@ func TestMoves_RecordedAndExportedAsBPGN_RoundTrip(t *testing.T) {
 		time.Sleep(time.Second)
 		m, _ := sheet.Enter(B, "Nf6", time.Since(s.t.Epoch()))
 		s.rec.Move(m, time.Now(), started)
-		s.t.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: rules.BBlack}, time.Now())
+		s.t.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: bughouse.BBlack}, time.Now())
 		time.Sleep(2 * time.Second)
 		m, err = sheet.Enter(A, "Qh4", time.Since(s.t.Epoch()))
 		if err != nil || m.SAN != "Qh4#" {
@@ -184,7 +185,7 @@ func TestMoves_RecordedAndExportedAsBPGN_RoundTrip(t *testing.T) {
 	if rep.Mismatch != "" || rep.Result != rules.Team2Wins || rep.Reason != rules.Checkmate {
 		t.Errorf("replay: %v %v mismatch %q\n%s", rep.Result, rep.Reason, rep.Mismatch, text)
 	}
-	if rep.Moves.Reserves[rules.ABlack] != "" || rep.Moves.FEN != sheet.FEN() {
+	if rep.Moves.Reserves[bughouse.ABlack] != "" || rep.Moves.FEN != sheet.FEN() {
 		t.Errorf("replay ends at %s, the sheet at %s", rep.Moves.FEN, sheet.FEN())
 	}
 	var tl bytes.Buffer
@@ -213,8 +214,8 @@ func TestMoves_OtherMatchRefused(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, 0)
 		ctx := context.Background()
-		sheet, _ := scoresheet.New(&o, nil)
-		m, _ := sheet.Enter(rules.BoardA, "e4", 0)
+		sheet, _ := scoresheet.New(o.Rules, nil)
+		m, _ := sheet.Enter(bughouse.BoardA, "e4", 0)
 		if err := s.rec.Move(m, time.Now(), 0); !errors.Is(err, ErrOtherMatch) {
 			t.Fatalf("a move before the start: %v", err)
 		}
@@ -257,7 +258,7 @@ func TestMoves_RestoredAfterRestart(t *testing.T) {
 	o := preset(t, "reglamento")
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, 0)
-		gameWithMoves(t, s, o, []step{{rules.BoardA, "e4", time.Second, false}, {rules.BoardA, "d5", time.Second, false}, {rules.BoardA, "exd5", time.Second, false}})
+		gameWithMoves(t, s, o, []step{{bughouse.BoardA, "e4", time.Second, false}, {bughouse.BoardA, "d5", time.Second, false}, {bughouse.BoardA, "exd5", time.Second, false}})
 		s.w.Sync(context.Background())
 		s.stop()
 	})
@@ -270,20 +271,20 @@ func TestMoves_RestoredAfterRestart(t *testing.T) {
 		if err != nil || len(moves) != 3 {
 			t.Fatalf("restored moves %v %v", moves, err)
 		}
-		sheet, _ := scoresheet.New(&m.Options, nil)
+		sheet, _ := scoresheet.New(m.Options.Rules, nil)
 		for _, mv := range moves {
 			if _, err := sheet.Enter(mv.Board, mv.UCI, mv.At); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if sheet.Reserves()[rules.BBlack]["P"] != 1 {
+		if sheet.Reserves()[bughouse.BBlack]["P"] != 1 {
 			t.Fatalf("reserves after restore %v", sheet.Reserves())
 		}
 		started, ok := m.StartedAt()
 		if !ok || started != s.t.Snapshot().StartedAt {
 			t.Fatalf("StartedAt %v %v, table %v", started, ok, s.t.Snapshot().StartedAt)
 		}
-		mv, _ := sheet.Enter(rules.BoardB, "e4", time.Since(s.t.Epoch()))
+		mv, _ := sheet.Enter(bughouse.BoardB, "e4", time.Since(s.t.Epoch()))
 		if err := s.rec.Move(mv, time.Now(), started); !errors.Is(err, ErrOtherMatch) {
 			t.Fatalf("before Started: %v", err)
 		}

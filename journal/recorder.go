@@ -127,7 +127,7 @@ func (r *Recorder) move(k Kind, m scoresheet.Move, at time.Duration, wall time.T
 	return nil
 }
 
-// SetPlayers sets the players' names (rules.Seat order) of the matches
+// SetPlayers sets the players' names (bughouse.Seat order) of the matches
 // begun from now on (the hall's pairing: the next match's players).
 func (r *Recorder) SetPlayers(players [4]string) {
 	r.mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -38,16 +39,16 @@ type Report struct {
 	Article string
 	// Seats are the decisive seats (who flagged, was mated, resigned...);
 	// none for a draw by agreement.
-	Seats   []rules.Seat
+	Seats   []bughouse.Seat
 	Decided bool
 	// DecidedAt is the decision instant (ns), valid when Decided.
 	DecidedAt time.Duration
 	// At is the instant Clocks are taken at: DecidedAt, or the last
 	// instant of the replay when undecided.
 	At time.Duration
-	// Clocks are the four remaining times at At, indexed by rules.Seat.
+	// Clocks are the four remaining times at At, indexed by bughouse.Seat.
 	Clocks [4]time.Duration
-	// Boards are each board's game at At, indexed by rules.Board: its
+	// Boards are each board's game at At, indexed by bughouse.Board: its
 	// outcome from that board's White's view, reason and end instant.
 	Boards [2]rules.BoardView
 	// Names are the players per seat, when the record names them.
@@ -122,7 +123,7 @@ func (p *Plan) Run(observe Observer) (*Report, error) {
 		r.Article = opts.Article(why)
 	}
 	snap := m.Snapshot(r.At)
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		r.Clocks[s] = snap.Clocks[s].Remaining
 	}
 	r.Boards = snap.Boards
@@ -210,7 +211,7 @@ func describe(r *Report) string {
 	return s + " at " + seconds(r.DecidedAt) + " s"
 }
 
-func containsSeat(seats []rules.Seat, s rules.Seat) bool {
+func containsSeat(seats []bughouse.Seat, s bughouse.Seat) bool {
 	for _, x := range seats {
 		if x == s {
 			return true
@@ -219,7 +220,7 @@ func containsSeat(seats []rules.Seat, s rules.Seat) bool {
 	return false
 }
 
-func seatList(seats []rules.Seat, names [4]string) string {
+func seatList(seats []bughouse.Seat, names [4]string) string {
 	if len(seats) == 0 {
 		return "none"
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"tandem/bughouse"
 	"time"
 )
 
@@ -134,11 +135,11 @@ func (r Reason) Article() string {
 type RunChoice struct {
 	// Set[b] is true when the arbiter chose Seat[b]'s clock on board b.
 	Set  [2]bool
-	Seat [2]Seat
+	Seat [2]bughouse.Seat
 }
 
 // Choose returns c with s's clock chosen to run on s's board.
-func (c RunChoice) Choose(s Seat) RunChoice {
+func (c RunChoice) Choose(s bughouse.Seat) RunChoice {
 	c.Set[s.Board()], c.Seat[s.Board()] = true, s
 	return c
 }
@@ -149,8 +150,8 @@ func (c RunChoice) Choose(s Seat) RunChoice {
 type Event struct {
 	Kind    Kind
 	At      time.Duration
-	Seat    Seat
-	Board   Board
+	Seat    bughouse.Seat
+	Board   bughouse.Board
 	Delta   time.Duration
 	Outcome Outcome
 	Reason  Reason

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/clock"
 )
 
@@ -44,7 +46,7 @@ type boardState struct {
 // PendingClaim is a claim waiting for the arbiter.
 type PendingClaim struct {
 	Active   bool
-	Claimant Seat
+	Claimant bughouse.Seat
 	Reason   Reason
 	At       time.Duration
 }
@@ -63,7 +65,7 @@ type Match struct {
 
 	result    Result
 	reason    Reason
-	decisive  [2]Seat
+	decisive  [2]bughouse.Seat
 	ndecisive uint8
 	decidedAt time.Duration
 
@@ -87,14 +89,14 @@ func New(opts Options) (*Match, error) {
 
 func (m *Match) reset() {
 	for b := range m.boards {
-		bd := Board(b)
+		bd := bughouse.Board(b)
 		m.boards[b] = boardState{clk: clock.NewPair(
-			m.opts.ControlFor(SeatOf(bd, clock.White)),
-			m.opts.ControlFor(SeatOf(bd, clock.Black)))}
+			m.opts.ControlFor(bughouse.SeatOf(bd, bughouse.White)),
+			m.opts.ControlFor(bughouse.SeatOf(bd, bughouse.Black)))}
 	}
 	m.status = Ready
 	m.result, m.reason, m.ndecisive, m.decidedAt = NoResult, NoReason, 0, 0
-	m.decisive = [2]Seat{}
+	m.decisive = [2]bughouse.Seat{}
 	m.claim = PendingClaim{}
 	m.started, m.startedAt = false, 0
 }
@@ -112,21 +114,21 @@ func (m *Match) Now() time.Duration { return m.now }
 // player who flagged, was mated, resigned, ...; two for simultaneous flags,
 // none for agreed draws) and the decision instant. Result is NoResult until
 // decided.
-func (m *Match) Result() (r Result, why Reason, seats []Seat, at time.Duration) {
-	return m.result, m.reason, append([]Seat(nil), m.decisive[:m.ndecisive]...), m.decidedAt
+func (m *Match) Result() (r Result, why Reason, seats []bughouse.Seat, at time.Duration) {
+	return m.result, m.reason, append([]bughouse.Seat(nil), m.decisive[:m.ndecisive]...), m.decidedAt
 }
 
 // Remaining returns seat s's remaining time at instant at (nanoseconds),
 // as clock.Pair.Remaining. For instants after a flag that Advance has not
 // yet applied it still counts down to zero, never below.
-func (m *Match) Remaining(s Seat, at time.Duration) time.Duration {
+func (m *Match) Remaining(s bughouse.Seat, at time.Duration) time.Duration {
 	return m.boards[s.Board()].clk.Remaining(s.Color(), at)
 }
 
 // Running returns the seat whose clock runs on board b, if any.
-func (m *Match) Running(b Board) (Seat, bool) {
+func (m *Match) Running(b bughouse.Board) (bughouse.Seat, bool) {
 	c, ok := m.boards[b].clk.Running()
-	return SeatOf(b, c), ok
+	return bughouse.SeatOf(b, c), ok
 }
 
 // NextDeadline returns the earliest instant at which the match changes by
@@ -168,12 +170,12 @@ func (m *Match) Advance(at time.Duration) (decided bool) {
 // The other board's running clock counts as simultaneous when its own flag
 // instant is within SimultaneousWindow of f1.
 func (m *Match) flag(f1 time.Duration) {
-	var fallen [2]Seat
+	var fallen [2]bughouse.Seat
 	n := 0
 	for b := range m.boards {
 		f, c, ok := m.boards[b].clk.NextFlag()
 		if ok && f-f1 <= m.opts.SimultaneousWindow {
-			fallen[n] = SeatOf(Board(b), c)
+			fallen[n] = bughouse.SeatOf(bughouse.Board(b), c)
 			n++
 		}
 	}
@@ -181,7 +183,7 @@ func (m *Match) flag(f1 time.Duration) {
 	for _, s := range fallen[:n] {
 		bs := &m.boards[s.Board()]
 		bs.clk.Flag(s.Color())
-		if s.Color() == clock.White {
+		if s.Color() == bughouse.White {
 			bs.outcome = BlackWins
 		} else {
 			bs.outcome = WhiteWins
@@ -241,15 +243,15 @@ func (m *Match) Apply(e Event) (Effect, error) {
 }
 
 func (e *Event) check() error {
-	if e.Seat > BBlack {
+	if e.Seat > bughouse.BBlack {
 		return fmt.Errorf("rules: unknown seat %d", e.Seat)
 	}
-	if e.Board > BoardB {
+	if e.Board > bughouse.BoardB {
 		return fmt.Errorf("rules: unknown board %d", e.Board)
 	}
 	for b := range e.Run.Set {
-		if e.Run.Set[b] && e.Run.Seat[b].Board() != Board(b) {
-			return fmt.Errorf("rules: resume: %s is not on board %s", e.Run.Seat[b], Board(b))
+		if e.Run.Set[b] && e.Run.Seat[b].Board() != bughouse.Board(b) {
+			return fmt.Errorf("rules: resume: %s is not on board %s", e.Run.Seat[b], bughouse.Board(b))
 		}
 	}
 	if e.Kind < Start || e.Kind > Reset {
@@ -300,7 +302,7 @@ func (m *Match) apply(e Event) (Effect, error) {
 func (m *Match) start(at time.Duration) {
 	m.started, m.startedAt = true, at
 	for b := range m.boards {
-		m.boards[b].clk.Start(clock.White, at)
+		m.boards[b].clk.Start(bughouse.White, at)
 	}
 	m.status = Running
 }
@@ -308,7 +310,7 @@ func (m *Match) start(at time.Duration) {
 func (m *Match) press(e Event) (Effect, error) {
 	switch m.status {
 	case Ready:
-		if m.opts.Start == StartBlackPress && e.Seat.Color() == clock.Black {
+		if m.opts.Start == StartBlackPress && e.Seat.Color() == bughouse.Black {
 			m.start(e.At)
 			return Effect{}, nil
 		}
@@ -357,7 +359,7 @@ func (m *Match) resume(e Event) (Effect, error) {
 		bs := &m.boards[b]
 		if bs.halted {
 			if e.Run.Set[b] {
-				return Effect{}, fmt.Errorf("rules: board %s is over; its clocks cannot run", Board(b))
+				return Effect{}, fmt.Errorf("rules: board %s is over; its clocks cannot run", bughouse.Board(b))
 			}
 			continue
 		}
@@ -366,7 +368,7 @@ func (m *Match) resume(e Event) (Effect, error) {
 			c = e.Run.Seat[b].Color()
 		}
 		if bs.clk.Flagged(c) {
-			return Effect{}, fmt.Errorf("rules: %s has flagged", SeatOf(Board(b), c))
+			return Effect{}, fmt.Errorf("rules: %s has flagged", bughouse.SeatOf(bughouse.Board(b), c))
 		}
 	}
 	for b := range m.boards {
@@ -478,28 +480,28 @@ func (m *Match) resolve(e Event) (Effect, error) {
 // Laws 7.5, which apply where the regulation is silent, Art 2), so his
 // clock is the one that runs on resume. The time used stays as it is: the
 // arbiter adjusts it if he rules so.
-func (m *Match) retract(offender Seat, at time.Duration) {
+func (m *Match) retract(offender bughouse.Seat, at time.Duration) {
 	// claimEvent checked that the offender made the last press, so the
 	// move can be taken back.
 	m.boards[offender.Board()].clk.Retract(offender.Color(), at)
 }
 
 // winFor returns the board outcome in which seat s wins.
-func winFor(s Seat) Outcome {
-	if s.Color() == clock.White {
+func winFor(s bughouse.Seat) Outcome {
+	if s.Color() == bughouse.White {
 		return WhiteWins
 	}
 	return BlackWins
 }
 
 // Strikes returns how many illegal moves by seat s were upheld.
-func (m *Match) Strikes(s Seat) int { return int(m.boards[s.Board()].strikes[s.Color()]) }
+func (m *Match) Strikes(s bughouse.Seat) int { return int(m.boards[s.Board()].strikes[s.Color()]) }
 
 // Claim returns the pending claim (Active is false when none).
 func (m *Match) Claim() PendingClaim { return m.claim }
 
 // declare decides board b with outcome o for reason why at instant at.
-func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effect, error) {
+func (m *Match) declare(b bughouse.Board, o Outcome, why Reason, at time.Duration) (Effect, error) {
 	switch why {
 	case Checkmate, Resignation, IllegalMove, Forfeit:
 		if o != WhiteWins && o != BlackWins {
@@ -514,9 +516,9 @@ func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effec
 		}
 	case Stalemate:
 		switch m.opts.Stalemate {
-		case StalemateWait:
+		case board.StalemateWait:
 			return Effect{}, errors.New("rules: stalemate is no result under these rules (stalemate = wait): the player waits for a piece")
-		case StalemateDraw:
+		case board.StalemateDraw:
 			if o != Drawn {
 				return Effect{}, fmt.Errorf("rules: stalemate draws under these rules (stalemate = draw), not %s", o)
 			}
@@ -566,25 +568,25 @@ func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effec
 	}
 	m.halt(at)
 	m.claim = PendingClaim{} // a result settles any claim still pending
-	loser := SeatOf(b, clock.White)
+	loser := bughouse.SeatOf(b, bughouse.White)
 	if o == WhiteWins {
-		loser = SeatOf(b, clock.Black)
+		loser = bughouse.SeatOf(b, bughouse.Black)
 	}
 	m.status, m.decidedAt, m.result, m.reason = Decided, at, matchResult(b, o), why
-	m.decisive, m.ndecisive = [2]Seat{loser}, 1
+	m.decisive, m.ndecisive = [2]bughouse.Seat{loser}, 1
 	return Effect{Decided: true}, nil
 }
 
 // combineSameInstant settles two boards decided at the same instant
 // (clock rule 7, Art 35): opposite results draw; the same team winning
 // both keeps its win.
-func (m *Match) combineSameInstant(b Board, o Outcome) {
+func (m *Match) combineSameInstant(b bughouse.Board, o Outcome) {
 	r := matchResult(b, o)
 	if r == MatchDraw || r == m.result {
 		if r == m.result && r != MatchDraw {
-			loser := SeatOf(b, clock.White)
+			loser := bughouse.SeatOf(b, bughouse.White)
 			if o == WhiteWins {
-				loser = SeatOf(b, clock.Black)
+				loser = bughouse.SeatOf(b, bughouse.Black)
 			}
 			if m.ndecisive < 2 {
 				m.decisive[m.ndecisive] = loser

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"tandem/bughouse"
 	"time"
 )
 
@@ -45,7 +46,7 @@ type Snapshot struct {
 	Result Result
 	Reason Reason
 	// Decisive lists the decisive seats (NDecisive of them).
-	Decisive  [2]Seat
+	Decisive  [2]bughouse.Seat
 	NDecisive int
 	DecidedAt time.Duration
 
@@ -78,7 +79,7 @@ func (m *Match) Snapshot(at time.Duration) Snapshot {
 		Started: m.started, StartedAt: m.startedAt,
 	}
 	copy(s.Decisive[:], m.decisive[:m.ndecisive])
-	for _, seat := range Seats {
+	for _, seat := range bughouse.Seats {
 		bs := &m.boards[seat.Board()]
 		c := seat.Color()
 		run, ok := bs.clk.Running()

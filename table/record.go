@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -72,10 +73,10 @@ type Entry struct {
 	// (EntryDecision): as rules.Match.Result.
 	Result    rules.Result
 	Reason    rules.Reason
-	Decisive  [2]rules.Seat
+	Decisive  [2]bughouse.Seat
 	NDecisive int
 	// Clocks are the four remaining times at At (ns), indexed by
-	// rules.Seat.
+	// bughouse.Seat.
 	Clocks [4]time.Duration
 }
 
@@ -131,7 +132,7 @@ func (t *Table) emit(e Entry) {
 		return
 	}
 	e.Status = t.m.Status()
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		e.Clocks[s] = t.m.Remaining(s, e.At)
 	}
 	t.record(e)

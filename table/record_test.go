@@ -7,6 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -35,8 +36,8 @@ func TestRecord_EveryChangeInOrder_FlagDecisionFinalOnceMarked(t *testing.T) {
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
 		time.Sleep(2 * time.Second)
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.AWhite})
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.AWhite}) // not his turn: ignored, still recorded
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite})
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}) // not his turn: ignored, still recorded
 		time.Sleep(2 * time.Minute)
 		synctest.Wait()
 		es := rec.all()
@@ -54,10 +55,10 @@ func TestRecord_EveryChangeInOrder_FlagDecisionFinalOnceMarked(t *testing.T) {
 		}
 		// B-white has run since the start (0): he flags at exactly 1 min.
 		d := es[3]
-		if d.At != time.Minute || d.Result != rules.Team1Wins || d.Reason != rules.Flag || d.NDecisive != 1 || d.Decisive[0] != rules.BWhite {
+		if d.At != time.Minute || d.Result != rules.Team1Wins || d.Reason != rules.Flag || d.NDecisive != 1 || d.Decisive[0] != bughouse.BWhite {
 			t.Errorf("decision %+v, want B-white's flag at 1m (1-0)", d)
 		}
-		if d.Clocks[rules.BWhite] != 0 || d.Clocks[rules.AWhite] != time.Minute-2*time.Second {
+		if d.Clocks[bughouse.BWhite] != 0 || d.Clocks[bughouse.AWhite] != time.Minute-2*time.Second {
 			t.Errorf("decision clocks %v", d.Clocks)
 		}
 		if tb.Final() {
@@ -98,7 +99,7 @@ func TestRecord_NoRecorder_FinalWhenDecided(t *testing.T) {
 		tb, stop := start(t, &Opts{Options: opts(t, "1m")})
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
-		do(t, tb, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+		do(t, tb, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
 		if !tb.Final() || !tb.Snapshot().Final {
 			t.Errorf("without a recorder a decided match is final: Final() %v, snapshot %v", tb.Final(), tb.Snapshot().Final)
 		}
@@ -131,9 +132,9 @@ func TestRestore_PausedAtUntil_TimesExact(t *testing.T) {
 		tb, stop := start(t, &Opts{Options: o, Record: rec.add})
 		do(t, tb, rules.Event{Kind: rules.Start})
 		time.Sleep(3 * time.Second)
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.AWhite})
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite})
 		time.Sleep(7 * time.Second)
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.BWhite})
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.BWhite})
 		time.Sleep(5 * time.Second)
 		until := tb.Since(time.Now()) // a checkpoint here
 		want := snapshotAt(t, o, rec.all(), until)
@@ -153,7 +154,7 @@ func TestRestore_PausedAtUntil_TimesExact(t *testing.T) {
 		if s.Status != rules.Paused {
 			t.Fatalf("restored status %v, want paused", s.Status)
 		}
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			if s.Clocks[seat].Remaining != want.Clocks[seat].Remaining {
 				t.Errorf("%v: restored %v, want %v", seat, s.Clocks[seat].Remaining, want.Clocks[seat].Remaining)
 			}
@@ -175,7 +176,7 @@ func TestRestore_PausedAtUntil_TimesExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		s = tb2.Snapshot()
-		if got, w := s.Clocks[rules.ABlack].Remaining, want.Clocks[rules.ABlack].Remaining-time.Second; got != w {
+		if got, w := s.Clocks[bughouse.ABlack].Remaining, want.Clocks[bughouse.ABlack].Remaining-time.Second; got != w {
 			t.Errorf("A-black after resuming 1 s: %v, want %v", got, w)
 		}
 	})

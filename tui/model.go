@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 	"tandem/table"
@@ -389,15 +390,15 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 
 // seatKeys maps the clock button keys to seats, laid out as the players
 // sit: q and p on the top row (team 2), z and m on the bottom row (team 1).
-var seatKeys = map[rune]rules.Seat{
-	'q': rules.ABlack,
-	'p': rules.BWhite,
-	'z': rules.AWhite,
-	'm': rules.BBlack,
+var seatKeys = map[rune]bughouse.Seat{
+	'q': bughouse.ABlack,
+	'p': bughouse.BWhite,
+	'z': bughouse.AWhite,
+	'm': bughouse.BBlack,
 }
 
 // keyOf returns the key of seat s's clock button.
-func keyOf(s rules.Seat) rune {
+func keyOf(s bughouse.Seat) rune {
 	for r, seat := range seatKeys {
 		if seat == s {
 			return r
@@ -407,7 +408,7 @@ func keyOf(s rules.Seat) rune {
 }
 
 // seatOf returns the seat whose clock button k is.
-func seatOf(k keyIn) (rules.Seat, bool) {
+func seatOf(k keyIn) (bughouse.Seat, bool) {
 	if k.kind != keyRune {
 		return 0, false
 	}
@@ -468,7 +469,7 @@ func (m *Model) command(r rune, now time.Time) {
 }
 
 // pressSeat sends seat's clock button press.
-func (m *Model) pressSeat(seat rules.Seat, now time.Time) {
+func (m *Model) pressSeat(seat bughouse.Seat, now time.Time) {
 	if !m.t.Post(rules.Event{Kind: rules.Press, Seat: seat}, now) {
 		m.err = table.ErrClosed
 	}
@@ -535,7 +536,7 @@ func (m *Model) reset(now time.Time) {
 // clocksOf returns the seats' remaining times in s.
 func (m *Model) clocksOf(s rules.Snapshot) [4]time.Duration {
 	var c [4]time.Duration
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		c[seat] = s.Clocks[seat].Remaining
 	}
 	return c
@@ -555,12 +556,12 @@ func (m *Model) initialTimes() [4]time.Duration {
 // adjusted lists the seats whose clock differs from its initial time in
 // a ready match: time adjusted before the start, which a new match would
 // undo.
-func (m *Model) adjusted(s *rules.Snapshot) []rules.Seat {
+func (m *Model) adjusted(s *rules.Snapshot) []bughouse.Seat {
 	if s.Status != rules.Ready {
 		return nil
 	}
-	var seats []rules.Seat
-	for _, seat := range rules.Seats {
+	var seats []bughouse.Seat
+	for _, seat := range bughouse.Seats {
 		if s.Clocks[seat].Remaining != m.initial[seat] {
 			seats = append(seats, seat)
 		}

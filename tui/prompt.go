@@ -7,6 +7,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
@@ -38,10 +40,10 @@ const (
 // prompt is an open question and the answers given so far.
 type prompt struct {
 	step    step
-	board   rules.Board
+	board   bughouse.Board
 	outcome rules.Outcome
 	reason  rules.Reason // how the game ended, for askResultConfirm
-	seat    rules.Seat
+	seat    bughouse.Seat
 	typed   string // the adjustment typed so far, e.g. "+1:30"
 	bad     string // why Enter did not take the typed adjustment
 	hint    string // why the last key typed in the adjustment was refused
@@ -97,7 +99,7 @@ type choice struct {
 	label   string
 	reason  rules.Reason
 	outcome rules.Outcome
-	seat    rules.Seat
+	seat    bughouse.Seat
 }
 
 // yesKey answers the yes/no questions (quit, new match, the result).
@@ -107,16 +109,16 @@ const yesKey = 'y'
 // whose time, whose clock runs): digits in seat order, never a clock key,
 // so a player's press is never taken for the arbiter's choice.
 var seatChoices = []choice{
-	{key: '1', label: "A-white", seat: rules.AWhite},
-	{key: '2', label: "A-black", seat: rules.ABlack},
-	{key: '3', label: "B-white", seat: rules.BWhite},
-	{key: '4', label: "B-black", seat: rules.BBlack},
+	{key: '1', label: "A-white", seat: bughouse.AWhite},
+	{key: '2', label: "A-black", seat: bughouse.ABlack},
+	{key: '3', label: "B-white", seat: bughouse.BWhite},
+	{key: '4', label: "B-black", seat: bughouse.BBlack},
 }
 
 // boardSeats returns the seat choices of board b: 1 and 2 on board A, 3
 // and 4 on board B.
-func boardSeats(b rules.Board) []choice {
-	if b == rules.BoardB {
+func boardSeats(b bughouse.Board) []choice {
+	if b == bughouse.BoardB {
 		return seatChoices[2:]
 	}
 	return seatChoices[:2]
@@ -152,7 +154,7 @@ func (m *Model) winHow() []choice {
 		{key: '3', label: "illegal move", reason: rules.IllegalMove},
 		{key: '4', label: "forfeit", reason: rules.Forfeit},
 	}
-	if !m.haveRules || m.rules.Stalemate == rules.StalemateWinForStalemated || m.rules.Stalemate == rules.StalemateLossForStalemated {
+	if !m.haveRules || m.rules.Stalemate == board.StalemateWinForStalemated || m.rules.Stalemate == board.StalemateLossForStalemated {
 		c = append(c, choice{key: '5', label: "stalemate", reason: rules.Stalemate})
 	}
 	return c
@@ -165,7 +167,7 @@ func (m *Model) drawHow() []choice {
 	if !m.haveRules || m.rules.RepetitionDraw {
 		c = append(c, choice{key: '2', label: "repetition", reason: rules.Repetition})
 	}
-	if !m.haveRules || m.rules.Stalemate == rules.StalemateDraw {
+	if !m.haveRules || m.rules.Stalemate == board.StalemateDraw {
 		c = append(c, choice{key: '3', label: "stalemate", reason: rules.Stalemate})
 	}
 	return c
@@ -192,9 +194,9 @@ func (m *Model) menu(p *prompt) []choice {
 	case askClaimSeat, askAdjustSeat:
 		return seatChoices
 	case askResumeA:
-		return boardSeats(rules.BoardA)
+		return boardSeats(bughouse.BoardA)
 	case askResumeB:
-		return boardSeats(rules.BoardB)
+		return boardSeats(bughouse.BoardB)
 	}
 	return nil
 }
@@ -310,10 +312,10 @@ func (m *Model) openResume() {
 // skipOverBoards skips the resume question of a board whose game is over
 // (drawn while the other board decides): its clocks cannot run.
 func (m *Model) skipOverBoards(s *rules.Snapshot) {
-	if m.ask.step == askResumeA && s.Boards[rules.BoardA].Over {
+	if m.ask.step == askResumeA && s.Boards[bughouse.BoardA].Over {
 		m.ask.step = askResumeB
 	}
-	if m.ask.step == askResumeB && s.Boards[rules.BoardB].Over {
+	if m.ask.step == askResumeB && s.Boards[bughouse.BoardB].Over {
 		m.ask.step = noPrompt
 	}
 }
@@ -349,9 +351,9 @@ func (m *Model) answer(k keyIn, now time.Time) (bool, tea.Cmd) {
 	if !ok {
 		if (p.step == askResumeA || p.step == askResumeB) && k.kind == keyRune && k.r >= '1' && k.r <= '4' {
 			// A seat of the other board: ask again rather than cancel.
-			b := rules.BoardA
+			b := bughouse.BoardA
 			if p.step == askResumeB {
-				b = rules.BoardB
+				b = bughouse.BoardB
 			}
 			p.hint = fmt.Sprintf("%c is not on board %s: %s, or Enter to keep the turn", k.r, b, m.choices(boardSeats(b)))
 			return true, nil
@@ -400,9 +402,9 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		m.ask = prompt{}
 		m.reset(now)
 	case askResultBoard:
-		p.board = rules.BoardA
+		p.board = bughouse.BoardA
 		if c.key == 'b' {
-			p.board = rules.BoardB
+			p.board = bughouse.BoardB
 		}
 		p.step = askResultOutcome
 	case askResultOutcome:
@@ -707,7 +709,7 @@ func (m *Model) resume(run rules.RunChoice, now time.Time) {
 	}
 	s := m.latest()
 	var running []string
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if s.Clocks[seat].Running {
 			running = append(running, seat.String())
 		}
@@ -829,21 +831,21 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 			short = long
 		}
 	case askResumeA:
-		long = "Resume with: board A " + m.choices(boardSeats(rules.BoardA)) + ", then board B " +
-			m.choices(boardSeats(rules.BoardB)) + "; Enter keeps a board's turn in progress"
-		short = "Resume: board A " + m.choices(boardSeats(rules.BoardA)) + ", then board B; Enter keeps a turn"
+		long = "Resume with: board A " + m.choices(boardSeats(bughouse.BoardA)) + ", then board B " +
+			m.choices(boardSeats(bughouse.BoardB)) + "; Enter keeps a board's turn in progress"
+		short = "Resume: board A " + m.choices(boardSeats(bughouse.BoardA)) + ", then board B; Enter keeps a turn"
 		tiny = "Resume: board A " + k('1') + "/" + k('2') + ", Enter keeps"
 	case askResumeB:
 		chosen := "turn in progress"
-		if p.run.Set[rules.BoardA] {
-			chosen = p.run.Seat[rules.BoardA].String()
+		if p.run.Set[bughouse.BoardA] {
+			chosen = p.run.Seat[bughouse.BoardA].String()
 		}
-		if m.latest().Boards[rules.BoardA].Over {
+		if m.latest().Boards[bughouse.BoardA].Over {
 			chosen = "over"
 		}
-		long = "Resume with: board A " + chosen + "; board B " + m.choices(boardSeats(rules.BoardB)) +
+		long = "Resume with: board A " + chosen + "; board B " + m.choices(boardSeats(bughouse.BoardB)) +
 			"; Enter keeps the turn in progress"
-		short = "Resume: board A " + chosen + "; board B " + m.choices(boardSeats(rules.BoardB)) + "; Enter keeps"
+		short = "Resume: board A " + chosen + "; board B " + m.choices(boardSeats(bughouse.BoardB)) + "; Enter keeps"
 		tiny = "Resume: board B " + k('3') + "/" + k('4') + ", Enter keeps"
 	default:
 		return "", "", "", false
@@ -859,7 +861,7 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 // wins"), "drawn; board B decides the match" ("B decides"), "drawn; the
 // match is drawn: one_board_draw = match-draw" ("match drawn"). A board
 // already over says so: the table will refuse the result.
-func (m *Model) consequence(b rules.Board, o rules.Outcome) (long, short string) {
+func (m *Model) consequence(b bughouse.Board, o rules.Outcome) (long, short string) {
 	s := m.latest()
 	if s.Boards[b].Over {
 		return fmt.Sprintf("board %s is already over: the rules will refuse it", b), "over"
@@ -891,11 +893,11 @@ func (m *Model) undone(s *rules.Snapshot) string {
 }
 
 // winner names the seat that wins board b with outcome o.
-func winner(b rules.Board, o rules.Outcome) rules.Seat {
+func winner(b bughouse.Board, o rules.Outcome) bughouse.Seat {
 	if o == rules.BlackWins {
-		return rules.SeatOf(b, clock.Black)
+		return bughouse.SeatOf(b, bughouse.Black)
 	}
-	return rules.SeatOf(b, clock.White)
+	return bughouse.SeatOf(b, bughouse.White)
 }
 
 // upholdDecides reports whether upholding the pending claim would decide

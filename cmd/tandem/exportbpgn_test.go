@@ -10,6 +10,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/scoresheet"
@@ -38,10 +39,10 @@ func TestExport_BPGNReplaysEveryMoveLegally(t *testing.T) {
 		go func() { defer close(done); tb.Run(ctx) }()
 		tb.Do(ctx, rules.Event{Kind: rules.Start}, time.Now())
 		started := tb.Snapshot().StartedAt
-		sheet, _ := scoresheet.New(&p.Options, nil)
-		A, B := rules.BoardA, rules.BoardB
+		sheet, _ := scoresheet.New(p.Options.Rules, nil)
+		A, B := bughouse.BoardA, bughouse.BoardB
 		for _, mv := range []struct {
-			b    rules.Board
+			b    bughouse.Board
 			text string
 		}{{A, "e4"}, {B, "d4"}, {A, "e5"}, {B, "d5"}, {A, "Bc4"}, {A, "Nc6"}, {A, "Qh5"}, {B, "Nf3"}, {A, "Nf6"}, {A, "Qxf7"}} {
 			time.Sleep(1500 * time.Millisecond)

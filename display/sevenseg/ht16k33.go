@@ -6,7 +6,7 @@ import (
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/devices/v3/ht16k33"
 
-	"tandem/clock"
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 )
@@ -15,7 +15,7 @@ import (
 // clock at full brightness, in the default format.
 type Opts struct {
 	// Seat is the player whose clock is shown.
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// Format is the time format; nil means display.DefaultOpts.
 	Format *display.Opts
 	// Brightness in percent, 1-100; zero means 100. The HT16K33 has 16
@@ -39,7 +39,7 @@ func (o *Opts) level(levels int) (int, error) {
 // clockFace returns o.Seat's clock in s.
 func (o *Opts) clockFace(s *rules.Snapshot) display.ClockFace {
 	f := display.Render(s, o.Seat.Board(), true, o.Format)
-	if o.Seat.Color() == clock.Black {
+	if o.Seat.Color() == bughouse.Black {
 		return f.Right
 	}
 	return f.Left

@@ -10,6 +10,7 @@ import (
 	"periph.io/x/conn/v3/physic"
 	"pgregory.net/rapid"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
@@ -143,7 +144,7 @@ func TestHT16K33_ExactBytes(t *testing.T) {
 		{Addr: 0x71, W: []byte{0x08, segments['9'] | SegDP, 0}},
 	}
 	bus := &i2ctest.Playback{Ops: ops, DontPanic: true}
-	d, err := NewHT16K33(bus, 0x71, &Opts{Seat: rules.ABlack, Brightness: 50, Name: "a-black"})
+	d, err := NewHT16K33(bus, 0x71, &Opts{Seat: bughouse.ABlack, Brightness: 50, Name: "a-black"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestHT16K33_ExactBytes(t *testing.T) {
 	if _, err := m.Apply(rules.Event{Kind: rules.Start, At: 0}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Apply(rules.Event{Kind: rules.Press, Seat: rules.AWhite, At: time.Second}); err != nil {
+	if _, err := m.Apply(rules.Event{Kind: rules.Press, Seat: bughouse.AWhite, At: time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	show(snapAt(m, 1500*time.Millisecond))
@@ -178,7 +179,7 @@ func TestHT16K33_FlagBlinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &i2ctest.Record{}
-	d, err := NewHT16K33(rec, 0, &Opts{Seat: rules.AWhite})
+	d, err := NewHT16K33(rec, 0, &Opts{Seat: bughouse.AWhite})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +268,7 @@ func TestTM1637_ExactBytes(t *testing.T) {
 	w := &wire{clk: true, dio: true}
 	clk := &pin{name: "GPIO5", w: w, isClk: true}
 	dio := &pin{name: "GPIO6", w: w}
-	d, err := NewTM1637(clk, dio, &Opts{Seat: rules.BWhite, Brightness: 100})
+	d, err := NewTM1637(clk, dio, &Opts{Seat: bughouse.BWhite, Brightness: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

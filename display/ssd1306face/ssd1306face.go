@@ -22,6 +22,7 @@ import (
 	"periph.io/x/devices/v3/ssd1306"
 	"periph.io/x/devices/v3/ssd1306/image1bit"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 )
@@ -36,7 +37,7 @@ const (
 // at address 0x3C and full brightness.
 type Opts struct {
 	// Board is the board shown.
-	Board rules.Board
+	Board bughouse.Board
 	// Image places the players and formats the times.
 	Image display.ImageOpts
 	// Address is Addr0 or Addr1; zero means Addr0.

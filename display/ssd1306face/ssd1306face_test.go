@@ -10,6 +10,7 @@ import (
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2ctest"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
@@ -103,10 +104,10 @@ func snapshots(t *testing.T) (ready, run1, run2, run3 *rules.Snapshot) {
 
 func TestShow_ExactBytes(t *testing.T) {
 	ready, run1, run2, run3 := snapshots(t)
-	img0 := display.BoardImage(ready, rules.BoardA, nil)
-	img1 := display.BoardImage(run1, rules.BoardA, nil)
-	img3 := display.BoardImage(run3, rules.BoardA, nil)
-	if !bytes.Equal(img1.Pix, display.BoardImage(run2, rules.BoardA, nil).Pix) {
+	img0 := display.BoardImage(ready, bughouse.BoardA, nil)
+	img1 := display.BoardImage(run1, bughouse.BoardA, nil)
+	img3 := display.BoardImage(run3, bughouse.BoardA, nil)
+	if !bytes.Equal(img1.Pix, display.BoardImage(run2, bughouse.BoardA, nil).Pix) {
 		t.Fatal("14.9 at 100 ms and 150 ms render differently")
 	}
 	ops := []i2ctest.IO{{Addr: 0x3C, W: initCmd}}
@@ -138,12 +139,12 @@ func TestShow_ExactBytes(t *testing.T) {
 // brightness sets the contrast.
 func TestShow_SecondAddressAndBrightness(t *testing.T) {
 	ready, _, _, _ := snapshots(t)
-	img := display.BoardImage(ready, rules.BoardB, &display.ImageOpts{BlackLeft: true})
+	img := display.BoardImage(ready, bughouse.BoardB, &display.ImageOpts{BlackLeft: true})
 	ops := []i2ctest.IO{{Addr: 0x3D, W: initCmd}, {Addr: 0x3D, W: []byte{0x00, 0x81, 127}}}
 	ops = append(ops, frameOps(0x3D, img, 0, 8, 0, 128)...)
 	ops = append(ops, i2ctest.IO{Addr: 0x3D, W: []byte{0x00, 0xAE}}) // Halt
 	bus := &i2ctest.Playback{Ops: ops, DontPanic: true}
-	d, err := NewI2C(bus, &Opts{Board: rules.BoardB, Image: display.ImageOpts{BlackLeft: true}, Address: Addr1, Brightness: 50, Name: "board-b"})
+	d, err := NewI2C(bus, &Opts{Board: bughouse.BoardB, Image: display.ImageOpts{BlackLeft: true}, Address: Addr1, Brightness: 50, Name: "board-b"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,8 +179,8 @@ func (b *failBus) Tx(addr uint16, w, r []byte) error {
 // initialises the display again and sends the whole frame.
 func TestShow_RecoversAfterBusError(t *testing.T) {
 	ready, run1, _, _ := snapshots(t)
-	img0 := display.BoardImage(ready, rules.BoardA, nil)
-	img1 := display.BoardImage(run1, rules.BoardA, nil)
+	img0 := display.BoardImage(ready, bughouse.BoardA, nil)
+	img1 := display.BoardImage(run1, bughouse.BoardA, nil)
 	ops := []i2ctest.IO{{Addr: 0x3C, W: initCmd}}
 	ops = append(ops, frameOps(0x3C, img0, 0, 8, 0, 128)...)
 	ops = append(ops, i2ctest.IO{Addr: 0x3C, W: initCmd})
@@ -303,7 +304,7 @@ func TestSetNote(t *testing.T) {
 	if len(rec.Ops) == 0 {
 		t.Error("the note sent nothing")
 	}
-	want := display.BoardImage(ready, rules.BoardA, &display.ImageOpts{Note: "PIN 4821"})
+	want := display.BoardImage(ready, bughouse.BoardA, &display.ImageOpts{Note: "PIN 4821"})
 	if !bytes.Equal(d.last, want.Pix) {
 		t.Error("the display does not hold the image with the note")
 	}

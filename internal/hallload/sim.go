@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/hall"
 	"tandem/journal"
 	"tandem/rules"
@@ -228,7 +229,7 @@ func (s *Sim) run(ctx context.Context) {
 		s.matches++
 		s.mu.Unlock()
 		end := time.Now().Add(o.MatchMin + time.Duration(rng.Int64N(int64(o.MatchMax-o.MatchMin)+1)))
-		board := rules.Board(rng.IntN(2))
+		board := bughouse.Board(rng.IntN(2))
 		for time.Now().Before(end) {
 			if !wait(o.Period/2 + time.Duration(rng.Int64N(int64(o.Period)+1))) {
 				return
@@ -244,7 +245,7 @@ func (s *Sim) run(ctx context.Context) {
 		}
 		out := []rules.Outcome{rules.WhiteWins, rules.BlackWins}[rng.IntN(2)]
 		why := []rules.Reason{rules.Checkmate, rules.Resignation}[rng.IntN(2)]
-		if !s.do(ctx, rules.Event{Kind: rules.Declare, Board: rules.Board(rng.IntN(2)), Outcome: out, Reason: why}, false) {
+		if !s.do(ctx, rules.Event{Kind: rules.Declare, Board: bughouse.Board(rng.IntN(2)), Outcome: out, Reason: why}, false) {
 			return
 		}
 		if !wait(time.Second) || !s.do(ctx, rules.Event{Kind: rules.Reset}, false) || !wait(o.Period) {
@@ -254,11 +255,11 @@ func (s *Sim) run(ctx context.Context) {
 }
 
 // turn returns the seat whose clock runs on board b.
-func (s *Sim) turn(b rules.Board) (rules.Seat, bool) {
+func (s *Sim) turn(b bughouse.Board) (bughouse.Seat, bool) {
 	snap := s.t.Snapshot()
 	for i, c := range snap.Clocks {
-		if c.Running && rules.Seats[i].Board() == b {
-			return rules.Seats[i], true
+		if c.Running && bughouse.Seats[i].Board() == b {
+			return bughouse.Seats[i], true
 		}
 	}
 	return 0, false
