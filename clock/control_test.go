@@ -447,3 +447,40 @@ func TestMultiStage_PerStageDelay(t *testing.T) {
 	}
 	wantFlag(t, &p, 27*time.Second, bughouse.White) // 4 + 20 + 3
 }
+
+func TestFormatSeconds_RoundTrip(t *testing.T) {
+	for d, want := range map[time.Duration]string{0: "0", time.Second: "1", 118585 * time.Millisecond: "118.585",
+		1: "0.000000001", -500 * time.Millisecond: "-0.5", 3 * time.Hour: "10800"} {
+		if got := clock.FormatSeconds(d); got != want {
+			t.Errorf("FormatSeconds(%v) = %q, want %q", d, got, want)
+		}
+		if d >= 0 {
+			if back, err := clock.ParseSeconds(want); err != nil || back != d {
+				t.Errorf("ParseSeconds(%q) = %v, %v; want %v", want, back, err, d)
+			}
+		}
+	}
+}
+
+func TestFormatPGN_ParsePGN(t *testing.T) {
+	for _, c := range []struct{ control, pgn string }{
+		{"3m+2s", "182+2"}, {"5m", "300"}, {"40/90m+30s, 30m+30s", "40/5430+30:1800+30"},
+	} {
+		ctl, err := clock.Parse(c.control)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctl.IncrementBeforeFirstMove = true
+		got, ok := clock.FormatPGN(ctl)
+		if !ok || got != c.pgn {
+			t.Errorf("FormatPGN(%s) = %q, %v; want %q", c.control, got, ok, c.pgn)
+		}
+		if _, err := clock.ParsePGN(got); err != nil {
+			t.Errorf("ParsePGN(%q): %v", got, err)
+		}
+	}
+	d, _ := clock.Parse("5m d2s")
+	if _, ok := clock.FormatPGN(d); ok {
+		t.Error("a delay has no PGN form")
+	}
+}

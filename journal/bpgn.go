@@ -3,7 +3,6 @@ package journal
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -77,7 +76,7 @@ func WriteBPGN(w io.Writer, m *Match) error {
 	if m.Begin.Preset != "" {
 		tag("Preset", m.Begin.Preset)
 	}
-	tc, tcOK := pgnTimeControl(m.Options.Control)
+	tc, tcOK := clock.FormatPGN(m.Options.Control)
 	if tcOK {
 		tag("TimeControl", tc)
 	}
@@ -210,40 +209,12 @@ func hasHandicap(o *rules.Options) bool {
 	return false
 }
 
-// pgnTimeControl writes c as a PGN TimeControl value (seconds), with an
-// increment credited before the first move folded into the first base.
-// ok is false for a control with a delay (PGN has no form for it).
-func pgnTimeControl(c clock.Control) (string, bool) {
-	var parts []string
-	for i, s := range c.Stages {
-		if s.Delay > 0 {
-			return "", false
-		}
-		base := s.Time
-		if i == 0 && c.IncrementBeforeFirstMove {
-			base += s.Increment
-		}
-		p := pgnSeconds(base)
-		if s.Moves > 0 {
-			p = strconv.Itoa(s.Moves) + "/" + p
-		}
-		if s.Increment > 0 {
-			p += "+" + pgnSeconds(s.Increment)
-		}
-		parts = append(parts, p)
-	}
-	return strings.Join(parts, ":"), len(parts) > 0
-}
-
-// pgnSeconds writes d in seconds, with a fraction only when needed.
-func pgnSeconds(d time.Duration) string { return seconds(d) }
-
 // stampsGoUp returns why the stamps cannot be written when a seat's
 // stamps leave it more time than it could have (the arbiter added time):
 // the check tandem replay makes (credit of base and increments, minus the
 // stamp, never decreasing), or "".
 func stampsGoUp(moves []scoresheet.Move, stamps []time.Duration, o *rules.Options) string {
-	c, ok := pgnTimeControl(o.Control)
+	c, ok := clock.FormatPGN(o.Control)
 	if !ok {
 		return ""
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/rules"
 	"tandem/scoresheet"
 )
@@ -98,7 +99,7 @@ func WriteTimeline(w io.Writer, m *Match) error {
 		// that was applied: the console counts its match time from there.
 		if r.Kind == KindEvent && r.Event != nil && (r.Event.Kind == rules.Start || r.Event.Kind == rules.Resume) &&
 			r.Refused == "" && r.Ignored == "" {
-			fmt.Fprintf(b, "; the match started at %s: the console's match time is the time here minus that", seconds(r.At-m.Begin.At))
+			fmt.Fprintf(b, "; the match started at %s: the console's match time is the time here minus that", clock.FormatSeconds(r.At-m.Begin.At))
 			break
 		}
 	}
@@ -122,13 +123,13 @@ func WriteTimeline(w io.Writer, m *Match) error {
 			mv := scoresheet.Move{Ply: r.Ply, SAN: r.SAN}
 			mv.Board, _ = bughouse.ParseBoard(r.Board)
 			mv.Seat, _ = bughouse.ParseSeat(r.Seat)
-			fmt.Fprintf(b, "# %s %s %s. %s (%s)\n", seconds(r.At-m.Begin.At), what, mv.Number(), oneLine(r.SAN), oneLine(r.Seat))
+			fmt.Fprintf(b, "# %s %s %s. %s (%s)\n", clock.FormatSeconds(r.At-m.Begin.At), what, mv.Number(), oneLine(r.SAN), oneLine(r.Seat))
 			continue
 		}
 		if r.Kind != KindEvent || r.Event == nil || isReset(r) {
 			continue
 		}
-		fmt.Fprintf(b, "%s %s", seconds(r.At-m.Begin.At), r.Event.String())
+		fmt.Fprintf(b, "%s %s", clock.FormatSeconds(r.At-m.Begin.At), r.Event.String())
 		switch {
 		case r.Recovered:
 			b.WriteString("   # the table restarted: recovered paused")
@@ -139,7 +140,7 @@ func WriteTimeline(w io.Writer, m *Match) error {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(b, "%s end\n", seconds(m.Until()-m.Begin.At))
+	fmt.Fprintf(b, "%s end\n", clock.FormatSeconds(m.Until()-m.Begin.At))
 	return b.Flush()
 }
 
@@ -152,12 +153,6 @@ func isReset(r Record) bool {
 var rankRange = strings.NewReplacer("[", "", "]", "", ", ", "-")
 
 func oneLine(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "\r", " ") }
-
-// seconds writes d as timeline seconds, exactly (up to 9 decimals).
-func seconds(d time.Duration) string {
-	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
-}
 
 // WriteJSON writes m as one JSON object: the match (id, table, players,
 // preset, options, began), its outcome (as Summarize, times in ms) and

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/rules"
 )
 
@@ -263,7 +264,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		if n.Refused {
 			what = "refused"
 		}
-		fmt.Fprintf(tw, "  line %d\tat %s s: %s: %s: %s\n", n.Line, seconds(n.At), n.Event, what, n.Why)
+		fmt.Fprintf(tw, "  line %d\tat %s s: %s: %s: %s\n", n.Line, clock.FormatSeconds(n.At), n.Event, what, n.Why)
 	}
 	if e := r.Expect; e != nil {
 		verdict := "agrees"

@@ -290,7 +290,7 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 			m := &g.Moves[i]
 			b := m.Seat.Board()
 			if m.Stamp < last[b] {
-				return nil, inputErr(m.Line, "move %s is stamped at %s, before move %s at %s on the same board", m.Label(), seconds(m.Stamp), lastMove[b].Label(), seconds(last[b]))
+				return nil, inputErr(m.Line, "move %s is stamped at %s, before move %s at %s on the same board", m.Label(), clock.FormatSeconds(m.Stamp), lastMove[b].Label(), clock.FormatSeconds(last[b]))
 			}
 			at[i], last[b], lastMove[b] = m.Stamp, m.Stamp, m
 		}
@@ -472,10 +472,10 @@ func remainingInstants(moves []bpgn.Move, o *rules.Options, at []time.Duration) 
 		credit[s] += bonus(&c, count[s])
 		u := credit[s] - m.Stamp
 		if u < 0 && count[s] == 1 {
-			return inputErr(m.Line, "move %s: the stamp {%s} is more than the %s s %s had (the TimeControl's base time and increment): a clock cannot go up beyond its increments", m.Label(), seconds(m.Stamp), seconds(credit[s]), s)
+			return inputErr(m.Line, "move %s: the stamp {%s} is more than the %s s %s had (the TimeControl's base time and increment): a clock cannot go up beyond its increments", m.Label(), clock.FormatSeconds(m.Stamp), clock.FormatSeconds(credit[s]), s)
 		}
 		if u < used[s] {
-			return inputErr(m.Line, "move %s: the stamp {%s} leaves %s more time than at its previous move (%s s used before, %s now): a clock cannot go up beyond its increments", m.Label(), seconds(m.Stamp), s, seconds(used[s]), seconds(u))
+			return inputErr(m.Line, "move %s: the stamp {%s} leaves %s more time than at its previous move (%s s used before, %s now): a clock cannot go up beyond its increments", m.Label(), clock.FormatSeconds(m.Stamp), s, clock.FormatSeconds(used[s]), clock.FormatSeconds(u))
 		}
 		used[s] = u
 		at[i] = u + used[s.Opponent()]
@@ -598,16 +598,6 @@ func isFICS(g *bpgn.Game) bool {
 	site, _ := g.Tag("Site")
 	ev, _ := g.Tag("Event")
 	return strings.EqualFold(site.Value, "freechess.org") || strings.HasPrefix(ev.Value, "FICS ")
-}
-
-// seconds formats d as seconds with up to 9 decimals, e.g. "118.585".
-func seconds(d time.Duration) string {
-	neg := ""
-	if d < 0 {
-		neg, d = "-", -d
-	}
-	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
-	return neg + strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }
 
 // useTimeControl sets plan's time control to the record's TimeControl tag

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/rules"
 )
 
@@ -208,7 +209,7 @@ func describe(r *Report) string {
 	if len(r.Seats) > 0 {
 		s += " of " + seatList(r.Seats, r.Names)
 	}
-	return s + " at " + seconds(r.DecidedAt) + " s"
+	return s + " at " + clock.FormatSeconds(r.DecidedAt) + " s"
 }
 
 func containsSeat(seats []bughouse.Seat, s bughouse.Seat) bool {

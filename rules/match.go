@@ -41,6 +41,8 @@ type boardState struct {
 	halted bool
 	// strikes counts upheld illegal moves per color (three-strikes).
 	strikes [2]uint8
+	// last is the instant of the last press on the board (Earliest).
+	last time.Duration
 }
 
 // PendingClaim is a claim waiting for the arbiter.
@@ -60,7 +62,8 @@ type Match struct {
 	opts   Options
 	status Status
 	boards [2]boardState
-	now    time.Duration // instant of the last applied event
+	now    time.Duration // the latest instant applied: an event's, or Advance's
+	wide   time.Duration // instant of the last event of both boards (all but a press)
 	seq    uint64        // events applied
 
 	result    Result
@@ -217,13 +220,20 @@ func (m *Match) halt(at time.Duration) {
 // why an event changed nothing (a press by the wrong seat, while paused,
 // after the decision: clock rule 3). A non-nil error means e was refused as
 // invalid (an adjustment while clocks run, a result after the decision, an
-// unknown seat) and nothing changed except the flag Advance applied.
+// unknown seat) and nothing changed except the flag Advance applied; a
+// refusal a rule gives is a *Refusal.
+//
+// e.At may not be before Earliest(e) (ErrBackwards): a press counts at
+// its own instant even when it arrives after a later press on the other
+// board, but nothing is applied before an event that concerns both boards
+// or before the decision. A PauseSwitch is resolved first (Resolve).
 func (m *Match) Apply(e Event) (Effect, error) {
-	if e.At < m.now {
-		return Effect{}, fmt.Errorf("%w (%v < %v)", ErrBackwards, e.At, m.now)
-	}
+	e = m.Resolve(e)
 	if err := e.check(); err != nil {
 		return Effect{}, err
+	}
+	if min := m.Earliest(e); e.At < min {
+		return Effect{}, fmt.Errorf("%w (%v < %v)", ErrBackwards, e.At, min)
 	}
 	decided := m.Advance(e.At)
 	// Advance leaves Now at the flag instant when a flag fell before e.At;
@@ -231,15 +241,57 @@ func (m *Match) Apply(e Event) (Effect, error) {
 	// before e.At must be refused (ErrBackwards) rather than applied, e.g.
 	// as a result "at the same instant" as the flag that would reopen the
 	// decision (clock-cases C18; tested by TestC18_EventAfterFlagStaysLastApplied).
-	m.now = e.At
+	m.now = max(m.now, e.At)
+	was := m.status
 	eff, err := m.apply(e)
 	if err != nil {
 		eff = Effect{Refused: err.Error()}
+	}
+	if e.Kind == Press && m.status == was {
+		b := &m.boards[e.Seat.Board()]
+		b.last = max(b.last, e.At)
+	} else {
+		m.wide = e.At // a press that starts the match concerns both boards
 	}
 	eff.Decided = eff.Decided || decided
 	m.seq++
 	m.last, m.effect = e, eff
 	return eff, err
+}
+
+// Earliest returns the earliest instant at which e may still be applied
+// (Apply refuses an earlier one with ErrBackwards; the loop stamps an
+// event that arrives too late with it). A press on a board is charged at
+// its own instant as long as nothing later has happened on that board:
+// no later press there, no event of both boards (start, pause, resume,
+// claim, result, ...) and no decision after it; its clock pair is
+// independent of the other board's (clock rule 2). Any other event comes
+// after everything applied (Now).
+func (m *Match) Earliest(e Event) time.Duration {
+	e = m.Resolve(e)
+	if e.Kind != Press || e.Seat > bughouse.BBlack {
+		return m.now
+	}
+	at := max(m.wide, m.boards[e.Seat.Board()].last)
+	if m.status == Decided {
+		at = max(at, m.decidedAt)
+	}
+	return at
+}
+
+// Resolve returns e as the match applies it now: a PauseSwitch is a Pause
+// while the clocks run and a Resume of the turns in progress otherwise
+// (before the start it starts both boards, clock rule 1); any other event
+// is returned as it is.
+func (m *Match) Resolve(e Event) Event {
+	if e.Kind != PauseSwitch {
+		return e
+	}
+	e.Kind = Resume
+	if m.status == Running {
+		e.Kind = Pause
+	}
+	return e
 }
 
 func (e *Event) check() error {
@@ -254,7 +306,7 @@ func (e *Event) check() error {
 			return fmt.Errorf("rules: resume: %s is not on board %s", e.Run.Seat[b], bughouse.Board(b))
 		}
 	}
-	if e.Kind < Start || e.Kind > Reset {
+	if e.Kind < Start || e.Kind >= lastKind {
 		return fmt.Errorf("rules: unknown event kind %d", e.Kind)
 	}
 	return nil
@@ -353,7 +405,7 @@ func (m *Match) resume(e Event) (Effect, error) {
 		return ignored(m.status.String())
 	}
 	if m.claim.Active {
-		return Effect{}, fmt.Errorf("rules: a claim by %s is pending; uphold or reject it first", m.claim.Claimant)
+		return Effect{}, refuse("Art 29", "a claim by %s is pending; uphold or reject it first", m.claim.Claimant)
 	}
 	for b := range m.boards {
 		bs := &m.boards[b]
@@ -391,7 +443,7 @@ func (m *Match) adjust(e Event) (Effect, error) {
 	case Running:
 		return Effect{}, errors.New("rules: pause the match before adjusting time")
 	case Decided:
-		return Effect{}, errors.New("rules: the match is decided; its clocks are final")
+		return Effect{}, refuse("Art 31", "the match is decided; its clocks are final")
 	}
 	if e.Delta == 0 {
 		return ignored("no change")
@@ -428,7 +480,7 @@ func (m *Match) claimEvent(e Event) (Effect, error) {
 		clk := &m.boards[e.Seat.Board()].clk
 		off := e.Seat.Opponent()
 		if turn, _ := clk.Turn(); turn != e.Seat.Color() || clk.Moves(off.Color()) == 0 {
-			return Effect{}, fmt.Errorf("rules: %s cannot claim an illegal move: %s has not moved since %s's last move (Art 26-27)", e.Seat, off, e.Seat)
+			return Effect{}, refuse("Art 26-27", "%s cannot claim an illegal move: %s has not moved since %s's last move (Art 26-27)", e.Seat, off, e.Seat)
 		}
 	}
 	if m.status == Running {
@@ -512,19 +564,19 @@ func (m *Match) declare(b bughouse.Board, o Outcome, why Reason, at time.Duratio
 			return Effect{}, fmt.Errorf("rules: %s is a draw (1/2-1/2), not %s", why, o)
 		}
 		if why == Repetition && !m.opts.RepetitionDraw {
-			return Effect{}, errors.New("rules: repetition does not draw under these rules (repetition_draw = false)")
+			return Effect{}, refuse("repetition_draw = false", "repetition does not draw under these rules (repetition_draw = false)")
 		}
 	case Stalemate:
 		switch m.opts.Stalemate {
 		case board.StalemateWait:
-			return Effect{}, errors.New("rules: stalemate is no result under these rules (stalemate = wait): the player waits for a piece")
+			return Effect{}, refuse("stalemate = wait", "stalemate is no result under these rules (stalemate = wait): the player waits for a piece")
 		case board.StalemateDraw:
 			if o != Drawn {
-				return Effect{}, fmt.Errorf("rules: stalemate draws under these rules (stalemate = draw), not %s", o)
+				return Effect{}, refuse("stalemate = draw", "stalemate draws under these rules (stalemate = draw), not %s", o)
 			}
 		default:
 			if o == Drawn || o == Undecided {
-				return Effect{}, fmt.Errorf("rules: stalemate is decisive under these rules (stalemate = %s); give the winner", m.opts.Stalemate)
+				return Effect{}, refuse("stalemate = "+m.opts.Stalemate.String(), "stalemate is decisive under these rules (stalemate = %s); give the winner", m.opts.Stalemate)
 			}
 		}
 	default:
@@ -543,7 +595,7 @@ func (m *Match) declare(b bughouse.Board, o Outcome, why Reason, at time.Duratio
 			m.combineSameInstant(b, o)
 			return Effect{Decided: true}, nil
 		}
-		return Effect{}, fmt.Errorf("rules: the match was already decided (%s, %s); the result cannot change", m.result, m.reason)
+		return Effect{}, refuse("Art 31", "the match was already decided (%s, %s); the result cannot change", m.result, m.reason)
 	}
 	if bs.outcome != Undecided {
 		return Effect{}, fmt.Errorf("rules: board %s is already over (%s)", b, bs.outcome)

@@ -681,7 +681,7 @@ func TestDeclareErrors(t *testing.T) {
 	wantRefused(t, m, rules.Event{Kind: rules.Declare, Board: 2, Outcome: rules.WhiteWins, Reason: rules.Checkmate, At: sec}, "unknown board")
 	wantRefused(t, m, rules.Event{Kind: rules.Press, Seat: 4, At: sec}, "unknown seat")
 	wantRefused(t, m, rules.Event{Kind: 0, At: sec}, "unknown event kind")
-	wantRefused(t, m, rules.Event{Kind: rules.Reset + 1, At: sec}, "unknown event kind")
+	wantRefused(t, m, rules.Event{Kind: rules.PauseSwitch + 1, At: sec}, "unknown event kind")
 	wantUndecided(t, m)
 }
 
