@@ -4,6 +4,7 @@ package console
 
 import (
 	"context"
+	"errors"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -46,7 +47,7 @@ func openPage(t *testing.T, bctx context.Context, control string, opts Opts) *pa
 // and opens it in a new tab.
 func openPageOn(t *testing.T, bctx context.Context, tb *table.Table, o rules.Options, opts Opts) *page {
 	t.Helper()
-	opts.PIN, opts.Preset, opts.Rules = testPIN, "reglamento", o
+	opts.PIN = testPIN
 	srv, err := New(tb, &opts)
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +153,7 @@ func TestBrowser(t *testing.T) {
 		// Hours are written h:mm:ss.
 		p.SetValue("adj-delta", "+1:30:00:00")
 		p.Click("act-adjust")
-		p.Until(textOf("notice") + `.includes("write seconds, m:ss or h:mm:ss")`)
+		p.Until(textOf("notice") + `.includes("at most h:mm:ss")`)
 		p.SetValue("adj-delta", "+30")
 		p.Click("act-pause")
 		p.Until(textOf("status") + ` === "PAUSED"`)
@@ -195,7 +196,8 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("PlayersBesideTheSeats_MovesAfterTheDecision", func(t *testing.T) {
 		names := [4]string{"Ana", "Bo", "Cy", "Di"}
-		p := openPage(t, bctx, "", Opts{Players: func() [4]string { return names }})
+		tb, o := testTable(t, "reglamento", "", func(o *table.Opts) { o.Players = names })
+		p := openPageOn(t, bctx, tb, o, Opts{})
 		p.Until(`document.querySelector("#clock-A-white .head").textContent.startsWith("A-white · team 1 · Ana")`)
 		p.Until(`document.querySelector("#clock-B-black .head").textContent.startsWith("B-black · team 1 · Di")`)
 		p.Until(`document.querySelector("#clock-A-black .player").textContent === " · Bo"`)
@@ -217,10 +219,11 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("ResultProvisionalUntilRecorded_NotRecordedWhenRecordingFailed", func(t *testing.T) {
-		tb, o, last := recordingTable(t)
+		at := time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local) // a match recovered after a restart
+		tb, o, last, dur := recordingTable(t, at)
 		p := openPageOn(t, bctx, tb, o, Opts{})
 		now := time.Now()
-		for _, e := range []rules.Event{{Kind: rules.Start}, {Kind: rules.Pause},
+		for _, e := range []rules.Event{{Kind: rules.Resume},
 			{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation}} {
 			if _, err := tb.Do(context.Background(), e, now); err != nil {
 				t.Fatal(err)
@@ -230,18 +233,15 @@ func TestBrowser(t *testing.T) {
 		p.Until(textOf("status") + ` === "DECIDED" && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black — recording…"`)
 		p.Until(`document.getElementById("result").classList.contains("recording") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(55, 71, 79)"`)
 		// On disk: final, in the result's style.
-		tb.MarkRecorded(last.Load())
+		dur <- table.Durable{Seq: last.Load()}
 		p.Until(`window.tandem.view.final === true && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black"`)
 		p.Until(`document.getElementById("result").classList.contains("final") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(127, 29, 29)"`)
-		// Recording failed: the banner and the result say so.
-		// The daemon's sentence (daemon/record.go) is shown as it is, once.
+		// Recording failed: the banner and the result say so, the reason
+		// in one sentence with the recovery.
+		dur <- table.Durable{Seq: last.Load(), Err: errors.New("write /var/lib/tandem/tandem.db: no space left on device")}
 		const failed = "recording failed, the clocks run on WITHOUT a record: write /var/lib/tandem/tandem.db: no space left on device"
-		p.srv.SetInfo(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local), RecordErr: failed})
 		p.Until(textOf("result") + `.endsWith("— NOT recorded: write it down (recording failed)") && document.getElementById("result").classList.contains("not-recorded")`)
 		p.Until(textOf("info") + ` === "Match recovered from the record after a restart, last recorded 2026-11-29 14:03:59." + ` + quoteJS(failed))
-		// A bare reason is put in the same sentence.
-		p.srv.SetInfo(Info{RecordErr: "disk full"})
-		p.Until(textOf("info") + ` === "recording failed, the clocks run on WITHOUT a record: disk full" && ` + textOf("result") + `.endsWith("NOT recorded: write it down (recording failed)")`)
 	})
 
 	t.Run("MoveEntry_TypedAndClicked_Reserves_Drop_Refusal_ClaimView", func(t *testing.T) {
@@ -371,7 +371,7 @@ func TestBrowser(t *testing.T) {
 }
 
 // settled returns the table's snapshot after every input sent so far.
-func (p *page) settled() rules.Snapshot {
+func (p *page) settled() table.Snapshot {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), browsertest.Wait)
 	defer cancel()

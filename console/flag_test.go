@@ -7,6 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
@@ -29,11 +30,11 @@ func TestLog_FlagDecision_InVirtualTime(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { defer close(done); tb.Run(ctx) }()
-		srv, err := New(tb, &Opts{PIN: testPIN, Preset: "reglamento", Rules: o})
+		srv, err := New(tb, &Opts{PIN: testPIN})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r, err := srv.act(ctx, ActionRequest{Action: "start"}, time.Now()); err != nil || !r.OK {
+		if r, err := srv.Do(ctx, arbiter.Command{Kind: arbiter.Start}, time.Now()); err != nil || !r.OK {
 			t.Fatalf("start: %+v %v", r, err)
 		}
 		time.Sleep(2 * time.Second)

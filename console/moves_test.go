@@ -282,16 +282,15 @@ func TestMoves_RecordedAndRestored(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _ := rules.LookupPreset("reglamento")
-	rec := journal.NewRecorder(w, journal.Meta{}, nil)
-	rec.Begin(p.Options, p.Name, 0, time.Now())
-	tb, err := table.New(&table.Opts{Options: p.Options, Record: rec.Entry})
+	rec := journal.NewRecorder(w, "")
+	tb, err := table.New(&table.Opts{Options: p.Options, Preset: p.Name, Record: rec.Entry})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); tb.Run(ctx) }()
-	srv, err := New(tb, &Opts{PIN: testPIN, Preset: p.Name, Rules: p.Options, Moves: rec})
+	srv, err := New(tb, &Opts{PIN: testPIN})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,11 +325,15 @@ func TestMoves_RecordedAndRestored(t *testing.T) {
 		t.Errorf("record kinds %v", kinds)
 	}
 	// Restart: the restored table and a new console with the moves.
-	tb2, err := table.New(&table.Opts{Options: m.Options, Restore: m.Restore()})
+	restore, err := m.Restore()
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv2, err := New(tb2, &Opts{PIN: testPIN, Preset: p.Name, Rules: m.Options, Restored: moves})
+	tb2, err := table.New(&table.Opts{Options: m.Options, Restore: restore})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv2, err := New(tb2, &Opts{PIN: testPIN})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func (d *Daemon) startHardware(ctx context.Context) error {
 		d.Go(func() {
 			defer stop()
 			defer cancelInfo()
-			showAll(snaps, infoCh, d.Info, devs, d.printf)
+			showAll(snaps, infoCh, devs, d.printf)
 		})
 	}
 	return nil
@@ -127,12 +127,11 @@ func (d *Daemon) printf(format string, args ...any) {
 var outMu sync.Mutex
 
 // pumpInputs posts every input of src to t at its edge instant until src
-// stops. A PauseToggle pauses or resumes by the status of the latest
-// snapshot.
+// stops (a momentary pause button is the loop's PauseSwitch, resolved
+// there).
 func pumpInputs(src gpio.Source, t *table.Table) {
 	for in := range src.Inputs() {
-		s := t.Snapshot()
-		if !t.Post(in.EventIn(s.Status), in.At) {
+		if !t.Post(in.Event(), in.At) {
 			return // the table is closed
 		}
 	}
@@ -143,9 +142,10 @@ func pumpInputs(src gpio.Source, t *table.Table) {
 // is the displays' note (display.Noter), since on the Pi the displays are
 // where the arbiter can read it. A device's error is reported once until
 // it works again; the next snapshot retries.
-func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() Info, devs []display.Device, printf func(string, ...any)) {
+func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Device, printf func(string, ...any)) {
 	failing := make([]bool, len(devs))
-	var s rules.Snapshot
+	var s table.Snapshot
+	var in Info
 	have := false
 	note := ""
 	for {
@@ -155,12 +155,12 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 				return
 			}
 			s, have = next, true
-		case <-infoCh:
+		case in = <-infoCh:
 		}
 		if !have {
 			continue
 		}
-		n := displayNote(info(), &s)
+		n := displayNote(in, &s)
 		if n != note {
 			note = n
 			for _, dev := range devs {
@@ -170,7 +170,7 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 			}
 		}
 		for i, dev := range devs {
-			err := dev.Show(&s)
+			err := dev.Show(&s.Snapshot)
 			if err != nil && !failing[i] {
 				printf("tandem: display %s: %v\n", dev, err)
 			}
@@ -185,14 +185,14 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 // that the match was recovered after a restart (with the wall-clock time
 // of the last record) until play resumes, and that the hall's hub is not
 // reachable ([hall]).
-func displayNote(in Info, s *rules.Snapshot) string {
+func displayNote(in Info, s *table.Snapshot) string {
 	switch {
-	case in.RecordErr != "":
+	case s.RecordErr != "":
 		return "NO RECORD"
 	case in.PIN != "" && !s.Started:
 		return "PIN " + in.PIN
-	case in.Recovered && s.Status == rules.Paused:
-		return "RECOVERED " + in.RecoveredAt.Local().Format("15:04")
+	case s.Recovered && s.Status == rules.Paused:
+		return "RECOVERED " + s.RecoveredAt.Local().Format("15:04")
 	case in.Hall != "" && !in.HallOnline:
 		// The table plays on; the head arbiter's dashboard shows it
 		// offline too.

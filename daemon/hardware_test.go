@@ -17,6 +17,7 @@ import (
 	"tandem/display"
 	"tandem/gpio"
 	"tandem/gpio/gpiotest"
+	"tandem/internal/latest"
 	"tandem/rules"
 	"tandem/table"
 	"tandem/wiring"
@@ -31,8 +32,7 @@ func hwDaemon(t *testing.T, cfg *config.Config, more ...func(*Daemon, context.Co
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, infoSub: map[chan struct{}]struct{}{}, failed: make(chan struct{})}
-	d.info.Store(&Info{})
+	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, info: latest.New(Info{}), failed: make(chan struct{})}
 	if err := d.openHardware(); err != nil {
 		d.Close()
 		return nil, err
@@ -275,8 +275,7 @@ func BenchmarkEdgeToSnapshot(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, infoSub: map[chan struct{}]struct{}{}, failed: make(chan struct{})}
-	d.info.Store(&Info{})
+	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, info: latest.New(Info{}), failed: make(chan struct{})}
 	if err := d.openHardware(); err != nil {
 		b.Fatal(err)
 	}
@@ -368,22 +367,28 @@ func TestOpenDisplay_NoBus(t *testing.T) {
 
 func TestDisplayNote(t *testing.T) {
 	at := time.Date(2026, 11, 29, 14, 3, 0, 0, time.Local)
-	ready := &rules.Snapshot{Status: rules.Ready}
-	paused := &rules.Snapshot{Status: rules.Paused, Started: true}
-	running := &rules.Snapshot{Status: rules.Running, Started: true}
+	snap := func(st rules.Status, more ...func(*table.Snapshot)) *table.Snapshot {
+		s := &table.Snapshot{Snapshot: rules.Snapshot{Status: st, Started: st != rules.Ready}}
+		for _, f := range more {
+			f(s)
+		}
+		return s
+	}
+	recovered := func(s *table.Snapshot) { s.Recovered, s.RecoveredAt = true, at }
+	noRecord := func(s *table.Snapshot) { s.RecordErr = "disk full" }
 	for _, tc := range []struct {
 		name string
 		in   Info
-		s    *rules.Snapshot
+		s    *table.Snapshot
 		want string
 	}{
-		{"nothing to say", Info{}, running, ""},
-		{"PIN before the start", Info{PIN: "123456"}, ready, "PIN 123456"},
-		{"no PIN once started", Info{PIN: "123456"}, paused, ""},
-		{"recovered while paused", Info{Recovered: true, RecoveredAt: at}, paused, "RECOVERED 14:03"},
-		{"recovered, play resumed", Info{Recovered: true, RecoveredAt: at}, running, ""},
-		{"no record beats everything", Info{RecordErr: "disk full", PIN: "1234", Recovered: true, RecoveredAt: at}, ready, "NO RECORD"},
-		{"no record while running", Info{RecordErr: "disk full"}, running, "NO RECORD"},
+		{"nothing to say", Info{}, snap(rules.Running), ""},
+		{"PIN before the start", Info{PIN: "123456"}, snap(rules.Ready), "PIN 123456"},
+		{"no PIN once started", Info{PIN: "123456"}, snap(rules.Paused), ""},
+		{"recovered while paused", Info{}, snap(rules.Paused, recovered), "RECOVERED 14:03"},
+		{"recovered, play resumed", Info{}, snap(rules.Running, recovered), ""},
+		{"no record beats everything", Info{PIN: "1234"}, snap(rules.Ready, recovered, noRecord), "NO RECORD"},
+		{"no record while running", Info{}, snap(rules.Running, noRecord), "NO RECORD"},
 	} {
 		if got := displayNote(tc.in, tc.s); got != tc.want {
 			t.Errorf("%s: displayNote = %q, want %q", tc.name, got, tc.want)

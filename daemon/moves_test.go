@@ -93,7 +93,7 @@ func TestRecord_MovesRestoredAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d2.Close()
-	if !d2.Info().Recovered {
+	if !d2.Table.Snapshot().Recovered {
 		t.Fatal("not recovered")
 	}
 	c2 := login(t, d2, "2468")

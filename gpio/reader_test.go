@@ -197,13 +197,13 @@ func TestReader_MomentaryPause(t *testing.T) {
 		})
 		want(t, g, got{gpio.PauseToggle, 0, time.Second}, got{gpio.PauseToggle, 0, 2 * time.Second})
 	})
-	in := gpio.Input{Kind: gpio.PauseToggle}
-	if e := in.EventIn(rules.Running); e.Kind != rules.Pause {
-		t.Errorf("toggle while running: %v", e.Kind)
+	// The loop resolves it against the match as it is then.
+	if e := (gpio.Input{Kind: gpio.PauseToggle}).Event(); e.Kind != rules.PauseSwitch {
+		t.Errorf("a momentary press is %v, want the pause switch", e.Kind)
 	}
-	for _, st := range []rules.Status{rules.Ready, rules.Paused} {
-		if e := in.EventIn(st); e.Kind != rules.Resume {
-			t.Errorf("toggle while %v: %v, want a resume", st, e.Kind)
+	for k, want := range map[gpio.Kind]rules.Kind{gpio.PauseOn: rules.Pause, gpio.PauseOff: rules.Resume, gpio.Button: rules.Press} {
+		if e := (gpio.Input{Kind: k}).Event(); e.Kind != want {
+			t.Errorf("%v is %v, want %v", k, e.Kind, want)
 		}
 	}
 }

@@ -75,9 +75,7 @@ func benchPress(b *testing.B, record bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rec := NewRecorder(w, Meta{}, nil)
-		rec.Begin(o, p.Name, 0, time.Now())
-		topts.Record = rec.Entry
+		topts.Record = NewRecorder(w, "").Entry
 	}
 	tb, err := table.New(topts)
 	if err != nil {

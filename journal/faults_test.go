@@ -69,17 +69,15 @@ func (f *fakeFile) bytes() []byte {
 func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		f := &fakeFile{hold: make(chan struct{}), room: -1, entered: make(chan struct{}, 1)}
-		var mark Marker
-		w := NewWriter(f, 0, "", &Opts{Synced: mark.Synced})
-		rec := NewRecorder(w, Meta{}, nil)
+		prog := NewProgress()
+		w := NewWriter(f, 0, "", &Opts{Synced: prog.Synced})
+		rec := NewRecorder(w, "")
 		o := preset(t, "reglamento")
-		rec.Begin(o, "reglamento", 0, time.Now())
-		<-f.entered // the writer is now stuck in the first Write
-		tb, err := table.New(&table.Opts{Options: o, Record: rec.Entry})
+		tb, err := table.New(&table.Opts{Options: o, Record: rec.Entry, Durable: prog.C()})
 		if err != nil {
 			t.Fatal(err)
 		}
-		mark.Attach(tb)
+		<-f.entered // the writer is now stuck in the first Write (the match record)
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { tb.Run(ctx); close(done) }()
@@ -106,7 +104,7 @@ func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 		if writes != 0 {
 			t.Fatalf("%d writes finished while the store was held", writes)
 		}
-		if tb.Final() {
+		if tb.Snapshot().Final {
 			t.Fatal("the result is reported final before it is on disk")
 		}
 		close(f.hold)
@@ -114,7 +112,10 @@ func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 			t.Fatal(err)
 		}
 		synctest.Wait()
-		if !tb.Final() {
+		if err := tb.Ping(ctx); err != nil { // a snapshot after the loop took the report
+			t.Fatal(err)
+		}
+		if !tb.Snapshot().Final {
 			t.Fatal("the result is on disk but not final")
 		}
 		cancel()
@@ -140,17 +141,15 @@ func TestFullDisk_ClockRunsRecordErrSays(t *testing.T) {
 		var failed []error
 		var mu sync.Mutex
 		w := NewWriter(f, 0, "", &Opts{Failed: func(err error) { mu.Lock(); failed = append(failed, err); mu.Unlock() }})
-		rec := NewRecorder(w, Meta{}, nil)
+		rec := NewRecorder(w, "")
 		o := preset(t, "reglamento")
-		rec.Begin(o, "reglamento", 0, time.Now())
-		tb, err := table.New(&table.Opts{Options: o, Record: rec.Entry})
+		tb, err := table.New(&table.Opts{Options: o, Record: rec.Entry, Checkpoint: time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go tb.Run(ctx)
-		go rec.Checkpoints(ctx, tb, time.Second)
 		tb.Do(ctx, rules.Event{Kind: rules.Start}, tb.Epoch())
 		for i := range 20 {
 			time.Sleep(time.Second)
@@ -167,7 +166,7 @@ func TestFullDisk_ClockRunsRecordErrSays(t *testing.T) {
 		if len(failed) != 1 || !errors.Is(failed[0], syscall.ENOSPC) || !errors.Is(w.Err(), syscall.ENOSPC) {
 			t.Fatalf("Failed called with %v, Err %v; want ENOSPC once", failed, w.Err())
 		}
-		if tb.Final() {
+		if tb.Snapshot().Final {
 			t.Error("a result that could not be recorded is not final")
 		}
 		l, err := Load(f.bytes())
@@ -222,7 +221,11 @@ func TestCut_RestoredWithinInterval(t *testing.T) {
 		}
 		m := ms[len(ms)-1]
 		synctest.Test(t, func(t *testing.T) {
-			tb, err := table.New(&table.Opts{Options: m.Options, Restore: m.Restore()})
+			restore, err := m.Restore()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb, err := table.New(&table.Opts{Options: m.Options, Restore: restore})
 			if err != nil {
 				t.Fatal(err)
 			}

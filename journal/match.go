@@ -159,9 +159,19 @@ func Find(ms []*Match, id string) (*Match, error) {
 }
 
 // Restore returns what a table needs to go on with m after a restart
-// (table.Opts.Restore): its events and the instant to pause at.
-func (m *Match) Restore() *table.Restore {
-	return &table.Restore{Events: m.Events(), Until: m.Until()}
+// (table.Opts.Restore): its id, preset and players, its events and the
+// instant to pause at, its scoresheet, the wall time of its last record,
+// and whether its decision is recorded. Its error is Moves': the
+// scoresheet then holds the moves before the record that does not read.
+func (m *Match) Restore() (*table.Restore, error) {
+	r := &table.Restore{Match: m.ID(), Preset: m.Begin.Preset, Events: m.Events(), Until: m.Until(),
+		RecoveredAt: m.LastWall(), Decided: m.Decision() != nil}
+	if m.Begin.Players != nil {
+		r.Players = *m.Begin.Players
+	}
+	var err error
+	r.Moves, err = m.Moves()
+	return r, err
 }
 
 // Moves returns the match's scoresheet as recorded: its KindMove records

@@ -127,6 +127,19 @@ func New(r board.Rules, opts *Opts) (*Sheet, error) {
 	return s, nil
 }
 
+// Clone returns a copy of s that shares nothing with it: the match loop
+// publishes a clone with every snapshot and never changes it, so readers
+// on other goroutines may call its read methods (Moves, Len, ToMove,
+// Position, Test, Reserves, FEN, Game) while the loop enters moves on s.
+func (s *Sheet) Clone() *Sheet {
+	c := *s
+	c.moves = append([]Move(nil), s.moves...)
+	return &c
+}
+
+// Game returns both boards now, with the four reserves (a copy).
+func (s *Sheet) Game() board.Game { return s.game }
+
 // Rules returns the board rules the sheet checks moves under.
 func (s *Sheet) Rules() board.Rules { return s.r }
 

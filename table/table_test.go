@@ -6,6 +6,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
@@ -145,8 +146,10 @@ func TestC15_ResetWhileRunning_OldFlagCannotFlagNewMatch(t *testing.T) {
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
 		time.Sleep(50 * time.Second)
-		if err := tb.Reconfigure(context.Background(), opts(t, "2m")); err == nil {
-			t.Fatal("Reconfigure accepted while running")
+		ctl, _ := clock.Parse("2m")
+		newMatch := arbiter.Command{Kind: arbiter.NewMatch, Control: &ctl}
+		if r, err := tb.Command(context.Background(), newMatch, time.Now()); err != nil || r.OK || r.Notice == "" {
+			t.Fatalf("new rules while running: %+v, %v; want refused with a notice", r, err)
 		}
 		do(t, tb, rules.Event{Kind: rules.Reset})
 		time.Sleep(30 * time.Second) // past the old flag instant (60 s)
@@ -154,8 +157,8 @@ func TestC15_ResetWhileRunning_OldFlagCannotFlagNewMatch(t *testing.T) {
 		if s := tb.Snapshot(); s.Status != rules.Ready || s.Clocks[bughouse.AWhite].Remaining != time.Minute {
 			t.Fatalf("after reset: %v, A-white %v", s.Status, s.Clocks[bughouse.AWhite].Remaining)
 		}
-		if err := tb.Reconfigure(context.Background(), opts(t, "2m")); err != nil {
-			t.Fatal(err)
+		if r, err := tb.Command(context.Background(), newMatch, time.Now()); err != nil || !r.OK {
+			t.Fatal(r, err)
 		}
 		do(t, tb, rules.Event{Kind: rules.Start}) // at 80 s
 		time.Sleep(2*time.Minute + time.Second)

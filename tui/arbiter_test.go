@@ -905,60 +905,6 @@ func TestMatchTime(t *testing.T) {
 	}
 }
 
-func TestParseAdjust(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want time.Duration
-		bad  string
-	}{
-		{"+30", 30 * time.Second, ""},
-		{"+2.5", 2500 * time.Millisecond, ""},
-		{"-10.5", -10500 * time.Millisecond, ""},
-		{"+0.25", 250 * time.Millisecond, ""},
-		{"+.5", 500 * time.Millisecond, ""},
-		{"+7.", 7 * time.Second, ""},
-		{"+1:30", 90 * time.Second, ""},
-		{"-0:10", -10 * time.Second, ""},
-		{"+0:00.5", 500 * time.Millisecond, ""},
-		{"-12:05.25", -(12*time.Minute + 5250*time.Millisecond), ""},
-		{"+90:00", 90 * time.Minute, ""},
-		{"+1:00:00", time.Hour, ""},
-		{"+2:03:04.5", 2*time.Hour + 3*time.Minute + 4500*time.Millisecond, ""},
-		{"+0.000000001", 1, ""},
-		{"+999999999", 999999999 * time.Second, ""},
-		{"30", 0, "sign"},
-		{"1:30", 0, "sign"},
-		{"", 0, "sign"},
-		{"+", 0, "the time after the sign: +30 or +1:30 (m:ss)"},
-		{"-.", 0, `"." is not a time`},
-		{"+1.5.5", 0, `"1.5.5" is not a time`},
-		{"+1x", 0, `"1x" is not a time`},
-		{"+30s", 0, `"30s" is not a time`},
-		{"+1m30s", 0, `"1m30s" is not a time`},
-		{"+1.5:30", 0, `"1.5:30" is not a time`},
-		{"+:30", 0, `":30" is not a time`},
-		{"+1:", 0, "two digits after a colon"},
-		{"+1:5", 0, "two digits after a colon"},
-		{"+1:050", 0, "two digits after a colon"},
-		{"+1:60", 0, `"1:60": after a colon, 00 to 59`},
-		{"+1:60:00", 0, `"1:60:00": after a colon, 00 to 59`},
-		{"+1:59:60", 0, `"1:59:60": after a colon, 00 to 59`},
-		{"+1:2:3:4", 0, `"1:2:3:4": at most h:mm:ss`},
-		{"+1.0000000001", 0, "more than 9 decimals"},
-		{"+1:00.0000000001", 0, "more than 9 decimals"},
-		{"+1000000000", 0, "too large"},
-		{"+10000:00", 0, "too large"},
-		{"+-5", 0, `"-5" is not a time`},
-		{"+1:a0:00", 0, `"1:a0:00" is not a time`},
-		{"+1:-1:00", 0, `"1:-1:00" is not a time`},
-	} {
-		got, why := parseAdjust(c.in)
-		if got != c.want || (c.bad == "") != (why == "") || !strings.Contains(why, c.bad) {
-			t.Errorf("parseAdjust(%q) = %v, %q; want %v, %q", c.in, got, why, c.want, c.bad)
-		}
-	}
-}
-
 func TestPrompts_FitNarrowTerminals(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
@@ -1170,32 +1116,4 @@ func TestBurst_KeysWithTheOpeningKeyAnswerNothing(t *testing.T) {
 			t.Errorf("alt+r in the claim question: %v, %+v", s.Status, s.Claim)
 		}
 	})
-}
-
-// Every string of up to 5 characters the field can hold: parseAdjust
-// never panics, and what it takes has the typed sign and fits a clock.
-func TestParseAdjust_EveryShortEntry(t *testing.T) {
-	const alphabet = "+-0123456789.:"
-	var walk func(prefix string)
-	walk = func(prefix string) {
-		d, why := parseAdjust(prefix)
-		if why == "" {
-			switch {
-			case prefix[0] == '+' && d < 0, prefix[0] == '-' && d > 0:
-				t.Errorf("parseAdjust(%q) = %v: the sign is lost", prefix, d)
-			case d > 100*time.Hour || d < -100*time.Hour:
-				t.Errorf("parseAdjust(%q) = %v: out of range", prefix, d)
-			case strings.Count(prefix, "+")+strings.Count(prefix, "-") != 1:
-				t.Errorf("parseAdjust(%q) = %v: took more than one sign", prefix, d)
-			}
-		} else if d != 0 {
-			t.Errorf("parseAdjust(%q) = %v with %q", prefix, d, why)
-		}
-		if len(prefix) < 5 {
-			for _, r := range alphabet {
-				walk(prefix + string(r))
-			}
-		}
-	}
-	walk("")
 }

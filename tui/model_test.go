@@ -27,6 +27,8 @@ type harness struct {
 	tbl  *table.Table
 	m    *Model
 	stop func()
+	// dur is where the test says what is on disk (a recorded harness).
+	dur chan table.Durable
 }
 
 // options returns the reglamento preset with the given time control.
@@ -53,10 +55,15 @@ func newHarness(t *testing.T, o rules.Options) *harness {
 // newHarnessRecorded is newHarness with a table whose entries go to
 // record (table.Opts.Record; nil: nothing is recorded). It must be called
 // inside synctest.Test.
-func newHarnessRecorded(t *testing.T, o rules.Options, record func(table.Entry)) *harness {
+func newHarnessRecorded(t *testing.T, o rules.Options, record func(table.Entry), more ...func(*table.Opts)) *harness {
 	t.Helper()
 	disp := &display.DefaultOpts
-	tbl, err := table.New(&table.Opts{Options: o, NextChange: display.NextChangeFunc(disp), Record: record})
+	dur := make(chan table.Durable, 1)
+	topts := &table.Opts{Options: o, Preset: "reglamento", NextChange: display.NextChangeFunc(disp), Record: record, Durable: dur}
+	for _, f := range more {
+		f(topts)
+	}
+	tbl, err := table.New(topts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,10 +73,9 @@ func newHarnessRecorded(t *testing.T, o rules.Options, record func(table.Entry))
 		defer close(done)
 		tbl.Run(ctx)
 	}()
-	m := New(tbl, WithPreset("reglamento"), WithRules(o), WithDisplay(disp),
-		WithRenderer(lipgloss.NewRenderer(io.Discard)))
+	m := New(tbl, WithDisplay(disp), WithRenderer(lipgloss.NewRenderer(io.Discard)))
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
-	h := &harness{t: t, tbl: tbl, m: m, stop: func() { cancel(); <-done }}
+	h := &harness{t: t, tbl: tbl, m: m, stop: func() { cancel(); <-done }, dur: dur}
 	t.Cleanup(h.stop)
 	return h
 }
@@ -659,7 +665,7 @@ func TestView_FitsTheTerminal(t *testing.T) {
 					}
 				}
 			}
-			lay := pickLayout([2]display.Face{display.Render(&h.m.snap, 0, true, nil)}, (min(size.w, maxWidth)-colGap)/2, size.h)
+			lay := pickLayout([2]display.Face{display.Render(&h.m.snap.Snapshot, 0, true, nil)}, (min(size.w, maxWidth)-colGap)/2, size.h)
 			if lay.font.name != size.font {
 				t.Errorf("%dx%d: font %s, want %s", size.w, size.h, lay.font.name, size.font)
 			}

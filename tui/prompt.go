@@ -7,11 +7,13 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"tandem/arbiter"
 	"tandem/board"
 	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
+	"tandem/table"
 )
 
 // step is the question the table asks; each arbiter action that needs
@@ -266,7 +268,7 @@ func (m *Model) stopClocks(now time.Time) bool {
 	if m.status() != rules.Running {
 		return true
 	}
-	if _, err := m.do(rules.Event{Kind: rules.Pause}, now); err != nil {
+	if _, ok := m.command(arbiter.Command{Kind: arbiter.Stop}, now); !ok {
 		return false
 	}
 	switch m.status() {
@@ -311,7 +313,7 @@ func (m *Model) openResume() {
 
 // skipOverBoards skips the resume question of a board whose game is over
 // (drawn while the other board decides): its clocks cannot run.
-func (m *Model) skipOverBoards(s *rules.Snapshot) {
+func (m *Model) skipOverBoards(s *table.Snapshot) {
 	if m.ask.step == askResumeA && s.Boards[bughouse.BoardA].Over {
 		m.ask.step = askResumeB
 	}
@@ -323,13 +325,13 @@ func (m *Model) skipOverBoards(s *rules.Snapshot) {
 // newStale reports whether the new-match question no longer asks about
 // the match there is: its status changed (e.g. a Black player's press
 // started a ready match under black-press start).
-func (p *prompt) newStale(s *rules.Snapshot) bool { return s.Status != p.status }
+func (p *prompt) newStale(s *table.Snapshot) bool { return s.Status != p.status }
 
 // quitStale reports whether the quit question no longer asks about the
 // match there is: it asked about a match in progress that is now decided
 // (y would throw away a result the arbiter has not seen), or about a
 // decided match that is now reset.
-func (p *prompt) quitStale(s *rules.Snapshot) bool {
+func (p *prompt) quitStale(s *table.Snapshot) bool {
 	return s.Status == rules.Ready || p.decided != (s.Status == rules.Decided)
 }
 
@@ -413,9 +415,9 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		// A result cannot be taken back: the arbiter confirms it.
 		p.reason, p.step = c.reason, askResultConfirm
 	case askResultConfirm:
-		e := rules.Event{Kind: rules.Declare, Board: p.board, Outcome: p.outcome, Reason: p.reason}
+		c := arbiter.Command{Kind: arbiter.Declare, Board: p.board, Outcome: p.outcome, Reason: p.reason}
 		m.ask = prompt{}
-		m.declare(e, now)
+		m.declare(c, now)
 	case askUpholdConfirm:
 		m.ask = prompt{}
 		m.resolve(rules.Uphold, now)
@@ -427,9 +429,9 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		p.run = p.run.Choose(c.seat)
 		m.nextResume(now)
 	case askClaimKind:
-		e := rules.Event{Kind: rules.Claim, Seat: p.seat, Reason: c.reason}
+		cmd := arbiter.Command{Kind: arbiter.Claim, Seat: p.seat, Reason: c.reason}
 		m.ask = prompt{}
-		m.do(e, now)
+		m.command(cmd, now)
 	}
 	return nil
 }
@@ -462,16 +464,16 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 		p.bad = ""
 		return true
 	case keyEnter:
-		d, why := parseAdjust(p.typed)
-		if why != "" {
-			p.bad = why
+		d, err := arbiter.ParseDelta(p.typed)
+		if err != nil {
+			p.bad = err.Error()
 			return true
 		}
 		seat := p.seat
-		if _, err := m.do(rules.Event{Kind: rules.Adjust, Seat: seat, Delta: d}, now); err != nil {
+		if _, ok := m.command(arbiter.Command{Kind: arbiter.Adjust, Seat: seat, Delta: d}, now); !ok {
 			// Refused (e.g. it would leave no time): stay in the field,
 			// so the arbiter corrects what he typed.
-			p.bad = strings.TrimPrefix(err.Error(), "rules: ")
+			p.bad = m.err.Error()
 			m.err = nil
 			return true
 		}
@@ -515,115 +517,6 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	return true
 }
 
-// parseAdjust reads a typed adjustment: a required sign, then the time as
-// seconds ("+30", "+2.5") or minutes:seconds ("+1:30", "-0:10"; also
-// h:mm:ss, "+1:00:00"), with up to 9 decimals on the seconds. why says
-// what is wrong, in the field's own terms.
-func parseAdjust(s string) (d time.Duration, why string) {
-	if s == "" || (s[0] != '+' && s[0] != '-') {
-		return 0, "type the sign first: +30 adds 30 s, -30 removes 30 s"
-	}
-	sign, body := s[:1], s[1:]
-	if body == "" {
-		return 0, "type the time after the sign: " + sign + "30 or " + sign + "1:30 (m:ss)"
-	}
-	d, why = parseFieldTime(body, sign)
-	if why != "" {
-		return 0, why
-	}
-	if sign == "-" {
-		d = -d
-	}
-	return d, ""
-}
-
-// parseFieldTime reads the time of an adjustment without its sign:
-// "SECONDS[.FRACTION]", "M:SS[.FRACTION]" or "H:MM:SS[.FRACTION]". sign is
-// only for the examples of its messages.
-func parseFieldTime(body, sign string) (time.Duration, string) {
-	notATime := fmt.Sprintf("%q is not a time: write %s30, %s2.5 or %s1:30", body, sign, sign, sign)
-	parts := strings.Split(body, ":")
-	if len(parts) > 3 {
-		return 0, fmt.Sprintf("%q: at most h:mm:ss, e.g. %s1:00:00", body, sign)
-	}
-	last := parts[len(parts)-1]
-	whole, frac, hasDot := strings.Cut(last, ".")
-	if strings.Contains(frac, ".") || strings.Contains(strings.Join(parts[:len(parts)-1], ""), ".") {
-		return 0, notATime
-	}
-	if len(frac) > 9 {
-		return 0, fmt.Sprintf("%q has more than 9 decimals", body)
-	}
-	if !digits(whole) || !digits(frac) || (whole == "" && frac == "" && (hasDot || len(parts) == 1)) {
-		return 0, notATime
-	}
-	var d time.Duration
-	if len(parts) == 1 {
-		// Seconds alone: "30", "2.5", ".5", "7.".
-		if len(whole) > 9 {
-			return 0, fmt.Sprintf("%q is too large", body)
-		}
-		d = time.Duration(atoi(whole)) * time.Second
-	} else {
-		// After a colon, two digits: seconds (and minutes in h:mm:ss)
-		// under 60.
-		for i, part := range parts[1:] {
-			if i == len(parts)-2 {
-				part = whole
-			}
-			if !digits(part) {
-				return 0, notATime
-			}
-			if len(part) != 2 {
-				return 0, fmt.Sprintf("%q: write two digits after a colon, e.g. %s1:05", body, sign)
-			}
-			if atoi(part) >= 60 {
-				return 0, fmt.Sprintf("%q: after a colon, 00 to 59", body)
-			}
-		}
-		first := parts[0]
-		if first == "" || !digits(first) {
-			return 0, notATime
-		}
-		if len(first) > 4 {
-			return 0, fmt.Sprintf("%q is too large", body)
-		}
-		unit := time.Minute
-		if len(parts) == 3 {
-			unit = time.Hour
-			d += time.Duration(atoi(parts[1])) * time.Minute
-		}
-		d += time.Duration(atoi(first))*unit + time.Duration(atoi(whole))*time.Second
-	}
-	if frac != "" {
-		f := atoi(frac)
-		for range 9 - len(frac) {
-			f *= 10
-		}
-		d += time.Duration(f)
-	}
-	return d, ""
-}
-
-// digits reports whether s is made of ASCII digits only ("" is).
-func digits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// atoi reads a string of at most 18 digits (digits checked it).
-func atoi(s string) int64 {
-	var n int64
-	for i := 0; i < len(s); i++ {
-		n = n*10 + int64(s[i]-'0')
-	}
-	return n
-}
-
 // signed writes d with its sign, e.g. "+30s", "-1m10.5s".
 func signed(d time.Duration) string {
 	if d < 0 {
@@ -635,9 +528,8 @@ func signed(d time.Duration) string {
 // declare sends a board result and says what it did when the match goes
 // on (a draw on one board under other-continues, Art 34): the clocks,
 // stopped by r, stay stopped until the arbiter resumes.
-func (m *Model) declare(e rules.Event, now time.Time) {
-	eff, err := m.do(e, now)
-	if err != nil || eff.Decided {
+func (m *Model) declare(e arbiter.Command, now time.Time) {
+	if res, ok := m.command(e, now); !ok || res.Status == rules.Decided {
 		return
 	}
 	if e.Outcome == rules.Drawn {
@@ -667,8 +559,12 @@ func (m *Model) article(r rules.Reason) string {
 // resolve upholds or rejects the pending claim and says what that did.
 func (m *Model) resolve(kind rules.Kind, now time.Time) {
 	c := m.latest().Claim
-	eff, err := m.do(rules.Event{Kind: kind}, now)
-	if err != nil {
+	cmd := arbiter.Command{Kind: arbiter.Uphold}
+	if kind == rules.Reject {
+		cmd.Kind = arbiter.Reject
+	}
+	res, ok := m.command(cmd, now)
+	if !ok {
 		return
 	}
 	s := m.latest()
@@ -676,7 +572,7 @@ func (m *Model) resolve(kind rules.Kind, now time.Time) {
 	switch {
 	case kind == rules.Reject:
 		m.notice = fmt.Sprintf("claim by %s rejected; space resumes the turns in progress", c.Claimant)
-	case eff.Decided:
+	case res.Status == rules.Decided:
 		what := "illegal move"
 		if m.threeStrikes() && s.Strikes[off] >= 3 {
 			what = "third illegal move"
@@ -704,7 +600,7 @@ func (m *Model) resolve(kind rules.Kind, now time.Time) {
 // resume resumes play with the clocks chosen (the turns in progress on
 // the boards not chosen).
 func (m *Model) resume(run rules.RunChoice, now time.Time) {
-	if _, err := m.do(rules.Event{Kind: rules.Resume, Run: run}, now); err != nil {
+	if _, ok := m.command(arbiter.Command{Kind: arbiter.Resume, Run: run}, now); !ok {
 		return
 	}
 	s := m.latest()
@@ -721,7 +617,7 @@ func (m *Model) resume(run rules.RunChoice, now time.Time) {
 
 // resultSummary is a decided match's result in short, for the quit
 // question: "0-1 flag A-white", "1/2-1/2 both-drawn".
-func resultSummary(s *rules.Snapshot) string {
+func resultSummary(s *table.Snapshot) string {
 	parts := []string{s.Result.String(), s.Reason.String()}
 	for _, seat := range s.Decisive[:s.NDecisive] {
 		parts = append(parts, seat.String())
@@ -883,7 +779,7 @@ func (m *Model) consequence(b bughouse.Board, o rules.Outcome) (long, short stri
 
 // undone lists the adjusted clocks of a ready match with the time a new
 // match gives them back: "A-white 6:00 → 5:00, B-black 4:30 → 5:00".
-func (m *Model) undone(s *rules.Snapshot) string {
+func (m *Model) undone(s *table.Snapshot) string {
 	var parts []string
 	for _, seat := range m.adjusted(s) {
 		parts = append(parts, fmt.Sprintf("%s %s → %s", seat,

@@ -76,7 +76,8 @@ func (m *Model) View() string {
 	if w > maxWidth {
 		w = maxWidth
 	}
-	s := &m.snap
+	ts := &m.snap
+	s := &ts.Snapshot
 	faces := [2]display.Face{
 		display.Render(s, bughouse.BoardA, true, m.disp),
 		display.Render(s, bughouse.BoardB, true, m.disp),
@@ -218,7 +219,8 @@ func handicaps(o *rules.Options) string {
 }
 
 func (m *Model) statusLine(w int) string {
-	s := &m.snap
+	ts := &m.snap
+	s := &ts.Snapshot
 	badge := m.st.status[s.Status].Render(strings.ToUpper(s.Status.String()))
 	var hint string
 	switch s.Status {
@@ -249,7 +251,7 @@ func (m *Model) statusLine(w int) string {
 	case rules.Decided:
 		// Final only once the decision is on disk (issue 5).
 		switch {
-		case m.rec.RecordErr != "":
+		case ts.RecordErr != "":
 			hint = m.st.result.Render(m.resultLine(s)) + m.st.err.Render("  NOT recorded: write it down (recording failed)")
 		case !s.Final:
 			hint = m.st.provisional.Render(m.resultLine(s) + "  — recording…")
@@ -421,7 +423,7 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 // ignored if it was, and the error if it was refused (an attempt, not an
 // action); or the flag that decided the match after it.
 func (m *Model) lastEvent(w int) string {
-	s := &m.snap
+	s := &m.snap.Snapshot
 	head := m.st.dim.Render("last event: ")
 	last := head + "none"
 	at := func(d time.Duration) string {
@@ -547,17 +549,17 @@ func (m *Model) legend(w int) []string {
 // WithInfo), joined by " · "; "" when there is nothing.
 func (m *Model) infoLine() string {
 	var parts []string
-	if e := m.rec.RecordErr; e != "" {
+	if e := m.snap.RecordErr; e != "" {
 		// The daemon's RecordErr is already the whole sentence.
 		if !strings.HasPrefix(strings.ToLower(e), "recording failed") {
 			e = "recording failed: " + e + "; the clocks run on WITHOUT a record"
 		}
 		parts = append(parts, m.st.err.Render(e))
 	}
-	if m.rec.Recovered {
+	if m.snap.Recovered {
 		r := "recovered from the record"
-		if !m.rec.RecoveredAt.IsZero() {
-			r += ", last recorded " + m.rec.RecoveredAt.Format("15:04:05")
+		if !m.snap.RecoveredAt.IsZero() {
+			r += ", last recorded " + m.snap.RecoveredAt.Local().Format("15:04:05")
 		}
 		parts = append(parts, m.st.notice.Render(r))
 	}

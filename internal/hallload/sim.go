@@ -56,10 +56,8 @@ type Event struct {
 type Sim struct {
 	opts   SimOpts
 	path   string
-	preset string
 	w      *journal.Writer
-	rec    *journal.Recorder
-	mark   journal.Marker
+	prog   *journal.Progress
 	t      *table.Table
 	link   atomic.Pointer[hall.Link]
 	synced atomic.Uint64
@@ -102,25 +100,21 @@ func NewSim(opts *SimOpts) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.preset = p.Name
 	s.path = filepath.Join(o.Dir, o.ID+".db")
-	w, _, err := journal.Open(s.path, &journal.Opts{Synced: s.onSynced})
+	s.prog = journal.NewProgress()
+	w, _, err := journal.Open(s.path, &journal.Opts{Synced: s.onSynced, Failed: s.prog.Failed})
 	if err != nil {
 		return nil, err
 	}
 	s.w = w
-	s.rec = journal.NewRecorder(w, journal.Meta{Table: o.ID, Players: [4]string{o.ID + "-aw", o.ID + "-ab", o.ID + "-bw", o.ID + "-bb"}}, nil)
-	t, err := table.New(&table.Opts{Options: p.Options, Record: s.rec.Entry})
+	t, err := table.New(&table.Opts{Options: p.Options, Preset: p.Name,
+		Players: [4]string{o.ID + "-aw", o.ID + "-ab", o.ID + "-bw", o.ID + "-bb"},
+		Record:  journal.NewRecorder(w, o.ID).Entry, Durable: s.prog.C(), Checkpoint: o.Checkpoint})
 	if err != nil {
 		w.Close()
 		return nil, err
 	}
-	if _, err := s.rec.Begin(p.Options, p.Name, 0, t.Epoch()); err != nil {
-		w.Close()
-		return nil, err
-	}
 	s.t = t
-	s.mark.Attach(t)
 	link, err := hall.NewLink(&hall.LinkOpts{URL: o.URL, Table: o.ID, RecordFile: s.path,
 		Handle: func(context.Context, hall.Command) hall.Reply {
 			return hall.Reply{Error: "a simulated table takes no commands"}
@@ -132,9 +126,8 @@ func NewSim(opts *SimOpts) (*Sim, error) {
 	s.link.Store(link)
 	link.Synced(s.synced.Load())
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	s.wg.Add(3)
+	s.wg.Add(2)
 	go func() { defer s.wg.Done(); t.Run(s.ctx) }()
-	go func() { defer s.wg.Done(); s.rec.Checkpoints(s.ctx, t, o.Checkpoint) }()
 	go func() { defer s.wg.Done(); s.feed(link) }()
 	return s, nil
 }
@@ -147,7 +140,7 @@ func (s *Sim) Path() string { return s.path }
 // decisions become final) and to the link (records are published only
 // once on disk), as the daemon does.
 func (s *Sim) onSynced(seq, tag uint64) {
-	s.mark.Synced(seq, tag)
+	s.prog.Synced(seq, tag)
 	for {
 		old := s.synced.Load()
 		if seq <= old || s.synced.CompareAndSwap(old, seq) {
@@ -164,7 +157,7 @@ func (s *Sim) onSynced(seq, tag uint64) {
 func (s *Sim) feed(link *hall.Link) {
 	snaps, cancel := s.t.Subscribe()
 	defer cancel()
-	var last rules.Snapshot
+	var last table.Snapshot
 	have := false
 	for {
 		select {
@@ -178,8 +171,8 @@ func (s *Sim) feed(link *hall.Link) {
 				continue
 			}
 			last, have = snap, true
-			n := hall.SnapOf(snap, s.t.Epoch().Add(snap.At))
-			n.Match, n.Preset, n.Control = s.rec.Match(), s.preset, s.t.Options().Control.String()
+			n := hall.SnapOf(snap.Snapshot, s.t.Epoch().Add(snap.At))
+			n.Match, n.Preset, n.Control, n.Players = snap.Match, snap.Preset, snap.Options.Control.String(), snap.Players
 			link.Publish(n)
 		}
 	}
