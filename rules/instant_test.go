@@ -2,8 +2,8 @@ package rules_test
 
 import (
 	"errors"
-	"time"
 	"testing"
+	"time"
 
 	"tandem/bughouse"
 	"tandem/rules"
