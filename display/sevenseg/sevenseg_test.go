@@ -333,3 +333,75 @@ func FuzzTimeCells(f *testing.F) {
 		_ = TextCells(s)
 	})
 }
+
+// tenths are a player's clock through a game's last tenths, one snapshot
+// a tenth from 19.9 s down (sudden death 20 s, A-white running).
+func tenths(tb testing.TB) []rules.Snapshot {
+	tb.Helper()
+	p, err := rules.LookupPreset("reglamento")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p.Options.Control = clock.SuddenDeath(20 * time.Second)
+	m, err := rules.New(p.Options)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := m.Apply(rules.Event{Kind: rules.Start}); err != nil {
+		tb.Fatal(err)
+	}
+	var snaps []rules.Snapshot
+	for at := 100 * time.Millisecond; at < 19*time.Second; at += 100 * time.Millisecond {
+		m.Advance(at)
+		snaps = append(snaps, m.Snapshot(at))
+	}
+	return snaps
+}
+
+// countBus counts the bytes written and keeps none, so that it allocates
+// nothing itself (i2ctest.Record copies every write).
+type countBus struct{ n int }
+
+func (b *countBus) Tx(addr uint16, w, r []byte) error { b.n += len(w); return nil }
+func (b *countBus) SetSpeed(f physic.Frequency) error { return nil }
+func (b *countBus) String() string                    { return "count" }
+
+// countPin is a GPIO line that counts its level changes and keeps none.
+type countPin struct {
+	pin
+	n int
+}
+
+func (p *countPin) Out(l gpio.Level) error { p.n++; return nil }
+
+func BenchmarkHT16K33ShowTenths(b *testing.B) {
+	snaps := tenths(b)
+	bus := &countBus{}
+	d, err := NewHT16K33(bus, 0, &Opts{Seat: rules.AWhite})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := d.Show(&snaps[i%len(snaps)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTM1637ShowTenths(b *testing.B) {
+	snaps := tenths(b)
+	clk, dio := &countPin{pin: pin{name: "clk"}}, &countPin{pin: pin{name: "dio"}}
+	d, err := NewTM1637(clk, dio, &Opts{Seat: rules.AWhite})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := d.Show(&snaps[i%len(snaps)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
