@@ -342,6 +342,43 @@ func TestShow_TenthsBytesPerTick(t *testing.T) {
 	}
 }
 
+// A tenths tick allocates nothing, at either address, with or without
+// the daemon's note: the face is drawn into the Dev's image and sent
+// through its buffers (countBus keeps nothing, so it allocates nothing).
+func TestShow_TenthsTickAllocatesNothing(t *testing.T) {
+	snaps := tenthsScenario(t)
+	for _, o := range []*Opts{nil, {Address: Addr1, Image: display.ImageOpts{BlackLeft: true}}, {Board: rules.BoardB}} {
+		for _, note := range []string{"", "HALL OFFLINE"} {
+			bus := &countBus{}
+			d, err := NewI2C(bus, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.SetNote(note)
+			if err := d.Show(&snaps[0]); err != nil {
+				t.Fatal(err)
+			}
+			i, sent := 1, 0
+			allocs := testing.AllocsPerRun(len(snaps)-2, func() {
+				before := bus.n
+				if err := d.Show(&snaps[i]); err != nil {
+					t.Fatal(err)
+				}
+				if bus.n > before {
+					sent++
+				}
+				i++
+			})
+			if allocs != 0 {
+				t.Errorf("%+v note %q: %v allocations a tick, want 0", o, note, allocs)
+			}
+			if sent != len(snaps)-1 {
+				t.Errorf("%+v note %q: %d of %d ticks sent bytes", o, note, sent, len(snaps)-1)
+			}
+		}
+	}
+}
+
 func bytesSent(r *i2ctest.Record) int {
 	n := 0
 	for _, op := range r.Ops {
