@@ -405,3 +405,85 @@ func BenchmarkTM1637ShowTenths(b *testing.B) {
 		}
 	}
 }
+
+// A tenths tick allocates nothing on either module, for any seat; the
+// running clock's module writes at every tick (its digits change every
+// tenth). The TM1637 is bit-banged at its pace, so it runs fewer ticks.
+func TestShow_TenthsTickAllocatesNothing(t *testing.T) {
+	snaps := tenths(t)
+	for _, seat := range []rules.Seat{rules.AWhite, rules.ABlack, rules.BWhite} {
+		bus := &countBus{}
+		ht, err := NewHT16K33(bus, 0, &Opts{Seat: seat})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk, dio := &countPin{pin: pin{name: "clk"}}, &countPin{pin: pin{name: "dio"}}
+		tm, err := NewTM1637(clk, dio, &Opts{Seat: seat, Format: &display.Opts{TenthsBelow: time.Minute}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			d     display.Device
+			ticks int
+			n     *int
+		}{{ht, len(snaps) - 1, &bus.n}, {tm, 20, &clk.n}} {
+			i, wrote := 0, 0
+			if n := testing.AllocsPerRun(c.ticks, func() {
+				before := *c.n
+				if err := c.d.Show(&snaps[i]); err != nil {
+					t.Fatal(err)
+				}
+				if *c.n > before {
+					wrote++
+				}
+				i++
+			}); n != 0 {
+				t.Errorf("%s showing %s: %v allocations a tick, want 0", c.d, seat, n)
+			}
+			if seat == rules.AWhite && wrote != c.ticks+1 {
+				t.Errorf("%s showing the running clock: wrote at %d of %d ticks", c.d, wrote, c.ticks+1)
+			}
+		}
+	}
+}
+
+// A 7-segment display shows FaceCells of display.Render's face of its
+// seat's clock, in every state of a match.
+func TestSeatCells_AsRender(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, _ := rules.LookupPreset("reglamento")
+		p.Options.Control = rapid.SampledFrom([]clock.Control{clock.SuddenDeath(20 * time.Second), clock.SuddenDeath(2 * time.Hour), clock.Delayed(time.Minute, 5*time.Second, clock.US)}).Draw(t, "control")
+		m, err := rules.New(p.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var o *display.Opts
+		if rapid.Bool().Draw(t, "opts") {
+			o = &display.Opts{TenthsBelow: time.Duration(rapid.Int64Range(-1, int64(2*time.Minute)).Draw(t, "tenthsBelow"))}
+		}
+		at := time.Duration(0)
+		for range 30 {
+			at += time.Duration(rapid.Int64Range(0, int64(5*time.Second)).Draw(t, "dt"))
+			m.Advance(at)
+			_, _ = m.Apply(rules.Event{
+				Kind: rules.Kind(rapid.IntRange(1, 9).Draw(t, "kind")), At: at,
+				Seat: rules.Seat(rapid.IntRange(0, 3).Draw(t, "seat")), Board: rules.Board(rapid.IntRange(0, 1).Draw(t, "board")),
+				Outcome: rules.Outcome(rapid.IntRange(0, 3).Draw(t, "outcome")), Reason: rules.Reason(rapid.IntRange(0, 12).Draw(t, "reason")),
+			})
+			s := m.Snapshot(at)
+			for seat := rules.AWhite; seat <= rules.BBlack; seat++ {
+				f := display.Render(&s, seat.Board(), true, o)
+				c := f.Left
+				if seat.Color() == clock.Black {
+					c = f.Right
+				}
+				for _, noDP := range []bool{false, true} {
+					got, flagged := seatCells(&s, seat, o, noDP)
+					if want := FaceCells(c, noDP); got != want || flagged != c.Flagged {
+						t.Fatalf("%s at %v (%s): %q flagged %v, want %q flagged %v", seat, at, c.Time, show(got), flagged, show(want), c.Flagged)
+					}
+				}
+			}
+		}
+	})
+}
