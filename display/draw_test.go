@@ -22,14 +22,14 @@ func faces(t *testing.T) []*rules.Snapshot {
 	m := match(t, clock.SuddenDeath(5*time.Minute))
 	out = append(out, snap(m, 0))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
-	apply(t, m, press(rules.AWhite, 2*sec))
+	apply(t, m, press(bughouse.AWhite, 2*sec))
 	out = append(out, snap(m, 3500*time.Millisecond))
 	apply(t, m, rules.Event{Kind: rules.Pause, At: 4 * sec})
 	out = append(out, snap(m, 10*sec))
 
 	m = match(t, clock.SuddenDeath(10*sec))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
-	apply(t, m, press(rules.BWhite, sec))
+	apply(t, m, press(bughouse.BWhite, sec))
 	out = append(out, snap(m, 8*sec+150*time.Millisecond))
 	s := snap(m, 10*sec+50*time.Millisecond)
 	out = append(out, s)
@@ -44,17 +44,17 @@ func faces(t *testing.T) []*rules.Snapshot {
 	m = match(t, clock.Delayed(90*time.Minute, 5*sec, clock.US))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
 	out = append(out, snap(m, 2*sec))
-	apply(t, m, rules.Event{Kind: rules.Press, Seat: rules.AWhite, At: 3 * sec})
-	apply(t, m, rules.Event{Kind: rules.Claim, Seat: rules.ABlack, Reason: rules.IllegalMove, At: 4 * sec})
+	apply(t, m, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite, At: 3 * sec})
+	apply(t, m, rules.Event{Kind: rules.Claim, Seat: bughouse.ABlack, Reason: rules.IllegalMove, At: 4 * sec})
 	out = append(out, snap(m, 4*sec))
 
 	out = append(out, decidedByCheckmate(t))
 
 	m = match(t, clock.SuddenDeath(5*time.Minute))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
-	apply(t, m, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.Drawn, Reason: rules.Agreement, At: sec})
-	if s := snap(m, 2*sec); s.Status != rules.Running || !s.Boards[rules.BoardA].Over {
-		t.Fatalf("scenario: %s, board A over %v; want board A drawn while B plays", s.Status, s.Boards[rules.BoardA].Over)
+	apply(t, m, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.Drawn, Reason: rules.Agreement, At: sec})
+	if s := snap(m, 2*sec); s.Status != rules.Running || !s.Boards[bughouse.BoardA].Over {
+		t.Fatalf("scenario: %s, board A over %v; want board A drawn while B plays", s.Status, s.Boards[bughouse.BoardA].Over)
 	}
 	out = append(out, snap(m, 2*sec))
 	return out
@@ -68,7 +68,7 @@ func TestDrawBoard_IsFaceImageOfRender(t *testing.T) {
 		dst.Pix[i] = byte(i) // neither Off nor On: every pixel must be set
 	}
 	for i, s := range faces(t) {
-		for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
+		for _, b := range []bughouse.Board{bughouse.BoardA, bughouse.BoardB} {
 			for _, o := range []ImageOpts{
 				{}, {BlackLeft: true}, {Note: "PIN 4821"}, {Note: "HALL OFFLINE", BlackLeft: true},
 				{Note: "RECOVERED 14:03 and more than fits"}, {Format: &Opts{TenthsBelow: -1}},
@@ -91,8 +91,8 @@ func TestDrawBoard_SubImage(t *testing.T) {
 	}
 	s := faces(t)[1]
 	sub := big.SubImage(image.Rect(0, 0, ImageWidth, ImageHeight)).(*image.Gray)
-	DrawBoard(sub, s, rules.BoardA, nil)
-	want := BoardImage(s, rules.BoardA, nil)
+	DrawBoard(sub, s, bughouse.BoardA, nil)
+	want := BoardImage(s, bughouse.BoardA, nil)
 	for y := 0; y < ImageHeight; y++ {
 		for x := 0; x < 2*ImageWidth; x++ {
 			got := big.GrayAt(x, y).Y
@@ -117,7 +117,7 @@ func TestDrawBoard_TickAllocatesNothing(t *testing.T) {
 	ticks = append(ticks, *all[len(all)-1]) // board A drawn, B plays
 	dst := image.NewGray(image.Rect(0, 0, ImageWidth, ImageHeight))
 	for _, o := range []*ImageOpts{nil, {Note: "HALL OFFLINE"}, {BlackLeft: true, Note: "NO RECORD"}} {
-		for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
+		for _, b := range []bughouse.Board{bughouse.BoardA, bughouse.BoardB} {
 			i := 0
 			if n := testing.AllocsPerRun(len(ticks), func() {
 				DrawBoard(dst, &ticks[i%len(ticks)], b, o)

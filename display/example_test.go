@@ -59,7 +59,7 @@ func ExampleBoardImage() {
 	p, _ := rules.LookupPreset("reglamento")
 	m, _ := rules.New(p.Options)
 	s := m.Snapshot(0)
-	img := display.BoardImage(&s, rules.BoardA, nil)
+	img := display.BoardImage(&s, bughouse.BoardA, nil)
 	fmt.Println(img.Bounds())
 	for y := 0; y < 9; y++ {
 		row := make([]byte, 0, 48)
@@ -91,8 +91,8 @@ func ExampleDrawBoard() {
 	for _, at := range []time.Duration{time.Second, 2 * time.Second} {
 		m.Advance(at)
 		s := m.Snapshot(at)
-		display.DrawBoard(img, &s, rules.BoardA, nil)
-		fmt.Println(bytes.Equal(img.Pix, display.BoardImage(&s, rules.BoardA, nil).Pix))
+		display.DrawBoard(img, &s, bughouse.BoardA, nil)
+		fmt.Println(bytes.Equal(img.Pix, display.BoardImage(&s, bughouse.BoardA, nil).Pix))
 	}
 	// Output:
 	// true

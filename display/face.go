@@ -5,13 +5,12 @@ import (
 	"strings"
 	"time"
 
-	"tandem/clock"
 	"tandem/rules"
 )
 
 // ClockFace is what one player's clock shows.
 type ClockFace struct {
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// Time is the formatted remaining time (Format).
 	Time string
 	// Running: this clock counts down now.
@@ -29,7 +28,7 @@ type ClockFace struct {
 // Face is what one board's display shows: both players' clocks, left and
 // right as seated, and the match marks.
 type Face struct {
-	Board       rules.Board
+	Board       bughouse.Board
 	Left, Right ClockFace
 	// Paused: the pause mark (the match is paused or waiting to start).
 	Paused bool
@@ -46,8 +45,8 @@ type Face struct {
 // Render returns board b's face in snapshot s. whiteLeft says whether
 // White sits on the display's left (DGT clocks are turned so that each
 // player has his own side; the default table has White on the left).
-func Render(s *rules.Snapshot, b rules.Board, whiteLeft bool, o *Opts) Face {
-	w, bl := clockFace(s, rules.SeatOf(b, clock.White), o), clockFace(s, rules.SeatOf(b, clock.Black), o)
+func Render(s *rules.Snapshot, b bughouse.Board, whiteLeft bool, o *Opts) Face {
+	w, bl := clockFace(s, bughouse.SeatOf(b, bughouse.White), o), clockFace(s, bughouse.SeatOf(b, bughouse.Black), o)
 	f := Face{Board: b, Left: w, Right: bl}
 	if !whiteLeft {
 		f.Left, f.Right = bl, w
@@ -60,7 +59,7 @@ func Render(s *rules.Snapshot, b rules.Board, whiteLeft bool, o *Opts) Face {
 
 // appendStatus appends board b's Face.Status in s to dst and returns it
 // with the face's Paused and Provisional.
-func appendStatus(dst []byte, s *rules.Snapshot, b rules.Board) (status []byte, paused, provisional bool) {
+func appendStatus(dst []byte, s *rules.Snapshot, b bughouse.Board) (status []byte, paused, provisional bool) {
 	switch s.Status {
 	case rules.Ready:
 		return append(dst, "READY"...), true, false
@@ -79,14 +78,14 @@ func appendStatus(dst []byte, s *rules.Snapshot, b rules.Board) (status []byte, 
 	return dst, false, false
 }
 
-func clockFace(s *rules.Snapshot, seat rules.Seat, o *Opts) ClockFace {
+func clockFace(s *rules.Snapshot, seat bughouse.Seat, o *Opts) ClockFace {
 	c := clockState(s, seat)
 	c.Time = Format(s.Clocks[seat].Remaining, o)
 	return c
 }
 
 // clockState is clockFace without the Time.
-func clockState(s *rules.Snapshot, seat rules.Seat) ClockFace {
+func clockState(s *rules.Snapshot, seat bughouse.Seat) ClockFace {
 	c := s.Clocks[seat]
 	return ClockFace{
 		Seat: seat, Running: c.Running, Turn: c.Turn,
@@ -168,7 +167,7 @@ func (c ClockFace) Mark() string {
 
 func (c ClockFace) text(left bool) string {
 	color := "W"
-	if c.Seat.Color() == clock.Black {
+	if c.Seat.Color() == bughouse.Black {
 		color = "B"
 	}
 	if left {

@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 
-	"tandem/clock"
 	"tandem/rules"
 )
 
@@ -47,7 +46,7 @@ type ImageOpts struct {
 // pure: the same snapshot gives the same pixels. It is FaceImage of
 // Render(s, b, ...), with the note. DrawBoard draws the same into an image
 // of the caller's.
-func BoardImage(s *rules.Snapshot, b rules.Board, o *ImageOpts) *image.Gray {
+func BoardImage(s *rules.Snapshot, b bughouse.Board, o *ImageOpts) *image.Gray {
 	img := image.NewGray(image.Rect(0, 0, ImageWidth, ImageHeight))
 	DrawBoard(img, s, b, o)
 	return img
@@ -58,12 +57,12 @@ func BoardImage(s *rules.Snapshot, b rules.Board, o *ImageOpts) *image.Gray {
 // On, and what falls outside its bounds is cut. It allocates nothing (a
 // display redraws ten times a second in a game's last 20 seconds), except
 // for the seat names of a claim or a result (rules.Seat.String).
-func DrawBoard(dst *image.Gray, s *rules.Snapshot, b rules.Board, o *ImageOpts) {
+func DrawBoard(dst *image.Gray, s *rules.Snapshot, b bughouse.Board, o *ImageOpts) {
 	var opts ImageOpts
 	if o != nil {
 		opts = *o
 	}
-	w, bl := rules.SeatOf(b, clock.White), rules.SeatOf(b, clock.Black)
+	w, bl := bughouse.SeatOf(b, bughouse.White), bughouse.SeatOf(b, bughouse.Black)
 	var times [2][24]byte
 	var status [96]byte
 	f := faceView{
@@ -119,7 +118,7 @@ func faceImage(f Face, note string) *image.Gray {
 // that DrawBoard can build it from a snapshot in arrays of its own. The
 // clocks' Time fields are not read.
 type faceView struct {
-	board               rules.Board
+	board               bughouse.Board
 	left, right         ClockFace
 	leftTime, rightTime []byte
 	paused              bool
@@ -201,8 +200,8 @@ func (f *faceView) draw(img *image.Gray, note string) {
 	}
 }
 
-func colorLetter(s rules.Seat) string {
-	if s.Color() == clock.Black {
+func colorLetter(s bughouse.Seat) string {
+	if s.Color() == bughouse.Black {
 		return "B"
 	}
 	return "W"

@@ -203,7 +203,7 @@ func faceCells(text []byte, running, noDP bool) Cells {
 // seatCells returns the cells of seat's clock in s, formatted with o
 // (FaceCells of display.Render's face of that clock), and whether it
 // flagged. It allocates nothing.
-func seatCells(s *rules.Snapshot, seat rules.Seat, o *display.Opts, noDP bool) (_ Cells, flagged bool) {
+func seatCells(s *rules.Snapshot, seat bughouse.Seat, o *display.Opts, noDP bool) (_ Cells, flagged bool) {
 	c := s.Clocks[seat]
 	var buf [24]byte
 	return faceCells(display.AppendFormat(buf[:0], c.Remaining, o), c.Running, noDP), c.Flagged

@@ -14,7 +14,7 @@ import (
 // clock at full brightness, in the default format.
 type Opts struct {
 	// Seat is the player whose clock is shown.
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// Format is the time format; nil means display.DefaultOpts.
 	Format *display.Opts
 	// Brightness in percent, 1-100; zero means 100. The HT16K33 has 16

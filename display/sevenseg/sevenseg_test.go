@@ -143,7 +143,7 @@ func TestHT16K33_ExactBytes(t *testing.T) {
 		{Addr: 0x71, W: []byte{0x08, segments['9'] | SegDP, 0}},
 	}
 	bus := &i2ctest.Playback{Ops: ops, DontPanic: true}
-	d, err := NewHT16K33(bus, 0x71, &Opts{Seat: rules.ABlack, Brightness: 50, Name: "a-black"})
+	d, err := NewHT16K33(bus, 0x71, &Opts{Seat: bughouse.ABlack, Brightness: 50, Name: "a-black"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestHT16K33_ExactBytes(t *testing.T) {
 	if _, err := m.Apply(rules.Event{Kind: rules.Start, At: 0}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Apply(rules.Event{Kind: rules.Press, Seat: rules.AWhite, At: time.Second}); err != nil {
+	if _, err := m.Apply(rules.Event{Kind: rules.Press, Seat: bughouse.AWhite, At: time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	show(snapAt(m, 1500*time.Millisecond))
@@ -178,7 +178,7 @@ func TestHT16K33_FlagBlinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &i2ctest.Record{}
-	d, err := NewHT16K33(rec, 0, &Opts{Seat: rules.AWhite})
+	d, err := NewHT16K33(rec, 0, &Opts{Seat: bughouse.AWhite})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestTM1637_ExactBytes(t *testing.T) {
 	w := &wire{clk: true, dio: true}
 	clk := &pin{name: "GPIO5", w: w, isClk: true}
 	dio := &pin{name: "GPIO6", w: w}
-	d, err := NewTM1637(clk, dio, &Opts{Seat: rules.BWhite, Brightness: 100})
+	d, err := NewTM1637(clk, dio, &Opts{Seat: bughouse.BWhite, Brightness: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +377,7 @@ func (p *countPin) Out(l gpio.Level) error { p.n++; return nil }
 func BenchmarkHT16K33ShowTenths(b *testing.B) {
 	snaps := tenths(b)
 	bus := &countBus{}
-	d, err := NewHT16K33(bus, 0, &Opts{Seat: rules.AWhite})
+	d, err := NewHT16K33(bus, 0, &Opts{Seat: bughouse.AWhite})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func BenchmarkHT16K33ShowTenths(b *testing.B) {
 func BenchmarkTM1637ShowTenths(b *testing.B) {
 	snaps := tenths(b)
 	clk, dio := &countPin{pin: pin{name: "clk"}}, &countPin{pin: pin{name: "dio"}}
-	d, err := NewTM1637(clk, dio, &Opts{Seat: rules.AWhite})
+	d, err := NewTM1637(clk, dio, &Opts{Seat: bughouse.AWhite})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -411,7 +411,7 @@ func BenchmarkTM1637ShowTenths(b *testing.B) {
 // tenth). The TM1637 is bit-banged at its pace, so it runs fewer ticks.
 func TestShow_TenthsTickAllocatesNothing(t *testing.T) {
 	snaps := tenths(t)
-	for _, seat := range []rules.Seat{rules.AWhite, rules.ABlack, rules.BWhite} {
+	for _, seat := range []bughouse.Seat{bughouse.AWhite, bughouse.ABlack, bughouse.BWhite} {
 		bus := &countBus{}
 		ht, err := NewHT16K33(bus, 0, &Opts{Seat: seat})
 		if err != nil {
@@ -440,7 +440,7 @@ func TestShow_TenthsTickAllocatesNothing(t *testing.T) {
 			}); n != 0 {
 				t.Errorf("%s showing %s: %v allocations a tick, want 0", c.d, seat, n)
 			}
-			if seat == rules.AWhite && wrote != c.ticks+1 {
+			if seat == bughouse.AWhite && wrote != c.ticks+1 {
 				t.Errorf("%s showing the running clock: wrote at %d of %d ticks", c.d, wrote, c.ticks+1)
 			}
 		}
@@ -467,14 +467,14 @@ func TestSeatCells_AsRender(t *testing.T) {
 			m.Advance(at)
 			_, _ = m.Apply(rules.Event{
 				Kind: rules.Kind(rapid.IntRange(1, 9).Draw(t, "kind")), At: at,
-				Seat: rules.Seat(rapid.IntRange(0, 3).Draw(t, "seat")), Board: rules.Board(rapid.IntRange(0, 1).Draw(t, "board")),
+				Seat: bughouse.Seat(rapid.IntRange(0, 3).Draw(t, "seat")), Board: bughouse.Board(rapid.IntRange(0, 1).Draw(t, "board")),
 				Outcome: rules.Outcome(rapid.IntRange(0, 3).Draw(t, "outcome")), Reason: rules.Reason(rapid.IntRange(0, 12).Draw(t, "reason")),
 			})
 			s := m.Snapshot(at)
-			for seat := rules.AWhite; seat <= rules.BBlack; seat++ {
+			for seat := bughouse.AWhite; seat <= bughouse.BBlack; seat++ {
 				f := display.Render(&s, seat.Board(), true, o)
 				c := f.Left
-				if seat.Color() == clock.Black {
+				if seat.Color() == bughouse.Black {
 					c = f.Right
 				}
 				for _, noDP := range []bool{false, true} {

@@ -46,7 +46,7 @@ const (
 // at address 0x3C and full brightness.
 type Opts struct {
 	// Board is the board shown.
-	Board rules.Board
+	Board bughouse.Board
 	// Image places the players and formats the times.
 	Image display.ImageOpts
 	// Address is Addr0 or Addr1; zero means Addr0.

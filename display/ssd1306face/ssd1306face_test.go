@@ -104,10 +104,10 @@ func snapshots(t *testing.T) (ready, run1, run2, run3 *rules.Snapshot) {
 
 func TestShow_ExactBytes(t *testing.T) {
 	ready, run1, run2, run3 := snapshots(t)
-	img0 := display.BoardImage(ready, rules.BoardA, nil)
-	img1 := display.BoardImage(run1, rules.BoardA, nil)
-	img3 := display.BoardImage(run3, rules.BoardA, nil)
-	if !bytes.Equal(img1.Pix, display.BoardImage(run2, rules.BoardA, nil).Pix) {
+	img0 := display.BoardImage(ready, bughouse.BoardA, nil)
+	img1 := display.BoardImage(run1, bughouse.BoardA, nil)
+	img3 := display.BoardImage(run3, bughouse.BoardA, nil)
+	if !bytes.Equal(img1.Pix, display.BoardImage(run2, bughouse.BoardA, nil).Pix) {
 		t.Fatal("14.9 at 100 ms and 150 ms render differently")
 	}
 	ops := []i2ctest.IO{{Addr: 0x3C, W: initCmd}}
@@ -139,12 +139,12 @@ func TestShow_ExactBytes(t *testing.T) {
 // brightness sets the contrast.
 func TestShow_SecondAddressAndBrightness(t *testing.T) {
 	ready, _, _, _ := snapshots(t)
-	img := display.BoardImage(ready, rules.BoardB, &display.ImageOpts{BlackLeft: true})
+	img := display.BoardImage(ready, bughouse.BoardB, &display.ImageOpts{BlackLeft: true})
 	ops := []i2ctest.IO{{Addr: 0x3D, W: initCmd}, {Addr: 0x3D, W: []byte{0x00, 0x81, 127}}}
 	ops = append(ops, frameOps(0x3D, img, 0, 8, 0, 128)...)
 	ops = append(ops, i2ctest.IO{Addr: 0x3D, W: []byte{0x00, 0xAE}}) // Halt
 	bus := &i2ctest.Playback{Ops: ops, DontPanic: true}
-	d, err := NewI2C(bus, &Opts{Board: rules.BoardB, Image: display.ImageOpts{BlackLeft: true}, Address: Addr1, Brightness: 50, Name: "board-b"})
+	d, err := NewI2C(bus, &Opts{Board: bughouse.BoardB, Image: display.ImageOpts{BlackLeft: true}, Address: Addr1, Brightness: 50, Name: "board-b"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,8 +179,8 @@ func (b *failBus) Tx(addr uint16, w, r []byte) error {
 // initialises the display again and sends the whole frame.
 func TestShow_RecoversAfterBusError(t *testing.T) {
 	ready, run1, _, _ := snapshots(t)
-	img0 := display.BoardImage(ready, rules.BoardA, nil)
-	img1 := display.BoardImage(run1, rules.BoardA, nil)
+	img0 := display.BoardImage(ready, bughouse.BoardA, nil)
+	img1 := display.BoardImage(run1, bughouse.BoardA, nil)
 	ops := []i2ctest.IO{{Addr: 0x3C, W: initCmd}}
 	ops = append(ops, frameOps(0x3C, img0, 0, 8, 0, 128)...)
 	ops = append(ops, i2ctest.IO{Addr: 0x3C, W: initCmd})
@@ -315,18 +315,18 @@ func TestShow_TenthsBytesPerTick(t *testing.T) {
 	if err := d.Show(&snaps[0]); err != nil {
 		t.Fatal(err)
 	}
-	prev := display.BoardImage(&snaps[0], rules.BoardA, nil)
+	prev := display.BoardImage(&snaps[0], bughouse.BoardA, nil)
 	total := 0
 	for i := 1; i < len(snaps); i++ {
 		rec.Ops = nil
 		if err := d.Show(&snaps[i]); err != nil {
 			t.Fatal(err)
 		}
-		img := display.BoardImage(&snaps[i], rules.BoardA, nil)
+		img := display.BoardImage(&snaps[i], bughouse.BoardA, nil)
 		p0, p1, c0, c1 := window(prev, img)
 		want := frameOps(0x3C, img, p0, p1, c0, c1)
 		if len(rec.Ops) != len(want) {
-			t.Fatalf("tick %d (%v): %d writes, want %d", i, snaps[i].Clocks[rules.AWhite].Remaining, len(rec.Ops), len(want))
+			t.Fatalf("tick %d (%v): %d writes, want %d", i, snaps[i].Clocks[bughouse.AWhite].Remaining, len(rec.Ops), len(want))
 		}
 		for j := range want {
 			if rec.Ops[j].Addr != want[j].Addr || !bytes.Equal(rec.Ops[j].W, want[j].W) {
@@ -347,7 +347,7 @@ func TestShow_TenthsBytesPerTick(t *testing.T) {
 // through its buffers (countBus keeps nothing, so it allocates nothing).
 func TestShow_TenthsTickAllocatesNothing(t *testing.T) {
 	snaps := tenthsScenario(t)
-	for _, o := range []*Opts{nil, {Address: Addr1, Image: display.ImageOpts{BlackLeft: true}}, {Board: rules.BoardB}} {
+	for _, o := range []*Opts{nil, {Address: Addr1, Image: display.ImageOpts{BlackLeft: true}}, {Board: bughouse.BoardB}} {
 		for _, note := range []string{"", "HALL OFFLINE"} {
 			bus := &countBus{}
 			d, err := NewI2C(bus, o)
@@ -416,7 +416,7 @@ func TestSetNote(t *testing.T) {
 	if len(rec.Ops) == 0 {
 		t.Error("the note sent nothing")
 	}
-	want := display.BoardImage(ready, rules.BoardA, &display.ImageOpts{Note: "PIN 4821"})
+	want := display.BoardImage(ready, bughouse.BoardA, &display.ImageOpts{Note: "PIN 4821"})
 	if !bytes.Equal(d.last, want.Pix) {
 		t.Error("the display does not hold the image with the note")
 	}
