@@ -3,7 +3,12 @@
 //
 // Rendering is pure: a rules.Snapshot goes in, a Face comes out (Render),
 // or the 128x64 image of a board's OLED (BoardImage, which the web console
-// also mirrors). Drivers for physical displays implement Device: package
+// also mirrors). A display redraws ten times a second in the last 20
+// seconds of a game, so its path allocates nothing: DrawBoard draws
+// BoardImage into an image the caller keeps, and AppendFormat writes
+// Format's digits into the caller's buffer.
+//
+// Drivers for physical displays implement Device: package
 // display/ssd1306face (the SSD1306 OLED, one per board) and
 // display/sevenseg (HT16K33 and TM1637 7-segment displays, one per
 // player). They never format time themselves, so every screen shows the

@@ -1,7 +1,9 @@
 package display_test
 
 import (
+	"bytes"
 	"fmt"
+	"image"
 	"time"
 
 	"tandem/bughouse"
@@ -25,6 +27,19 @@ func ExampleFormat() {
 	// 0:20
 	// 0.1
 	// 0.0
+}
+
+// AppendFormat writes the same digits as Format into a buffer the caller
+// keeps: a display's tick allocates nothing.
+func ExampleAppendFormat() {
+	buf := make([]byte, 0, 16)
+	for _, d := range []time.Duration{19900 * time.Millisecond, 19800 * time.Millisecond} {
+		buf = display.AppendFormat(buf[:0], d, nil)
+		fmt.Println(string(buf))
+	}
+	// Output:
+	// 19.9
+	// 19.8
 }
 
 // The loop redraws exactly when the text changes.
@@ -65,4 +80,22 @@ func ExampleBoardImage() {
 	// ##.###.##....##..##.
 	// ##.###.##....##..##.
 	// #########...........
+}
+
+// DrawBoard draws BoardImage into an image the display keeps, the same
+// pixels without allocating a new image for every snapshot.
+func ExampleDrawBoard() {
+	p, _ := rules.LookupPreset("reglamento")
+	m, _ := rules.New(p.Options)
+	_, _ = m.Apply(rules.Event{Kind: rules.Start})
+	img := image.NewGray(image.Rect(0, 0, display.ImageWidth, display.ImageHeight))
+	for _, at := range []time.Duration{time.Second, 2 * time.Second} {
+		m.Advance(at)
+		s := m.Snapshot(at)
+		display.DrawBoard(img, &s, bughouse.BoardA, nil)
+		fmt.Println(bytes.Equal(img.Pix, display.BoardImage(&s, bughouse.BoardA, nil).Pix))
+	}
+	// Output:
+	// true
+	// true
 }
