@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"tandem/hall"
-	"tandem/internal/webauth"
+	"tandem/internal/webapi"
 	"tandem/tournament"
 )
 
@@ -245,19 +245,19 @@ type PairingResult struct {
 // state file cannot be written (nothing changes).
 func (s *Server) servePairings(w http.ResponseWriter, r *http.Request) {
 	var req PairingUpload
-	if err := decode(w, r, &req, maxBody); err != nil {
-		webauth.JSONError(w, http.StatusBadRequest, err.Error())
+	if err := webapi.Decode(w, r, &req, maxBody); err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	s.mu.Lock()
 	res, code, err := s.upload(req)
 	s.mu.Unlock()
 	if err != nil {
-		webauth.JSONError(w, code, err.Error())
+		webapi.Error(w, code, err.Error())
 		return
 	}
 	s.wakeDelivery()
-	webauth.WriteJSON(w, http.StatusOK, res)
+	webapi.Write(w, http.StatusOK, res)
 }
 
 // upload applies a pairing upload (s.mu held): the answer, or the HTTP
@@ -559,9 +559,9 @@ func (s *Server) serveStandingsCSV(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	switch {
 	case t == nil:
-		webauth.JSONError(w, http.StatusNotFound, "the hub has no tournament: start it with tandem hall --tournament FILE")
+		webapi.Error(w, http.StatusNotFound, "the hub has no tournament: start it with tandem hall --tournament FILE")
 	case err != nil:
-		webauth.JSONError(w, http.StatusInternalServerError, err.Error())
+		webapi.Error(w, http.StatusInternalServerError, err.Error())
 	default:
 		download(w, "standings.csv", "text/csv; charset=utf-8", b.Bytes())
 	}
@@ -578,7 +578,7 @@ func (s *Server) serveTRF(w http.ResponseWriter, r *http.Request) {
 	case "engine":
 		o.Form = tournament.TRFEngine
 	default:
-		webauth.JSONError(w, http.StatusBadRequest, "form: teams (default) or engine")
+		webapi.Error(w, http.StatusBadRequest, "form: teams (default) or engine")
 		return
 	}
 	var b bytes.Buffer
@@ -591,9 +591,9 @@ func (s *Server) serveTRF(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	switch {
 	case t == nil:
-		webauth.JSONError(w, http.StatusNotFound, "the hub has no tournament: start it with tandem hall --tournament FILE")
+		webapi.Error(w, http.StatusNotFound, "the hub has no tournament: start it with tandem hall --tournament FILE")
 	case err != nil:
-		webauth.JSONError(w, http.StatusConflict, err.Error())
+		webapi.Error(w, http.StatusConflict, err.Error())
 	default:
 		download(w, "tournament.trf", "text/plain; charset=utf-8", b.Bytes())
 	}
