@@ -11,6 +11,7 @@ import (
 	"tandem/clock"
 	"tandem/rules"
 	"tandem/scoresheet"
+	"tandem/timeline"
 )
 
 // WriteBPGN writes m as a BPGN game record (package bpgn) that tandem
@@ -67,7 +68,7 @@ func WriteBPGN(w io.Writer, m *Match) error {
 		site = "?"
 	}
 	tag("Event", "tandem match "+m.ID())
-	tag("Site", oneLine(site))
+	tag("Site", timeline.OneLine(site))
 	tag("Date", m.Begin.Wall.UTC().Format("2006.01.02"))
 	for _, s := range bughouse.Seats {
 		tag([4]string{"WhiteA", "BlackA", "WhiteB", "BlackB"}[s], names[s])
@@ -126,7 +127,7 @@ func (m *Match) playerNames() [4]string {
 	for _, s := range bughouse.Seats {
 		n[s] = s.String()
 		if p := m.Begin.Players; p != nil && strings.TrimSpace(p[s]) != "" {
-			n[s] = oneLine(strings.TrimSpace(p[s]))
+			n[s] = timeline.OneLine(strings.TrimSpace(p[s]))
 		}
 	}
 	return n
