@@ -444,7 +444,7 @@ func parseStage(p string) (Stage, DelayKind, bool, error) {
 		kind, d = US, d[2:]
 	case strings.HasPrefix(d, "d"):
 		d = d[1:]
-	case len(d) > 0 && (d[0] < '0' || d[0] > '9') && strings.IndexAny(d, "0123456789") < 0:
+	case len(d) > 0 && (d[0] < '0' || d[0] > '9') && !strings.ContainsAny(d, "0123456789"):
 		// "5 min": a unit after a space, not a delay.
 		return st, 0, false, fmt.Errorf("%q after a space: write the time without a space and with Go's units (5m, 90s, 1h30m); a delay after a space is dX (Bronstein) or usX (US), e.g. 5m d2s", fields[1])
 	default:

@@ -31,8 +31,7 @@ type daemonSim struct {
 	hs   *httptest.Server
 	// events are the first table's applied events, what its record
 	// holds: a restart restores a new table from them.
-	events  func() []rules.Event
-	stopOld func()
+	events func() []rules.Event
 
 	mu    sync.Mutex
 	srv   *Server // nil: down

@@ -52,6 +52,7 @@ func (d *Daemon) openHardware() error {
 	src, err := hardware.inputs(&w)
 	if err != nil {
 		if errors.Is(err, gpio.ErrNoDevice) {
+			//lint:ignore ST1005 the message is what the person at the table reads, in sentences
 			return fmt.Errorf("daemon: %w\n"+
 				"This machine has no GPIO buttons to read (mode = \"hardware\"%s).\n"+
 				"Run `tandem` for the simulated table in a terminal, or set mode = \"simulated\".",

@@ -26,8 +26,9 @@ const DevicePattern = "/dev/gpiochip*"
 var devicePattern = DevicePattern
 
 var (
-	initOnce   sync.Once
-	initErr    error
+	initOnce sync.Once
+	initErr  error
+	//lint:ignore U1000 never read: kept reachable so that its finalizer never closes fd 0 again
 	stdinGuard *os.File // /dev/null on fd 0 when periph closed it
 )
 

@@ -206,11 +206,11 @@ func (d *HT16K33) colsCells() Cells {
 // high; between them bits are read on CLK's rising edge, LSB first, each
 // byte followed by an acknowledge clock (datasheet: "Interface interpretation").
 type wire struct {
-	clk, dio       bool
-	bits           []bool
-	frames, frameB [][]byte
-	cur            []byte
-	in             bool
+	clk, dio bool
+	bits     []bool
+	frames   [][]byte
+	cur      []byte
+	in       bool
 }
 
 func (w *wire) set(isClk bool, l gpio.Level) {

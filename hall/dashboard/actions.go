@@ -45,12 +45,6 @@ type CommandResult struct {
 // maxBody bounds a JSON request's body (a pairing file is the largest).
 const maxBody = 1 << 20
 
-// decode reads r's JSON body into v, as strictly as the table console:
-// webapi.Decode.
-func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
-	return webapi.Decode(w, r, v, limit)
-}
-
 // command sends c to table id and returns the table's answer as a
 // CommandResult, the error in it when there is one.
 func (s *Server) command(ctx context.Context, id string, c hall.Command) (CommandResult, error) {

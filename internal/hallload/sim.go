@@ -2,6 +2,7 @@ package hallload
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -258,12 +259,18 @@ func (s *Sim) turn(b bughouse.Board) (bughouse.Seat, bool) {
 	return 0, false
 }
 
-// do applies e now and notes its instant. It returns false when ctx ended
-// or the table refused e (the first refusal is kept: Err).
+// do applies e now and notes its instant. It returns false when ctx
+// ended or the table refused e (the first refusal is kept: Err). The wait
+// for the loop is not cut by ctx: an event sent is applied, and counted,
+// even when the player loop is stopped meanwhile (only Close, which stops
+// the table, ends it).
 func (s *Sim) do(ctx context.Context, e rules.Event, press bool) bool {
-	at := time.Now()
-	eff, err := s.t.Do(ctx, e, at)
 	if ctx.Err() != nil {
+		return false
+	}
+	at := time.Now()
+	eff, err := s.t.Do(s.ctx, e, at)
+	if errors.Is(err, table.ErrClosed) || s.ctx.Err() != nil {
 		return false
 	}
 	s.mu.Lock()
