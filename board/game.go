@@ -119,7 +119,7 @@ func (g *Game) Make(b bughouse.Board, m Move, text string) error {
 // attacker, and, when c is not to move here, does not leave c's own king
 // in check.
 //
-// A steal may not expose either king of the promoting team (RULES.md
+// A steal may not expose either king of the promoting team (docs/rules.md
 // notes on seed 003): the promoter's own king is guarded by the
 // promotion's legality on its board, the partner's here, also when the
 // partner is already in check (a second checker is an exposure too). A
@@ -193,10 +193,10 @@ func (g *Game) canMove(b bughouse.Board) bool {
 //
 // The board engine only states the fact; what it means for the match is
 // the rules': the online preset's safety rule draws the match when no
-// player to move on either board can ever move again (seed 002, RULES.md
+// player to move on either board can ever move again (seed 002, docs/rules.md
 // notes); FatICS (rule-cases.txt, bughouse-stalemate) instead makes a
 // blockable mate decisive when the other board is stalemated, which no
-// preset of RULES.md adopts.
+// preset of docs/rules.md adopts.
 func (g *Game) Deadlock() bool {
 	return !g.canMove(bughouse.BoardA) && !g.canMove(bughouse.BoardB)
 }

@@ -10,7 +10,7 @@ import (
 // makes and a configuration may override, with the words configuration
 // files write.
 
-// DropCheck says whether a drop may give check (RULES.md board rules).
+// DropCheck says whether a drop may give check (docs/rules.md board rules).
 type DropCheck uint8
 
 const (

@@ -198,7 +198,7 @@ func TestIllegal_Reasons(t *testing.T) {
 	}
 }
 
-// A steal may not expose either king of the promoting team (RULES.md
+// A steal may not expose either king of the promoting team (docs/rules.md
 // notes, seed 003): not even a king already in check may be given a
 // second checker. B-black (A-white's partner) is in check from the e1
 // rook; the knight on d7 shields e8 from the a4 queen, so taking it would

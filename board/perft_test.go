@@ -10,7 +10,7 @@ import (
 )
 
 // perftCase is one "perft DEPTH NODES" line of testdata/zh-perft.txt (a
-// copy of ../shared/data/zh-perft.txt).
+// copy of the design's crazyhouse perft counts).
 type perftCase struct {
 	id, variant, fen string
 	depth            int

@@ -11,7 +11,7 @@ import (
 )
 
 // The cases of testdata/rule-cases.txt (a copy of
-// ../shared/data/rule-cases.txt), each with the verdict of every preset
+// the design's rule cases), each with the verdict of every preset
 // and of crazyhouse. "zh" below is crazyhouse.
 
 var presetNames = []string{"reglamento", "pasapiezas", "online", "uscf-fics", "panoriental", "fics"}

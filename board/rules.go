@@ -23,7 +23,7 @@ func (v Variant) String() string {
 	return "bughouse"
 }
 
-// Rules are the board options of RULES.md ("Board rules"), as the board
+// Rules are the board options of docs/rules.md ("Board rules"), as the board
 // engine needs them: a preset's are its rules.Options' (which embed them);
 // the zero Rules are not playable (their drop ranks are empty).
 type Rules struct {
@@ -53,7 +53,7 @@ type Rules struct {
 }
 
 // CrazyhouseRules are the rules of the crazyhouse reference counts
-// (RULES.md "Test data"): drops may check and mate, pawns on ranks 2-7,
+// (docs/rules.md "Test data"): drops may check and mate, pawns on ranks 2-7,
 // mate and stalemate as in chess, captures to the own hand, castling only
 // with the original rook.
 var CrazyhouseRules = Rules{

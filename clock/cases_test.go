@@ -1,6 +1,6 @@
 package clock_test
 
-// The clock cases of /work/shared/data/clock-cases.md that concern one
+// The clock cases of testdata/clock-cases.md (a copy of the design's clock cases) that concern one
 // board's pair of clocks. Every expected value is computed by hand in the
 // comments, in milliseconds (ms) or nanoseconds, never by calling the code
 // under test.

@@ -54,7 +54,7 @@ type Control struct {
 	DelayKind DelayKind
 	// IncrementBeforeFirstMove credits the first move's increment when the
 	// clock is set, so a "3+2" clock shows 3:02 before move 1 (FIDE/DGT
-	// convention; clock-cases C01). Later increments are then credited at
+	// convention; clock case C01, testdata/clock-cases.md). Later increments are then credited at
 	// the press that ends the previous move. If false, each move's
 	// increment is credited at the press that ends it (C05).
 	IncrementBeforeFirstMove bool
@@ -89,7 +89,7 @@ func Delayed(base, delay time.Duration, kind DelayKind) Control {
 // oversized durations, a stage with both increment and delay, stages after a
 // rest-of-game stage, and impossible starts: a base of 0 with neither an
 // increment credited before move 1 nor a delay would flag at the start
-// (clock-cases C08).
+// (clock case C08, testdata/clock-cases.md).
 func (c Control) Validate() error {
 	if len(c.Stages) == 0 {
 		return errors.New("clock: a time control needs at least one stage")

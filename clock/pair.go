@@ -101,7 +101,7 @@ func (p *Pair) Turn() (bughouse.Color, bool) { return p.turn, p.inTurn }
 // Remaining returns c's remaining time at instant at, in nanoseconds: what
 // c's clock would hold if the turn ended then. With a delay the time used
 // inside the delay is not charged (Bronstein and US give the same remaining
-// time; RULES.md clock rule 2). It is never negative and is 0 once flagged.
+// time; docs/rules.md clock rule 2). It is never negative and is 0 once flagged.
 func (p *Pair) Remaining(c bughouse.Color, at time.Duration) time.Duration {
 	return p.sides[c].remaining(at)
 }
@@ -150,7 +150,7 @@ var ErrNotRunning = errors.New("clock: presser's clock is not running")
 // the time used (less the delay), counts the move, credits the increment and
 // the next stage's time (Control), and starts the opponent's turn at the
 // same instant. A press at or after the flag instant returns ErrFlagged and
-// credits nothing (the time reached zero first: RULES.md clock rule 4); a
+// credits nothing (the time reached zero first: docs/rules.md clock rule 4); a
 // press by a player whose clock is not running returns ErrNotRunning.
 // Neither error changes the pair.
 func (p *Pair) Press(c bughouse.Color, at time.Duration) error {
@@ -193,7 +193,7 @@ func (p *Pair) Stop(at time.Duration) {
 
 // Resume restarts the clocks at instant at with c's clock running. If c has
 // the turn in progress, it continues. If the arbiter chooses the other player
-// (RULES.md clock rule 8), the interrupted turn is settled without counting a
+// (docs/rules.md clock rule 8), the interrupted turn is settled without counting a
 // move or crediting an increment, and c starts a fresh turn. Before Start,
 // Resume starts c's first turn. It does nothing if a clock already runs or c
 // has flagged.

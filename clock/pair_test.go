@@ -64,7 +64,7 @@ func TestPair_StopResume_KeepsTurn(t *testing.T) {
 	}
 }
 
-// The arbiter may choose the other side on resume (RULES.md clock rule 8):
+// The arbiter may choose the other side on resume (docs/rules.md clock rule 8):
 // the interrupted turn is settled without a move or an increment.
 func TestPair_ResumeOtherSide_SettlesTurn(t *testing.T) {
 	c := clock.Fischer(60*time.Second, 2*time.Second)

@@ -14,7 +14,7 @@ import (
 )
 
 // This file owns the [display] section: the clock faces' format and the
-// display devices (Hardware issue).
+// display devices.
 //
 //	[display]
 //	tenths_below = "20s"

@@ -14,7 +14,7 @@ import (
 )
 
 // This file owns the [gpio] section: the wiring of the clock buttons and
-// the pause switch (Hardware issue).
+// the pause switch.
 //
 //	[gpio]
 //	chip = "gpiochip0"        # optional: the 40-pin header's chip

@@ -14,7 +14,7 @@ import (
 	"tandem/internal/webauth"
 )
 
-// This file owns the web console (Console issue).
+// This file owns the web console.
 
 // ConsoleError is Start's error when the console cannot listen on its
 // address (in use, not this machine's, no permission). The terminal

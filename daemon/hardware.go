@@ -20,7 +20,7 @@ import (
 	"tandem/wiring"
 )
 
-// This file owns the table's hardware (Hardware issue): the GPIO buttons and
+// This file owns the table's hardware: the GPIO buttons and
 // pause switch, and the clock displays.
 
 // hardware opens the devices; tests replace it with fakes.

@@ -11,7 +11,7 @@ import (
 	"tandem/timeline"
 )
 
-// This file owns the scripted input (Record issue): `tandem run --script
+// This file owns the scripted input: `tandem run --script
 // FILE` plays a timeline on the real table in real time, so the fault
 // harness (journal/faulttest) can cut the real binary at any instant.
 

@@ -15,10 +15,10 @@
 // same digits.
 //
 // Times are rounded UP: a clock shows 0.0 only when its remaining time is
-// exactly zero, that is when it has flagged (clock-cases C10, C13).
+// exactly zero, that is when it has flagged (clock case C10, testdata/clock-cases.md, C13).
 //
 // A decided result is provisional until it is on disk
-// (rules.Snapshot.Final, issue 5): every face then writes it with
+// (rules.Snapshot.Final): every face then writes it with
 // MarkProvisional after the result word, "0-1?" on the OLED's top line
 // and "0-1? flag A-white" on the text face; a final result has no mark.
 // The daemon's short note (Noter.SetNote, ImageOpts.Note) says what the

@@ -10,7 +10,7 @@ import (
 // never reads a clock; the instants come with the edges. The Reader feeds
 // it; tests may too.
 //
-// The rule (DESIGN.md hardware facts; clock-cases C19, C21): an edge that
+// The rule (docs/hardware.md; the clock cases C19 and C21 of testdata/clock-cases.md): an edge that
 // comes while its input is locked out is a bounce and is ignored, except
 // that the pause switch's level is remembered. Any other edge is a real
 // change: going active is a press (a Button, a PauseToggle) or the switch

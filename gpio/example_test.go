@@ -10,7 +10,7 @@ import (
 )
 
 // A button bouncing at 0, 2 and 4 ms is one press at its first edge; the
-// release, 180 ms later, reports nothing (clock-cases C19, C21).
+// release, 180 ms later, reports nothing (clock case C19, testdata/clock-cases.md, C21).
 func ExampleDebouncer() {
 	w := wiring.DefaultWiring() // 50 ms lockout, active low
 	d := gpio.NewDebouncer(&w, false)

@@ -1,5 +1,5 @@
-// Package hall links the tables of a tournament hall to one hub over NATS
-// (issue 7): each table publishes its live state and its journal records,
+// Package hall links the tables of a tournament hall to one hub over NATS:
+// each table publishes its live state and its journal records,
 // and answers the arbiter's commands; the hub (tandem hall) keeps every
 // table's state, alerts and decided results. docs/hall.md is the guide.
 //

@@ -85,7 +85,7 @@ func TestFICSGames(t *testing.T) {
 	for _, tc := range []struct {
 		file    string
 		baseMS  int64
-		result  string // team 1's view (RULES.md)
+		result  string // team 1's view (docs/rules.md)
 		board   string // the deciding board's game, as the record writes it
 		reason  string
 		seats   []bughouse.Seat

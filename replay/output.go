@@ -62,7 +62,7 @@ type jsonNote struct {
 
 type jsonRecord struct {
 	Result string `json:"result"`
-	// View is how Result is written: "team1" (RULES.md) or "board" (the
+	// View is how Result is written: "team1" (docs/rules.md) or "board" (the
 	// deciding board's game, FICS).
 	View        string `json:"view"`
 	Termination string `json:"termination,omitempty"`

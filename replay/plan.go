@@ -60,7 +60,7 @@ type Expect struct {
 	// BoardResult: Result is the result of the game on the board that
 	// decided the match, from that board's White's view, as the FICS
 	// records write it (a B-white flag is "0-1"), instead of team 1's view
-	// (RULES.md: a B-white flag is "1-0" for the match).
+	// (docs/rules.md: a B-white flag is "1-0" for the match).
 	BoardResult bool
 }
 
@@ -318,7 +318,7 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	}
 	plan.UntilFlag = exp.Reason == rules.Flag
 
-	// The steps: both White clocks start at 0 (RULES.md clock rule 1, as
+	// The steps: both White clocks start at 0 (docs/rules.md clock rule 1, as
 	// the FICS records confirm), then the presses; a recorded result is
 	// declared right after the last press on its board, at its instant.
 	plan.Steps = make([]Step, 0, len(g.Moves)+2)

@@ -10,7 +10,7 @@ import (
 	"tandem/rules"
 )
 
-// Note is an event the engine ignored (it changed nothing, RULES.md clock
+// Note is an event the engine ignored (it changed nothing, docs/rules.md clock
 // rule 3) or refused (rules.Match.Apply returned an error, e.g. a result
 // after the decision).
 type Note struct {

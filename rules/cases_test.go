@@ -1,6 +1,6 @@
 package rules_test
 
-// The cases of /work/shared/data/clock-cases.md that concern the match,
+// The cases of testdata/clock-cases.md (a copy of the design's clock cases) that concern the match,
 // with virtual instants. Expected values are worked out by hand in the
 // comments (milliseconds unless noted), never by calling the code under
 // test. The pair-level halves of C01-C08, C18, C22 and C23 are in

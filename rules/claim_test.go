@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// RULES.md clock rule 8: declaring a result is one way the arbiter
+// docs/rules.md clock rule 8: declaring a result is one way the arbiter
 // resolves a claim, so no claim stays pending in a decided match.
 func TestDeclareSettlesPendingClaim(t *testing.T) {
 	p, err := LookupPreset("reglamento")

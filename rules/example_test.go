@@ -33,7 +33,7 @@ func Example() {
 }
 
 // Two flags within simultaneous_window (1 ms) by players of different
-// teams draw the match (RULES.md clock rule 6).
+// teams draw the match (docs/rules.md clock rule 6).
 func Example_simultaneousFlags() {
 	p, _ := rules.LookupPreset("reglamento")
 	m, _ := rules.New(p.Options)

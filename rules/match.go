@@ -147,12 +147,12 @@ func (m *Match) NextDeadline() (at time.Duration, ok bool) {
 }
 
 // ErrBackwards is returned when an event's instant is before the last
-// applied instant: the loop must order events first (clock-cases C18).
+// applied instant: the loop must order events first (clock case C18, testdata/clock-cases.md).
 var ErrBackwards = errors.New("rules: event instant is before the last applied instant")
 
 // Advance applies what happens by itself up to instant at: if a running
 // clock reaches zero at or before at, the match is decided at that exact
-// flag instant (RULES.md clock rules 4-6), whatever at is. It reports
+// flag instant (docs/rules.md clock rules 4-6), whatever at is. It reports
 // whether the match was decided by it.
 func (m *Match) Advance(at time.Duration) (decided bool) {
 	if at < m.now {
@@ -240,7 +240,7 @@ func (m *Match) Apply(e Event) (Effect, error) {
 	// e itself is still the last applied event, so a later event stamped
 	// before e.At must be refused (ErrBackwards) rather than applied, e.g.
 	// as a result "at the same instant" as the flag that would reopen the
-	// decision (clock-cases C18; tested by TestC18_EventAfterFlagStaysLastApplied).
+	// decision (clock case C18, testdata/clock-cases.md; tested by TestC18_EventAfterFlagStaysLastApplied).
 	m.now = max(m.now, e.At)
 	was := m.status
 	eff, err := m.apply(e)

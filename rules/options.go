@@ -12,7 +12,7 @@ import (
 	"tandem/internal/enum"
 )
 
-// StartMode says how the clocks start (RULES.md clock rule 1, Art 7).
+// StartMode says how the clocks start (docs/rules.md clock rule 1, Art 7).
 type StartMode uint8
 
 const (
@@ -64,7 +64,7 @@ func (v *IllegalMovePolicy) UnmarshalText(b []byte) error {
 	return illegalNames.Set(v, "illegal_move", b)
 }
 
-// OneBoardDraw says what a draw on one board means (RULES.md clock rule 9).
+// OneBoardDraw says what a draw on one board means (docs/rules.md clock rule 9).
 type OneBoardDraw uint8
 
 const (
@@ -90,7 +90,7 @@ func (v *OneBoardDraw) UnmarshalText(b []byte) error {
 }
 
 // Options is a complete rule set: what a preset fixes and a configuration
-// may override (RULES.md: options and presets).
+// may override (docs/rules.md: options and presets).
 type Options struct {
 	// Control is every seat's time control (Art 8: the same on both boards).
 	Control clock.Control
@@ -107,7 +107,7 @@ type Options struct {
 	// IllegalMove: how an upheld illegal move is punished (Art 27).
 	IllegalMove IllegalMovePolicy
 	// RepetitionDraw: threefold repetition (reserves ignored) draws the
-	// board; FICS yes, ICC no (RULES.md notes).
+	// board; FICS yes, ICC no (docs/rules.md notes).
 	RepetitionDraw bool
 
 	// Rules are the board options (docs/rules.md: board rules), as the
@@ -158,7 +158,7 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Preset is a named rule set from RULES.md.
+// Preset is a named rule set from docs/rules.md.
 type Preset struct {
 	// Name is the preset's key, e.g. "reglamento".
 	Name string
@@ -180,7 +180,7 @@ func fiveZero(beforeFirst bool) clock.Control {
 	return c
 }
 
-// presets holds RULES.md's preset table as data.
+// presets holds docs/rules.md's preset table as data.
 var presets = []Preset{
 	{
 		Name: "reglamento", Source: "seed 000 (Reglamento de Ajedrez Pasapiezas)",

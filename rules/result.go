@@ -78,7 +78,7 @@ func WinFor(t bughouse.Team) Result {
 func LossFor(t bughouse.Team) Result { return WinFor(3 - t) }
 
 // matchResult maps a decisive board outcome to the match result
-// (RULES.md: White A or Black B winning is "1-0").
+// (docs/rules.md: White A or Black B winning is "1-0").
 func matchResult(b bughouse.Board, o Outcome) Result {
 	switch o {
 	case WhiteWins:

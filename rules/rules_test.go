@@ -1,6 +1,6 @@
 package rules_test
 
-// The clock rules 1-10 of RULES.md, the presets table and the options, one
+// The clock rules 1-10 of docs/rules.md, the presets table and the options, one
 // test per statement. The match is reglamento (5+0, simultaneous_window
 // 1 ms) unless a test sets otherwise; instants are virtual.
 
@@ -645,7 +645,7 @@ func TestRepetition(t *testing.T) {
 	wantRefused(t, m, declare(bughouse.BoardA, rules.WhiteWins, rules.Repetition, sec), "is a draw")
 }
 
-// RULES.md: White winning on A or Black winning on B is "1-0".
+// docs/rules.md: White winning on A or Black winning on B is "1-0".
 func TestResultMappingByBoard(t *testing.T) {
 	for _, tc := range []struct {
 		b     bughouse.Board
@@ -685,7 +685,7 @@ func TestDeclareErrors(t *testing.T) {
 	wantUndecided(t, m)
 }
 
-// ---- Presets (RULES.md table) ----
+// ---- Presets (docs/rules.md table) ----
 
 func TestEveryPresetLoads(t *testing.T) {
 	type row struct {

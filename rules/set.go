@@ -9,7 +9,7 @@ import (
 	"tandem/clock"
 )
 
-// OptionKeys lists the option names Set accepts, in RULES.md's order.
+// OptionKeys lists the option names Set accepts, in docs/rules.md's order.
 var OptionKeys = []string{
 	"start", "increment_before_first_move", "simultaneous_window", "one_board_draw",
 	"illegal_move", "stalemate", "repetition_draw",

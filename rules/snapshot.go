@@ -64,7 +64,7 @@ type Snapshot struct {
 	// publisher (package table) sets it when the decision is on disk, or
 	// at once when nothing records the match. Match.Snapshot leaves it
 	// false; until it is true, outputs show the result as provisional
-	// (issue 5: "a decided result is on disk before it is reported final").
+	// ("a decided result is on disk before it is reported final").
 	Final bool
 }
 
@@ -104,7 +104,7 @@ func (m *Match) Snapshot(at time.Duration) Snapshot {
 // Reconfigure replaces the options and resets the match (a new match with
 // another preset or time control). It is refused while a match is in
 // progress (running or paused), so no displayed field is ever half-updated
-// (clock-cases C24), and when opts is invalid; nothing changes then.
+// (clock case C24, testdata/clock-cases.md), and when opts is invalid; nothing changes then.
 func (m *Match) Reconfigure(opts Options) error {
 	if m.status == Running || m.status == Paused {
 		return errors.New("rules: a match is in progress; the options can change only before the start or after the decision")

@@ -38,7 +38,7 @@ func TestC19_ClockSwitchesOnThePressEdge(t *testing.T) {
 // C21: one physical press bouncing at 0, 2 and 4 ms is one logical press;
 // a bounce that reaches the match anyway never switches the clock back,
 // because a press by the player whose clock is not running changes
-// nothing (RULES.md clock rule 3). The hardware lockout (gpio) keeps the
+// nothing (docs/rules.md clock rule 3). The hardware lockout (gpio) keeps the
 // bounces from being sent at all.
 func TestC21_BouncesNeverSwitchTheClockBack(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {

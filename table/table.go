@@ -336,7 +336,7 @@ func (t *Table) Run(ctx context.Context) error {
 			}
 			// Take everything already waiting and apply it in instant
 			// order, so a press that arrived late but happened first is
-			// applied first (clock-cases C18).
+			// applied first (clock case C18, testdata/clock-cases.md).
 			batch = append(batch[:0], in)
 		drain:
 			for {

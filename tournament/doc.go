@@ -1,5 +1,5 @@
 // Package tournament holds a bughouse team tournament's data: the teams of
-// two (Art 5 of the regulation, /work/shared/seeds/000_*.txt), the
+// two (Art 5 of the regulation, docs/rules.md: the articles tandem cites), the
 // pairings of each round, the match results, the standings with the
 // tie-breaks of Art 43, and the exports a hall needs: TRF-2026 for FIDE
 // and for pairing engines, and CSV.

@@ -352,7 +352,7 @@ func TestFlag_ResultWithReasonSeatAndArticle(t *testing.T) {
 			"BOARD B · B-white lost on time")
 		// The board's own 0-1 next to the match's 1-0 read as opposites.
 		h.wantNotView("game 0-1", "0-1 flag")
-		// The flagged clock shows zero, never 0:01 (clock-cases C13).
+		// The flagged clock shows zero, never 0:01 (clock case C13, testdata/clock-cases.md).
 		s := h.tbl.Snapshot()
 		if got := display.Format(s.Clocks[bughouse.BWhite].Remaining, nil); got != "0.0" {
 			t.Errorf("flagged clock shows %q, want 0.0", got)

@@ -249,7 +249,7 @@ func (m *Model) statusLine(w int) string {
 			}
 		}
 	case rules.Decided:
-		// Final only once the decision is on disk (issue 5).
+		// Final only once the decision is on disk.
 		switch {
 		case ts.RecordErr != "":
 			hint = m.st.result.Render(m.resultLine(s)) + m.st.err.Render("  NOT recorded: write it down (recording failed)")

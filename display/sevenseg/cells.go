@@ -3,7 +3,7 @@
 //
 // Digits come from tandem's own segment table (not periph's helpers:
 // the HT16K33 WriteString drops a digit when the text has a decimal point,
-// DESIGN.md hardware facts). The time is display.Format's text: "4:59"
+// docs/hardware.md). The time is display.Format's text: "4:59"
 // lights the colon, "19.9" a decimal point, "1:30:00" shows as 1:30
 // (hours and minutes). A module without decimal points (most TM1637 clock
 // modules have only the colon) shows tenths as 19:9.

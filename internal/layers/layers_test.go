@@ -3,7 +3,11 @@ package layers
 import (
 	"bufio"
 	"bytes"
+	"go/parser"
+	"go/token"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -76,5 +80,41 @@ func TestLayers_Classify(t *testing.T) {
 	}
 	if !found {
 		t.Error("tandem/gpio's dependencies do not list periph: go list gives nothing to check")
+	}
+}
+
+// outside are what a comment may not cite: documents outside the
+// repository (the design's notes, beside it) and the project's issues.
+// A rule is cited by docs/rules.md, an article of the regulation, or a
+// file of the repository.
+var outside = regexp.MustCompile(`RULES\.md|DESIGN\.md|STYLE\.md|\.\./shared|/work/|\bissue \d|\(issue|[A-Z][a-z]+ issue\)`)
+
+func TestComments_CiteTheRepository(t *testing.T) {
+	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		t.Fatalf("git rev-parse: %v (the test reads the repository's Go files)", err)
+	}
+	root := strings.TrimSpace(string(top))
+	out, err := exec.Command("git", "-C", root, "ls-files", "*.go").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := strings.Fields(string(out))
+	if len(files) < 100 {
+		t.Fatalf("%d Go files: not the repository", len(files))
+	}
+	for _, f := range files {
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, filepath.Join(root, f), nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cg := range af.Comments {
+			for _, c := range cg.List {
+				if m := outside.FindString(c.Text); m != "" {
+					t.Errorf("%s: a comment cites %q: cite docs/rules.md, an article, or a file of the repository", fset.Position(c.Pos()), m)
+				}
+			}
+		}
 	}
 }
