@@ -51,11 +51,14 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 	if err != nil {
 		d.recordFailed(fmt.Errorf("opening %s: %w", path, err))
 		if l != nil {
-			// Damage: restore what reads, but write nothing after it.
+			// Damage, or a read-only record: restore what reads, but
+			// write nothing after it.
+			d.reportTorn(path, l, false)
 			d.restore(l, topts, nil)
 		}
 		return nil
 	}
+	d.reportTorn(path, l, true)
 	st.w = w
 	d.onClose(func() error {
 		return w.Close()
@@ -73,6 +76,20 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 	}
 	d.rec = st // the table's Record (recordEntry) feeds st.rec
 	return nil
+}
+
+// reportTorn says on the run log that l's torn tail was dropped (and, when
+// cut, truncated away by journal.Open): every truncation is reported.
+func (d *Daemon) reportTorn(path string, l *journal.Log, cut bool) {
+	if l.Torn == "" || d.opts.Out == nil {
+		return
+	}
+	what := "cut away"
+	if !cut {
+		what = "dropped (the file is left as it is)"
+	}
+	fmt.Fprintf(d.opts.Out, "tandem: %s: torn last record %s at open, %d bytes (%s): a power cut while it was written\n",
+		path, what, l.Dropped, l.Torn)
 }
 
 // meta is what a new match record says besides the options: the next

@@ -147,6 +147,21 @@ func (r *Recorder) Recovered(until time.Duration, wall time.Time) {
 	r.w.Append(Record{Kind: KindRecovered, Match: r.Match(), At: until, Wall: wall.UTC(), Until: until}, 0)
 }
 
+// Redecide appends d, a decision whose record was lost (Match.LostDecision
+// of the match this recorder continues), as a KindDecision record with
+// Restored set, and returns its Seq (0 when the writer has failed or is
+// closed). It only queues, like Entry; tag is handed back by Opts.Synced
+// once the record is durable (e.g. the table entry to mark recorded, or 0).
+// A decision of another match than the current one is not written:
+// ErrOtherMatch.
+func (r *Recorder) Redecide(d Record, tag uint64) (uint64, error) {
+	if d.Match != r.Match() {
+		return 0, ErrOtherMatch
+	}
+	d.Kind, d.Restored = KindDecision, true
+	return r.w.Append(d, tag), nil
+}
+
 // BeginsMatch reports whether table entry e begins a new match: a reset
 // that succeeded (the table is Ready again) or a reconfiguration. Entry
 // begins a new match record there; whatever follows a match's players
