@@ -205,27 +205,11 @@ func unknownField(data []byte, line int, key []string) string {
 	if len(key) == 0 {
 		return ""
 	}
-	last := key[len(key)-1]
-	var best []string
-	// Paths come sorted, so the first of the longest wins.
-	for _, p := range tomlline.New(data).Paths(line) {
-		if p[len(p)-1] == last && pathLen(p) > pathLen(best) {
-			best = p
-		}
-	}
+	best := tomlline.New(data).Longest(line, key[len(key)-1])
 	if best == nil {
 		return strings.Join(key, ".")
 	}
 	return fieldName(best)
-}
-
-// pathLen is the length of path written with one-byte separators.
-func pathLen(path []string) int {
-	n := max(len(path)-1, 0)
-	for _, k := range path {
-		n += len(k)
-	}
-	return n
 }
 
 // parser checks a decoded document; err keeps the first problem.
