@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -427,7 +428,24 @@ func (p *parser) config(doc map[string]any) (*Config, error) {
 		}
 		c.Reserved[name] = m
 	}
+	if err := c.Validate(); err != nil {
+		// Every value was checked where it was read; this is a safety
+		// net, so that Parse only ever returns what Validate accepts
+		// (what Write writes and the table runs).
+		return nil, p.validateError(err)
+	}
 	return c, nil
+}
+
+// validateError gives an error of Validate the file and the line of its
+// field's section.
+func (p *parser) validateError(err error) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return &Error{File: p.file, Msg: err.Error()}
+	}
+	section, _, _ := strings.Cut(e.Field, ".")
+	return &Error{File: p.file, Line: p.lines.Line([]string{section}), Field: e.Field, Msg: e.Msg}
 }
 
 // applyTime applies [time]: the control, the seats' controls, then

@@ -183,6 +183,10 @@ func (p *parser) applyDisplay(d *Display, v any) error {
 // displayDevice reads [display.devices.NAME].
 func (p *parser) displayDevice(path []string, name string, v any) (DisplayDevice, error) {
 	d := DisplayDevice{Name: name}
+	if name == "" {
+		// tandem probe shows the name on the device, and errors name it.
+		return d, p.errorf(path, `a device needs a name: [display.devices.NAME], e.g. [display.devices.board-a]`)
+	}
 	t, err := p.table(path, v)
 	if err != nil {
 		return d, err
