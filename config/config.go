@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/clock"
+	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 	"tandem/rules"
 )
@@ -92,12 +92,15 @@ func Default() *Config {
 	}
 }
 
-// Load reads and parses the configuration file at path (see Parse). A file
-// that cannot be read gives the *fs.PathError of os.ReadFile; anything
-// wrong inside it gives an *Error naming path and the line. On error the
-// Config is nil: nothing is half-applied.
+// Load reads and parses the configuration file at path (see Parse), at
+// most MaxFileSize bytes. A file that cannot be read gives the
+// *fs.PathError of opening it; one larger than MaxFileSize, or not a
+// regular file (a FIFO, a device: they may never end), the error of
+// package inputfile, naming path; anything wrong inside it gives an
+// *Error naming path and the line. On error the Config is nil: nothing is
+// half-applied.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +128,7 @@ func LoadPreset(path, preset string) (*Config, error) {
 	if path == "" {
 		return parse("--preset", nil, preset)
 	}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/clock"
+	"tandem/internal/inputfile"
 	"tandem/internal/lineerr"
 	"tandem/internal/tomlline"
 )
@@ -143,10 +143,21 @@ type playerDoc struct {
 	Title      string `toml:"title"`
 }
 
-// Load reads the tournament file at path (see Parse). A file that cannot
-// be read gives the *fs.PathError of os.ReadFile.
+// MaxFileSize is the largest tournament file read (bytes): MaxTeams teams
+// of two players take some 300 KB.
+const MaxFileSize = 1 << 20
+
+// MaxListSize is the largest pairings or results file the tandem
+// tournament command reads (bytes): MaxRounds rounds of MaxTeams/2
+// matches take about 2 MB.
+const MaxListSize = 4 << 20
+
+// Load reads the tournament file at path (see Parse), at most MaxFileSize
+// bytes. A file that cannot be read gives the *fs.PathError of opening
+// it; one that is larger, or not a regular file (a FIFO, a device), the
+// error of package inputfile, naming path.
 func Load(path string) (*Tournament, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +175,9 @@ func Load(path string) (*Tournament, error) {
 // day). The first problem
 // found gives an *Error with the line and field; the Tournament is then nil.
 func Parse(name string, data []byte) (*Tournament, error) {
+	if len(data) > MaxFileSize {
+		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("the file is %d bytes; a tournament file is at most %d bytes (1 MiB)", len(data), MaxFileSize)}
+	}
 	var doc fileDoc
 	d := toml.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()

@@ -87,7 +87,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "run":
 		return runRun(args[1:], stdout, stderr)
 	case "replay":
-		return runReplay(args[1:], stdout, stderr)
+		return runReplay(args[1:], stdin, stdout, stderr)
 	case "probe":
 		return runProbe(args[1:], stdout, stderr)
 	case "verify-record":

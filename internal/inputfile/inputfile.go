@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // TooLargeError is the error of Read and ReadAll for an input larger than
@@ -149,7 +150,8 @@ func appendAll(b []byte, r io.Reader) ([]byte, error) {
 }
 
 // Size writes a byte count for people: "512 bytes", "64 KiB", "4 MiB",
-// "2.5 GiB" (binary units, one decimal when not whole).
+// "2.5 GiB" (binary units, one decimal when not whole; bytes when that
+// decimal would hide the difference: "1048577 bytes").
 func Size(n int64) string {
 	const k = 1024
 	switch {
@@ -170,5 +172,11 @@ func unit(n, u int64, name string) string {
 	if n%u == 0 {
 		return fmt.Sprintf("%d %s", n/u, name)
 	}
-	return fmt.Sprintf("%.1f %s", float64(n)/float64(u), name)
+	s := fmt.Sprintf("%.1f", float64(n)/float64(u))
+	if strings.HasSuffix(s, ".0") {
+		// Just over a whole unit (a limit plus a byte): "1.0 MiB" would
+		// read as the limit itself.
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return s + " " + name
 }

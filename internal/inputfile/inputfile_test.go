@@ -103,7 +103,7 @@ func TestReadAll_EndlessStreamStopsAfterTheLimit(t *testing.T) {
 
 func TestSize(t *testing.T) {
 	for n, want := range map[int64]string{0: "0 bytes", 1: "1 byte", 1023: "1023 bytes", 1024: "1 KiB", 1536: "1.5 KiB",
-		4 << 20: "4 MiB", 5 << 29: "2.5 GiB"} {
+		4 << 20: "4 MiB", 5 << 29: "2.5 GiB", 1<<20 + 1: "1048577 bytes"} {
 		if got := Size(n); got != want {
 			t.Errorf("Size(%d) = %q, want %q", n, got, want)
 		}
