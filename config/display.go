@@ -153,7 +153,7 @@ func (p *parser) applyDisplay(d *Display, v any) error {
 		}
 		dur, err := clock.ParseDuration(s)
 		if err != nil {
-			return p.errorf(path, "%v", err)
+			return p.errorf(path, "%v", clock.TooLarge(err, s, MaxTenthsBelow))
 		}
 		if dur > MaxTenthsBelow {
 			return p.errorf(path, "%q is out of range; allowed 0 to %s", s, clock.FormatDuration(MaxTenthsBelow))

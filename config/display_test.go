@@ -138,3 +138,20 @@ func TestParse_ValidateSafetyNet(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestParse_DurationTooLarge: a duration too large to hold says so, with
+// the field's own limit ("not a duration" said it was badly written).
+func TestParse_DurationTooLarge(t *testing.T) {
+	for doc, want := range map[string]string{
+		"[gpio]\nlockout = \"99999999h\"\n":                `t.toml:2: gpio.lockout: "99999999h" is too large (at most 1s)`,
+		"[journal]\ncheckpoint_interval = \"99999999h\"\n": `t.toml:2: journal.checkpoint_interval: "99999999h" is too large (at most 1m)`,
+		"[display]\ntenths_below = \"99999999h\"\n":        `t.toml:2: display.tenths_below: "99999999h" is too large (at most 1h)`,
+		"[time]\ncontrol = \"99999999h\"\n":                `t.toml:2: time.control: time control "99999999h", stage 1: time: "99999999h" is too large (at most 24h)`,
+		"[rules]\nsimultaneous_window = \"99999999h\"\n":   `t.toml:2: rules.simultaneous_window: "99999999h" is too large (at most 1s)`,
+	} {
+		_, err := Parse("t.toml", []byte(doc))
+		if err == nil || err.Error() != want {
+			t.Errorf("%q:\n got %v\nwant %s", doc, err, want)
+		}
+	}
+}

@@ -116,7 +116,7 @@ func parseJournal(p *parser, c *Config, t map[string]any) error {
 			}
 			d, err := clock.ParseDuration(s)
 			if err != nil {
-				return p.errorf(path, "%v", err)
+				return p.errorf(path, "%v", clock.TooLarge(err, s, MaxCheckpointInterval))
 			}
 			if d < MinCheckpointInterval || d > MaxCheckpointInterval {
 				return p.errorf(path, "%q is out of range; allowed %s to %s (default %s)", s,

@@ -356,6 +356,9 @@ func ParseDelta(s string) (time.Duration, error) {
 			unit = "hours"
 		}
 		lead, err := clock.ParseSeconds(parts[0])
+		if errors.Is(err, clock.ErrTooLarge) {
+			return 0, fmt.Errorf("%q is more than 10 hours", s)
+		}
 		if err != nil || strings.Contains(parts[0], ".") {
 			return 0, fmt.Errorf("%q: the %s must be a whole number", s, unit)
 		}
@@ -376,6 +379,9 @@ func ParseDelta(s string) (time.Duration, error) {
 		}
 	} else {
 		v, err := clock.ParseSeconds(body)
+		if errors.Is(err, clock.ErrTooLarge) {
+			return 0, fmt.Errorf("%q is more than 10 hours", s)
+		}
 		if err != nil {
 			return 0, fmt.Errorf("%q: write a sign and a time: +30, -0:10, +1:30, +2.5", s)
 		}

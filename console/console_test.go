@@ -685,6 +685,10 @@ func TestParseDelta(t *testing.T) {
 		"+1.5:00:00":  "the hours must be a whole number",
 		"+11:00:00":   "more than 10 hours",
 		"+1:00:00:00": "m:ss or h:mm:ss",
+		// Too large to read is too large, not a wrong format.
+		"+99999999999":         "more than 10 hours",
+		"+99999999999:00":      "more than 10 hours",
+		"+99999999999:00:00.5": "more than 10 hours",
 	} {
 		if _, err := ParseDelta(in); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseDelta(%q): %v, want %q", in, err, want)
