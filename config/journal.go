@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tandem/clock"
+	"tandem/internal/printable"
 	"tandem/rules"
 )
 
@@ -176,8 +177,12 @@ func checkName(s string) error {
 	if len(s) > MaxJournalName {
 		return fmt.Errorf("the name is %d bytes; at most %d", len(s), MaxJournalName)
 	}
-	if strings.ContainsAny(s, "\n\r\x00") {
+	if strings.ContainsAny(s, "\n\r") {
 		return fmt.Errorf("%q: a name is one line", s)
+	}
+	if err := printable.Check(s); err != nil {
+		// The name is shown on the console, the displays and the hub.
+		return fmt.Errorf("%q %v; a name is printable text", s, err)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"tandem/internal/printable"
 	"tandem/rules"
 )
 
@@ -245,7 +246,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, s := range rules.Seats {
 		name := ""
 		if r.Names[s] != "" {
-			name = "  " + r.Names[s]
+			name = "  " + printable.Escape(r.Names[s]) // a tag's text
 		}
 		if !timed {
 			if name != "" {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/internal/printable"
 	"tandem/rules"
 )
 
@@ -227,7 +228,7 @@ func seatList(seats []rules.Seat, names [4]string) string {
 	for _, s := range seats {
 		p := s.String()
 		if names[s] != "" {
-			p += " (" + names[s] + ")"
+			p += " (" + printable.Escape(names[s]) + ")" // a tag's text
 		}
 		parts = append(parts, p)
 	}

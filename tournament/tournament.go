@@ -13,6 +13,7 @@ import (
 	"tandem/clock"
 	"tandem/internal/inputfile"
 	"tandem/internal/lineerr"
+	"tandem/internal/printable"
 	"tandem/internal/tomlline"
 )
 
@@ -419,7 +420,8 @@ func (p *parser) player(path []string, d playerDoc) (Player, bool) {
 	return pl, p.err == nil
 }
 
-// text checks a free text value: required if need, one line, not too long.
+// text checks a free text value: required if need, one line of printable
+// text, not too long.
 func (p *parser) text(path []string, s string, need bool) bool {
 	switch {
 	case need && s == "":
@@ -430,6 +432,10 @@ func (p *parser) text(path []string, s string, need bool) bool {
 		}
 	case strings.ContainsAny(s, "\r\n\t"):
 		p.fail(path, "%q: one line without tabs, please", s)
+	case printable.Check(s) != nil:
+		// Names go to terminals, the TRF, the dashboard: no escape
+		// sequence or NUL may ride along.
+		p.fail(path, "%q %v; names are printable text", s, printable.Check(s))
 	case len([]rune(s)) > maxNameRunes:
 		p.fail(path, "%d characters; at most %d", len([]rune(s)), maxNameRunes)
 	default:

@@ -20,5 +20,5 @@ func Example() {
 	fmt.Println(err)
 	// Output:
 	// false game.bpgn: too large (5 MiB; at most 4 MiB)
-	// /dev/zero: a character device, not a regular file (tandem reads files, not devices or pipes that may never end)
+	// /dev/zero is a character device, not a regular file (tandem reads files, not devices or pipes that may never end)
 }

@@ -39,11 +39,11 @@ type NotRegularError struct {
 	Mode fs.FileMode
 }
 
-// Error names the path and what it is: "/dev/zero: a device, not a
+// Error names the path and what it is: "/dev/zero is a character device, not a
 // regular file (tandem reads files, not devices or pipes that may never
 // end)".
 func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s: %s, not a regular file (tandem reads files, not devices or pipes that may never end)", e.Name, kind(e.Mode))
+	return fmt.Sprintf("%s is %s, not a regular file (tandem reads files, not devices or pipes that may never end)", e.Name, kind(e.Mode))
 }
 
 // ErrTooLarge and ErrNotRegular are matched by errors.Is against a

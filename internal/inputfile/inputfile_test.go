@@ -38,7 +38,7 @@ func TestRead_DeviceRefusedAtOnce(t *testing.T) {
 	}
 	_, err := Read("/dev/zero", 1<<20)
 	var nr *NotRegularError
-	if !errors.As(err, &nr) || !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "/dev/zero: a character device, not a regular file") {
+	if !errors.As(err, &nr) || !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "/dev/zero is a character device, not a regular file") {
 		t.Fatalf("got %v", err)
 	}
 }
