@@ -267,8 +267,20 @@ func readLimited(f *os.File, path string) ([]byte, error) {
 	if st.Size() > MaxFile {
 		return nil, fmt.Errorf("%s: %w: %d MiB, at most %d MiB", path, ErrTooLarge, st.Size()>>20, MaxFile>>20)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
-	if err != nil {
+	// Sized by the file: io.ReadAll's doubling would allocate twice the
+	// record on the way. A file that grew since Stat is read on.
+	data := make([]byte, st.Size()+1)
+	n, err := io.ReadFull(f, data)
+	switch err {
+	case io.EOF, io.ErrUnexpectedEOF:
+		data = data[:n]
+	case nil:
+		more, err := io.ReadAll(io.LimitReader(f, MaxFile+1-int64(n)))
+		if err != nil {
+			return nil, err
+		}
+		data = append(data, more...)
+	default:
 		return nil, err
 	}
 	if len(data) > MaxFile {
