@@ -85,10 +85,10 @@ var ErrInUse = errors.New("journal: the record is in use by another tandem table
 // last match can be shown, with no Writer.
 var ErrReadOnly = errors.New("journal: the record can be read but not written: nothing will be recorded")
 
-// MaxFile is the largest record file read (bytes): about 30 hours of
-// clocks running (a checkpoint a second, about 235 bytes, plus the
-// events), several tournament days. Reading one takes about 4 times its
-// size in memory (docs/record.md, "Bounded input"). A larger file is
+// MaxFile is the largest record file read (bytes): more than 35 hours of
+// play (a checkpoint a second while clocks run, about 235 bytes, plus the
+// events), several tournament days. Restoring from one at the limit peaks
+// at about 170 MB (docs/record.md, "Bounded input"). A larger file is
 // refused (ErrTooLarge): move it aside, keep it, and start a new record.
 const MaxFile = 32 << 20
 
