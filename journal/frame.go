@@ -39,7 +39,8 @@ func hashOf(payload []byte) string {
 // Log is a record file as read by Load.
 type Log struct {
 	// Records are the records of the good frames, in file order, up to
-	// the first damage or the torn tail.
+	// the first damage or the torn tail; as Open and OpenReadOnly return
+	// it, up to the first problem of the chain too (Damage).
 	Records []Record
 	// Offsets[i] is the file offset of Records[i]'s frame.
 	Offsets []int64
@@ -55,8 +56,10 @@ type Log struct {
 	Torn string
 	// Dropped is the number of bytes of the torn tail (0 when none).
 	Dropped int64
-	// Damage is the first frame that is neither good nor a torn tail, nil
-	// when none: Records stop before it.
+	// Damage is the first frame that is neither good nor a torn tail (as
+	// Load returns it), or the first problem of the file, chain included
+	// (as Open and OpenReadOnly return it); nil when none. Records stop
+	// before it.
 	Damage *Problem
 }
 
