@@ -6,8 +6,13 @@
 #
 # Each fuzzer is found by its name (func FuzzName(f *testing.F) in a
 # _test.go file) and run alone with
-#   go test -run '^$' -fuzz '^FuzzName$' -fuzztime DURATION -parallel 1 ./pkg
-# (one worker: the machine is shared and small). For each it prints the
+#   go test -run '^$' -fuzz '^FuzzName$' -fuzztime DURATION -parallel 1 \
+#     -fuzzminimizetime MIN ./pkg
+# (one worker: the machine is shared and small). MIN bounds the shrinking
+# of each new interesting input: 100 executions (100x) unless
+# FUZZ_MINIMIZE says otherwise. With go's default (60s of it), a fuzzer
+# whose seeds are whole files (config's examples) spent a whole 1m run
+# minimizing, 17 executions counted (minimizing is not). For each it prints the
 # package, the name, the executions and the new inputs found, and any
 # crasher with the file go test wrote it to (testdata/fuzz/FuzzName/...,
 # beside the package): keep it there, it is then a regression test that
@@ -19,6 +24,7 @@ if [ $# -ne 1 ] || [ -z "$1" ]; then
   exit 2
 fi
 dur="$1"
+minimize="${FUZZ_MINIMIZE:-100x}"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
@@ -29,7 +35,7 @@ if [ ${#fuzzers[@]} -eq 0 ]; then
   echo "no fuzzers found" >&2
   exit 1
 fi
-echo "fuzz-all: ${#fuzzers[@]} fuzzers, $dur each, one at a time (-parallel 1), go $(go env GOVERSION), $(nproc) cores"
+echo "fuzz-all: ${#fuzzers[@]} fuzzers, $dur each, one at a time (-parallel 1, -fuzzminimizetime $minimize), go $(go env GOVERSION), $(nproc) cores"
 start=$(date +%s)
 failed=0
 printf '%-22s %-24s %14s %10s  %s\n' package fuzzer execs new result
@@ -37,7 +43,7 @@ for f in "${fuzzers[@]}"; do
   pkg=${f% *}
   name=${f#* }
   status=0
-  go test -run '^$' -fuzz "^${name}\$" -fuzztime "$dur" -parallel 1 "./$pkg" >"$log" 2>&1 || status=$?
+  go test -run '^$' -fuzz "^${name}\$" -fuzztime "$dur" -parallel 1 -fuzzminimizetime "$minimize" "./$pkg" >"$log" 2>&1 || status=$?
   # The last progress line holds the totals: "fuzz: elapsed: 1m0s,
   # execs: 123456 (2057/sec), new interesting: 3 (total: 50)".
   last=$(grep -E '^fuzz: elapsed: .*execs: ' "$log" | tail -1 || true)
