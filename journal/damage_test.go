@@ -519,6 +519,18 @@ func TestOpenReadOnly_WhileATableWrites(t *testing.T) {
 	if _, err := OpenReadOnly(path); !errors.Is(err, ErrInUse) {
 		t.Errorf("OpenReadOnly while written: %v", err)
 	}
+	// A table that may not write it (EACCES) while another writes it is
+	// told the record is in use, as a second writer is.
+	defer func(f func(string, int, os.FileMode) (*os.File, error)) { openFile = f }(openFile)
+	openFile = func(name string, flag int, perm os.FileMode) (*os.File, error) {
+		if flag&(os.O_RDWR|os.O_WRONLY) != 0 {
+			return nil, &os.PathError{Op: "open", Path: name, Err: syscall.EACCES}
+		}
+		return os.OpenFile(name, flag, perm)
+	}
+	if w2, _, err := Open(path, nil); w2 != nil || !errors.Is(err, ErrInUse) {
+		t.Errorf("Open without write permission while written: %v", err)
+	}
 	w.Close()
 	if l, err := OpenReadOnly(path); err != nil || len(l.Records) != 0 {
 		t.Errorf("OpenReadOnly after: %v", err)

@@ -123,6 +123,9 @@ func Open(path string, opts *Opts) (*Writer, *Log, error) {
 	if err != nil {
 		if readOnly(err) {
 			l, rerr := OpenReadOnly(path)
+			if errors.Is(rerr, ErrInUse) {
+				return nil, nil, rerr // another table writes it: not this one's to show
+			}
 			if rerr != nil {
 				return nil, nil, err // nothing to read: no record, and none can be kept
 			}
