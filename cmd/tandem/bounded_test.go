@@ -40,6 +40,7 @@ func TestBoundedInput_DevicesAndFIFOsRefused(t *testing.T) {
 			{"tournament", "check", path},
 			{"tournament", "standings", tour, "--results", path},
 			{"tournament", "pairings", tour, "1", path},
+			{"check-config", writeConfigFile(t, "hall.toml", "[hall]\nurl = \"nats://127.0.0.1:4222\"\ntable = \"t07\"\nnkey_seed_file = \""+path+"\"\n")},
 		} {
 			code, _, errs := runCmd(args...)
 			if code != 2 && !(args[0] == "export" && code == 1) || !strings.Contains(errs, path) || !strings.Contains(errs, "not a regular file") {
