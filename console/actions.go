@@ -161,7 +161,7 @@ func (s *Server) act(ctx context.Context, req ActionRequest, now time.Time) (Act
 	case "resume":
 		var run rules.RunChoice
 		for _, name := range req.Run {
-			seat, err := rules.ParseSeat(name)
+			seat, err := bughouse.ParseSeat(name)
 			if err != nil {
 				return ActionResult{}, bad("run: %v", err)
 			}
@@ -172,7 +172,7 @@ func (s *Server) act(ctx context.Context, req ActionRequest, now time.Time) (Act
 		}
 		return do(rules.Event{Kind: rules.Resume, Run: run})
 	case "adjust":
-		seat, err := rules.ParseSeat(req.Seat)
+		seat, err := bughouse.ParseSeat(req.Seat)
 		if err != nil {
 			return ActionResult{}, bad("seat: %v", err)
 		}
@@ -188,7 +188,7 @@ func (s *Server) act(ctx context.Context, req ActionRequest, now time.Time) (Act
 		}
 		return res, err
 	case "claim":
-		seat, err := rules.ParseSeat(req.Seat)
+		seat, err := bughouse.ParseSeat(req.Seat)
 		if err != nil {
 			return ActionResult{}, bad("seat: %v", err)
 		}
@@ -216,7 +216,7 @@ func (s *Server) act(ctx context.Context, req ActionRequest, now time.Time) (Act
 		}
 		return res, err
 	case "declare":
-		b, err := rules.ParseBoard(req.Board)
+		b, err := bughouse.ParseBoard(req.Board)
 		if err != nil {
 			return ActionResult{}, bad("board: %v", err)
 		}
@@ -435,7 +435,7 @@ func (s *Server) servePress(w http.ResponseWriter, r *http.Request) {
 			e.Kind = rules.Pause
 		}
 	} else {
-		seat, err := rules.ParseSeat(req.Seat)
+		seat, err := bughouse.ParseSeat(req.Seat)
 		if err != nil {
 			jsonError(w, http.StatusBadRequest, err.Error())
 			return

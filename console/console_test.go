@@ -370,7 +370,7 @@ func TestActions_ThroughTheTable(t *testing.T) {
 	if r := a.act(`{"action":"adjust","seat":"B-black","delta":"+1:30"}`); !r.OK {
 		t.Errorf("adjust before the start: %+v", r)
 	}
-	if got := a.settled().Clocks[rules.BBlack].Remaining; got != 6*time.Minute+30*time.Second {
+	if got := a.settled().Clocks[bughouse.BBlack].Remaining; got != 6*time.Minute+30*time.Second {
 		t.Errorf("B-black after +1:30: %v", got)
 	}
 	if r := a.act(`{"action":"start"}`); !r.OK || r.Status != "running" {
@@ -419,7 +419,7 @@ func TestActions_ThroughTheTable(t *testing.T) {
 		t.Errorf("resume choosing A-black: %+v", r)
 	}
 	s := a.settled()
-	if !s.Clocks[rules.ABlack].Running || !s.Clocks[rules.BWhite].Running || s.Clocks[rules.AWhite].Running {
+	if !s.Clocks[bughouse.ABlack].Running || !s.Clocks[bughouse.BWhite].Running || s.Clocks[bughouse.AWhite].Running {
 		t.Errorf("after resume A-black: running %v", [4]bool{s.Clocks[0].Running, s.Clocks[1].Running, s.Clocks[2].Running, s.Clocks[3].Running})
 	}
 	// A result stops the clocks first, then decides the match.
@@ -507,8 +507,8 @@ func TestPress_LoopbackWithoutLogin_PostsAsTheButton(t *testing.T) {
 	}
 	post(`{"seat":"A-white"}`)
 	s := e.settled()
-	if !s.Clocks[rules.ABlack].Running || s.Clocks[rules.AWhite].Moves != 1 {
-		t.Errorf("after A-white's press: A-black running %v, A-white moves %d", s.Clocks[rules.ABlack].Running, s.Clocks[rules.AWhite].Moves)
+	if !s.Clocks[bughouse.ABlack].Running || s.Clocks[bughouse.AWhite].Moves != 1 {
+		t.Errorf("after A-white's press: A-black running %v, A-white moves %d", s.Clocks[bughouse.ABlack].Running, s.Clocks[bughouse.AWhite].Moves)
 	}
 	post(`{"pause":true}`)
 	if s := e.settled(); s.Status != rules.Paused {
@@ -570,8 +570,8 @@ func TestWebSocket_PushesEverySnapshot_ResyncsOnReconnect(t *testing.T) {
 	for {
 		v := readView(t, ctx, c)
 		if v.Status == "running" {
-			if !v.Clocks[rules.AWhite].Running || v.AtMs == 0 || v.Last == nil || v.Last.Event != "start" {
-				t.Errorf("running view: %+v", v.Clocks[rules.AWhite])
+			if !v.Clocks[bughouse.AWhite].Running || v.AtMs == 0 || v.Last == nil || v.Last.Event != "start" {
+				t.Errorf("running view: %+v", v.Clocks[bughouse.AWhite])
 			}
 			break
 		}
@@ -613,7 +613,7 @@ func TestView_PlayersBesideTheSeats(t *testing.T) {
 	var mu sync.Mutex
 	e := newEnv(t, Opts{Players: func() [4]string { mu.Lock(); defer mu.Unlock(); return names }})
 	v := e.spectatorView()
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if c := v.Clocks[seat]; c.Seat != seat.String() || c.Player != names[seat] {
 			t.Errorf("clock %d: seat %q player %q, want %s %q", seat, c.Seat, c.Player, seat, names[seat])
 		}
@@ -732,7 +732,7 @@ func TestFace_PNGOfTheBoardDisplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := display.BoardImage(&snap, rules.Board(b), &display.ImageOpts{BlackLeft: b == 1, Format: &display.DefaultOpts})
+		want := display.BoardImage(&snap, bughouse.Board(b), &display.ImageOpts{BlackLeft: b == 1, Format: &display.DefaultOpts})
 		if img.Bounds() != want.Bounds() {
 			t.Fatalf("%s: bounds %v", name, img.Bounds())
 		}

@@ -25,8 +25,8 @@ func recordTwoPresses(t *testing.T, path string) ([]byte, *journal.Log) {
 		}
 		t0 := d.Table.Epoch()
 		do(t, d, rules.Event{Kind: rules.Start}, t0)
-		do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(time.Second))
-		do(t, d, rules.Event{Kind: rules.Press, Seat: rules.ABlack}, t0.Add(2*time.Second))
+		do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(time.Second))
+		do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.ABlack}, t0.Add(2*time.Second))
 		do(t, d, rules.Event{Kind: rules.Pause}, t0.Add(3*time.Second))
 		synced(t, d, path)
 		d.Close()
@@ -82,8 +82,8 @@ func TestRecord_DamageIsNeverTakenForATornTail(t *testing.T) {
 				if tc.what == "duplicated" {
 					wantB = 1 // the records up to the repeated press are good
 				}
-				if s.Status != rules.Paused || s.Clocks[rules.AWhite].Moves != 1 || s.Clocks[rules.ABlack].Moves != wantB {
-					t.Fatalf("restored %v, moves %d/%d", s.Status, s.Clocks[rules.AWhite].Moves, s.Clocks[rules.ABlack].Moves)
+				if s.Status != rules.Paused || s.Clocks[bughouse.AWhite].Moves != 1 || s.Clocks[bughouse.ABlack].Moves != wantB {
+					t.Fatalf("restored %v, moves %d/%d", s.Status, s.Clocks[bughouse.AWhite].Moves, s.Clocks[bughouse.ABlack].Moves)
 				}
 				do(t, d, rules.Event{Kind: rules.Resume}, d.Table.Epoch().Add(d.Table.Snapshot().At+time.Second))
 			})

@@ -42,10 +42,10 @@ func decidedMatches(t *testing.T, n int) []byte {
 				do(rules.Event{Kind: rules.Reset})
 			}
 			do(rules.Event{Kind: rules.Start})
-			do(rules.Event{Kind: rules.Press, Seat: rules.AWhite})
-			do(rules.Event{Kind: rules.Press, Seat: rules.BWhite})
-			do(rules.Event{Kind: rules.Press, Seat: rules.ABlack})
-			do(rules.Event{Kind: rules.Declare, Board: rules.Board(i % 2), Outcome: outcomes[i%3], Reason: rules.Resignation})
+			do(rules.Event{Kind: rules.Press, Seat: bughouse.AWhite})
+			do(rules.Event{Kind: rules.Press, Seat: bughouse.BWhite})
+			do(rules.Event{Kind: rules.Press, Seat: bughouse.ABlack})
+			do(rules.Event{Kind: rules.Declare, Board: bughouse.Board(i % 2), Outcome: outcomes[i%3], Reason: rules.Resignation})
 			if err := s.w.Sync(ctx); err != nil {
 				t.Fatal(err)
 			}
@@ -331,7 +331,7 @@ func TestLastWall_IsTheLastRecordOfPlay(t *testing.T) {
 		s.t.Do(context.Background(), rules.Event{Kind: rules.Start}, time.Now())
 		time.Sleep(time.Second)
 		played = time.Now().UTC()
-		s.t.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: rules.AWhite}, played)
+		s.t.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, played)
 		s.w.Sync(context.Background())
 		s.stop()
 		for range 2 {

@@ -108,7 +108,7 @@ func (m *Match) LostDecision() (*Record, error) {
 	}
 	res, why, seats, at := rm.Result()
 	var clocks [4]time.Duration
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		clocks[s] = rm.Remaining(s, at)
 	}
 	d := &Record{Kind: KindDecision, Match: m.ID(), At: at, Wall: m.wallAt(at), Result: res.String(),
@@ -271,7 +271,7 @@ func (m *Match) Moves() ([]scoresheet.Move, error) {
 		if r.Kind != KindMove && r.Kind != KindTakeBack {
 			continue
 		}
-		b, err := rules.ParseBoard(r.Board)
+		b, err := bughouse.ParseBoard(r.Board)
 		if err != nil {
 			return ms, fmt.Errorf("record seq %d (%s): board: %w", r.Seq, r.Kind, err)
 		}
@@ -286,7 +286,7 @@ func (m *Match) Moves() ([]scoresheet.Move, error) {
 			ms = append(ms[:i], ms[i+1:]...)
 			continue
 		}
-		seat, err := rules.ParseSeat(r.Seat)
+		seat, err := bughouse.ParseSeat(r.Seat)
 		if err != nil {
 			return ms, fmt.Errorf("record seq %d (move): seat: %w", r.Seq, err)
 		}

@@ -112,7 +112,7 @@ func EncodeOptions(o rules.Options) (map[string]string, error) {
 		}
 		m[k] = v
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if c := o.SeatControls[s]; c != nil {
 			m["seat."+s.String()] = c.String()
 		}
@@ -143,7 +143,7 @@ func DecodeOptions(m map[string]string) (rules.Options, error) {
 			}
 			continue
 		}
-		s, err := rules.ParseSeat(name)
+		s, err := bughouse.ParseSeat(name)
 		if err != nil {
 			return o, fmt.Errorf("journal: options: %s: %w", k, err)
 		}

@@ -57,7 +57,7 @@ type Expect struct {
 	Reason rules.Reason
 	// Seat is the recorded losing seat (flagged, mated, resigned), valid
 	// when HasSeat.
-	Seat    rules.Seat
+	Seat    bughouse.Seat
 	HasSeat bool
 	// Text is the record's own words, e.g. "Carla forfeits on time".
 	Text string
@@ -233,7 +233,7 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 		return nil, err
 	}
 	plan := &Plan{Source: "bpgn", Preset: preset, Options: p.Options}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		plan.Names[s] = g.Player(s)
 	}
 	if len(g.Moves) == 0 {
@@ -384,7 +384,7 @@ func expectAndMoves(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bool)
 			break
 		}
 		o := rules.WhiteWins
-		if loser.Color() == clock.White {
+		if loser.Color() == bughouse.White {
 			o = rules.BlackWins
 		}
 		declare = &rules.Event{Kind: rules.Declare, Board: loser.Board(), Outcome: o, Reason: why}
@@ -397,7 +397,7 @@ func expectAndMoves(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bool)
 		declare = &rules.Event{Kind: rules.Declare, Board: lastBoard, Outcome: rules.Drawn, Reason: why}
 	}
 	plan.Expect = exp
-	var mated *rules.Seat
+	var mated *bughouse.Seat
 	if term.Ending == bpgn.EndCheckmate && exp.HasSeat {
 		mated = &exp.Seat
 	}
@@ -464,7 +464,7 @@ func remainingInstants(moves []bpgn.Move, o *rules.Options, at []time.Duration) 
 		used   [4]time.Duration // used by each seat at its last press
 		count  [4]int           // moves made by each seat
 	)
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		c := o.ControlFor(s)
 		credit[s] = c.Initial()
 	}
@@ -540,11 +540,11 @@ func stageOf(c *clock.Control, m int) clock.Stage {
 
 // loserSeat maps the termination's named players to one seat: a name
 // that plays several seats prefers the seat on the board of the last move.
-func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.Seat, error) {
+func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard bughouse.Board) (bughouse.Seat, error) {
 	if len(t.Players) == 0 && len(t.Winners) > 0 {
 		return loserOfWinners(g, t, lastBoard)
 	}
-	var all, onLast []rules.Seat
+	var all, onLast []bughouse.Seat
 	for _, name := range t.Players {
 		for _, s := range g.SeatsOf(name) {
 			all = append(all, s)
@@ -571,8 +571,8 @@ func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.S
 // account names), a checkmate's loser is the opponent of the last move's
 // mover (the mating move ends the record); another ending cannot be
 // placed and is an *InputError.
-func loserOfWinners(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.Seat, error) {
-	var all, onLast []rules.Seat
+func loserOfWinners(g *bpgn.Game, t bpgn.Termination, lastBoard bughouse.Board) (bughouse.Seat, error) {
+	var all, onLast []bughouse.Seat
 	for _, name := range t.Winners {
 		for _, s := range g.SeatsOf(name) {
 			all = append(all, s.Opponent())

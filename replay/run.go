@@ -39,7 +39,7 @@ type Report struct {
 	Article string
 	// Seats are the decisive seats (who flagged, was mated, resigned...);
 	// none for a draw by agreement.
-	Seats   []rules.Seat
+	Seats   []bughouse.Seat
 	Decided bool
 	// DecidedAt is the decision instant (ns), valid when Decided.
 	DecidedAt time.Duration
@@ -123,7 +123,7 @@ func (p *Plan) Run(observe Observer) (*Report, error) {
 		r.Article = opts.Article(why)
 	}
 	snap := m.Snapshot(r.At)
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		r.Clocks[s] = snap.Clocks[s].Remaining
 	}
 	r.Boards = snap.Boards
@@ -211,7 +211,7 @@ func describe(r *Report) string {
 	return s + " at " + seconds(r.DecidedAt) + " s"
 }
 
-func containsSeat(seats []rules.Seat, s rules.Seat) bool {
+func containsSeat(seats []bughouse.Seat, s bughouse.Seat) bool {
 	for _, x := range seats {
 		if x == s {
 			return true
@@ -220,7 +220,7 @@ func containsSeat(seats []rules.Seat, s rules.Seat) bool {
 	return false
 }
 
-func seatList(seats []rules.Seat, names [4]string) string {
+func seatList(seats []bughouse.Seat, names [4]string) string {
 	if len(seats) == 0 {
 		return "none"
 	}

@@ -13,7 +13,6 @@ import (
 
 	"tandem/hall"
 	"tandem/internal/inputfile"
-	"tandem/rules"
 	"tandem/tournament"
 )
 
@@ -256,9 +255,9 @@ func (tn *tourney) match(round, n int) (tournament.Match, bool) {
 func (tn *tourney) seats(m tournament.Match) [4]string {
 	var p [4]string
 	t1, t2 := tn.t.Team(m.Team1), tn.t.Team(m.Team2)
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		team := t2
-		if s.Team() == rules.Team1 {
+		if s.Team() == bughouse.Team1 {
 			team = t1
 		}
 		p[s] = team.Players[s.Board()].Name
