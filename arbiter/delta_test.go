@@ -74,6 +74,9 @@ func TestParseDelta(t *testing.T) {
 		{"+1000000000", 0, "more than 10 hours"},
 		{"+10000:00", 0, "more than 10 hours"},
 		{"+999999999:00:00", 0, "more than 10 hours"},
+		{"+99999999999", 0, "more than 10 hours"},
+		{"+99999999999:00", 0, "more than 10 hours"},
+		{"+99999999999:00:00.5", 0, "more than 10 hours"},
 	} {
 		got, err := ParseDelta(c.in)
 		why := ""

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"tandem/bughouse"
+
+	"tandem/internal/printable"
 )
 
 // IllegalError is a move that cannot be played here: Move is the text as
@@ -20,12 +22,14 @@ var (
 	_ error = (*FENError)(nil)
 )
 
-// Error returns "MOVE: reason (rule)".
+// Error returns "MOVE: reason (rule)", MOVE with its control characters
+// escaped (printable.Escape): it is the text as typed or read.
 func (e *IllegalError) Error() string {
+	mv := printable.Escape(e.Move)
 	if e.Rule == "" {
-		return fmt.Sprintf("%s: %s", e.Move, e.Reason)
+		return fmt.Sprintf("%s: %s", mv, e.Reason)
 	}
-	return fmt.Sprintf("%s: %s (%s)", e.Move, e.Reason, e.Rule)
+	return fmt.Sprintf("%s: %s (%s)", mv, e.Reason, e.Rule)
 }
 
 // Article citations (seed 000; Art 2 defers the rest to the FIDE Laws).

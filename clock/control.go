@@ -315,6 +315,10 @@ func ParseDuration(s string) (time.Duration, error) {
 		d = v
 	} else {
 		v, err := time.ParseDuration(s)
+		if err != nil && durationSyntax(s) {
+			// Well written, but more than a time.Duration holds.
+			return 0, fmt.Errorf("%q is %w (at most %s)", s, ErrTooLarge, FormatDuration(maxDuration))
+		}
 		if err != nil {
 			return 0, fmt.Errorf("%q is not a duration; write e.g. 5m, 90s, 2.5s or a number of seconds", s)
 		}
@@ -324,6 +328,62 @@ func ParseDuration(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is negative", s)
 	}
 	return d, nil
+}
+
+// ErrTooLarge is wrapped by the error of ParseDuration and ParseSeconds
+// for a well-written value too large to hold ("99999999h"): a caller with
+// a smaller limit says it instead (TooLarge).
+var ErrTooLarge = errors.New("too large")
+
+// TooLarge returns err, from ParseDuration or ParseSeconds of s, with
+// limit as the largest value when err wraps ErrTooLarge: `"99999999h" is
+// too large (at most 24h)`. Other errors are returned as they are.
+func TooLarge(err error, s string, limit time.Duration) error {
+	if !errors.Is(err, ErrTooLarge) {
+		return err
+	}
+	return fmt.Errorf("%q is %w (at most %s)", strings.TrimSpace(s), ErrTooLarge, FormatDuration(limit))
+}
+
+// maxDuration is the largest duration ParseDuration reads: whole hours
+// of time.Duration's range (about 292 years), so that the message's limit
+// reads back.
+const maxDuration = time.Duration(1<<63-1) / time.Hour * time.Hour
+
+// durationSyntax reports whether s is written as time.ParseDuration reads
+// a duration: one or more decimal numbers, each with a unit (ns, us, µs,
+// ms, s, m, h). A string so written that time.ParseDuration refuses
+// overflows.
+func durationSyntax(s string) bool {
+	if s == "" || s == "0" {
+		return s == "0"
+	}
+	for s != "" {
+		i := 0
+		digits := 0
+		for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+			if s[i] != '.' {
+				digits++
+			}
+			i++
+		}
+		if digits == 0 || strings.Count(s[:i], ".") > 1 {
+			return false
+		}
+		s = s[i:]
+		unit := ""
+		for _, u := range []string{"ns", "us", "µs", "μs", "ms", "s", "m", "h"} {
+			if strings.HasPrefix(s, u) {
+				unit = u
+				break
+			}
+		}
+		if unit == "" {
+			return false
+		}
+		s = s[len(unit):]
+	}
+	return true
 }
 
 func isNumber(s string) bool {
@@ -348,7 +408,7 @@ func parseSeconds(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q has more than 9 decimals", s)
 	}
 	if len(whole) > 9 {
-		return 0, fmt.Errorf("%q is too large", s)
+		return 0, fmt.Errorf("%q is %w (at most 999999999 seconds)", s, ErrTooLarge)
 	}
 	var w, f int64
 	var err error
@@ -427,10 +487,12 @@ func parseStage(p string) (Stage, DelayKind, bool, error) {
 	base, inc, hasInc := strings.Cut(main, "+")
 	var err error
 	if st.Time, err = ParseDuration(base); err != nil {
+		err = TooLarge(err, base, MaxStageTime)
 		return st, 0, false, fmt.Errorf("time: %v", err)
 	}
 	if hasInc {
 		if st.Increment, err = ParseDuration(inc); err != nil {
+			err = TooLarge(err, inc, MaxBonus)
 			return st, 0, false, fmt.Errorf("increment: %v", err)
 		}
 	}
@@ -451,6 +513,7 @@ func parseStage(p string) (Stage, DelayKind, bool, error) {
 		return st, 0, false, fmt.Errorf("%q: delay must be written dX (Bronstein) or usX (US), e.g. d2s", fields[1])
 	}
 	if st.Delay, err = ParseDuration(d); err != nil {
+		err = TooLarge(err, d, MaxBonus)
 		return st, 0, false, fmt.Errorf("delay: %v", err)
 	}
 	return st, kind, true, nil

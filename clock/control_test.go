@@ -90,6 +90,9 @@ func TestParse_Errors(t *testing.T) {
 		{"5m,", "stage 2: empty stage"},
 		{"x", `stage 1: time: "x" is not a duration`},
 		{"5m+x", `stage 1: increment: "x" is not a duration`},
+		{"99999999h", `stage 1: time: "99999999h" is too large (at most 24h)`},
+		{"5m+99999999h", `stage 1: increment: "99999999h" is too large (at most 1h)`},
+		{"5m d99999999h", `stage 1: delay: "99999999h" is too large (at most 1h)`},
 		{"-5m", `is negative`},
 		{"5m+-2s", `is negative`},
 		{"5m z2s", "delay must be written dX (Bronstein) or usX (US)"},
@@ -216,6 +219,17 @@ func TestParseDuration(t *testing.T) {
 		{"-5s", "is negative"},
 		{"5 minutes", "is not a duration"},
 		{"1.0000000001", "more than 9 decimals"},
+		// Well written but more than a duration holds: too large, not "not
+		// a duration".
+		{"99999999h", `"99999999h" is too large (at most 2562047h)`},
+		{"2562048h", "is too large (at most 2562047h)"},
+		{"1h99999999999m", "is too large"},
+		{"9999999999999999999ns", "is too large"},
+		{"9999999999", `"9999999999" is too large (at most 999999999 seconds)`},
+		{"1.5.5h", "is not a duration"},
+		{"h", "is not a duration"},
+		{".h", "is not a duration"},
+		{"99999999x", "is not a duration"},
 	} {
 		_, err := clock.ParseDuration(tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -2,8 +2,8 @@ package config
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -13,6 +13,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 	"tandem/rules"
 )
@@ -92,12 +93,15 @@ func Default() *Config {
 	}
 }
 
-// Load reads and parses the configuration file at path (see Parse). A file
-// that cannot be read gives the *fs.PathError of os.ReadFile; anything
-// wrong inside it gives an *Error naming path and the line. On error the
-// Config is nil: nothing is half-applied.
+// Load reads and parses the configuration file at path (see Parse), at
+// most MaxFileSize bytes. A file that cannot be read gives the
+// *fs.PathError of opening it; one larger than MaxFileSize, or not a
+// regular file (a FIFO, a device: they may never end), the error of
+// package inputfile, naming path; anything wrong inside it gives an
+// *Error naming path and the line. On error the Config is nil: nothing is
+// half-applied.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +129,7 @@ func LoadPreset(path, preset string) (*Config, error) {
 	if path == "" {
 		return parse("--preset", nil, preset)
 	}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -428,7 +432,24 @@ func (p *parser) config(doc map[string]any) (*Config, error) {
 		}
 		c.Reserved[name] = m
 	}
+	if err := c.Validate(); err != nil {
+		// Every value was checked where it was read; this is a safety
+		// net, so that Parse only ever returns what Validate accepts
+		// (what Write writes and the table runs).
+		return nil, p.validateError(err)
+	}
 	return c, nil
+}
+
+// validateError gives an error of Validate the file and the line of its
+// field's section.
+func (p *parser) validateError(err error) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return &Error{File: p.file, Msg: err.Error()}
+	}
+	section, _, _ := strings.Cut(e.Field, ".")
+	return &Error{File: p.file, Line: p.lines.Line([]string{section}), Field: e.Field, Msg: e.Msg}
 }
 
 // applyTime applies [time]: the control, the seats' controls, then

@@ -153,7 +153,7 @@ func (p *parser) applyDisplay(d *Display, v any) error {
 		}
 		dur, err := clock.ParseDuration(s)
 		if err != nil {
-			return p.errorf(path, "%v", err)
+			return p.errorf(path, "%v", clock.TooLarge(err, s, MaxTenthsBelow))
 		}
 		if dur > MaxTenthsBelow {
 			return p.errorf(path, "%q is out of range; allowed 0 to %s", s, clock.FormatDuration(MaxTenthsBelow))
@@ -183,6 +183,10 @@ func (p *parser) applyDisplay(d *Display, v any) error {
 // displayDevice reads [display.devices.NAME].
 func (p *parser) displayDevice(path []string, name string, v any) (DisplayDevice, error) {
 	d := DisplayDevice{Name: name}
+	if name == "" {
+		// tandem probe shows the name on the device, and errors name it.
+		return d, p.errorf(path, `a device needs a name: [display.devices.NAME], e.g. [display.devices.board-a]`)
+	}
 	t, err := p.table(path, v)
 	if err != nil {
 		return d, err

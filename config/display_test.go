@@ -5,6 +5,8 @@ import (
 	"strings"
 	"tandem/bughouse"
 	"testing"
+
+	"tandem/internal/tomlline"
 )
 
 const displayDoc = `
@@ -87,6 +89,11 @@ func TestDisplay_DeviceErrors(t *testing.T) {
 		{"[display.devices.x]\nkind = \"ssd1306\"\nboard = \"A\"\n[display.devices.y]\nkind = \"ssd1306\"\nboard = \"B\"\n", `t.toml:4: display.devices.y: x and y are both at I2C address 0x3c on the same bus`},
 		{"[display.devices.x]\nkind = \"ssd1306\"\nboard = \"A\"\nwidth = 128\n", `t.toml:4: display.devices.x.width: unknown key "width"`},
 		{"[display]\ndevices = 3\n", `t.toml:2: display.devices: expected a table [display.devices], got an integer`},
+		// An empty name (the fuzzer's crasher: Parse accepted it with a
+		// tm1637, Validate and Write refused it), for every kind.
+		{"[display.devices.\"\"]\nkind = \"tm1637\"\nseat = \"B-white\"\nclk = \"GPIO5\"\ndio = \"GPIO6\"\n", `t.toml:1: display.devices."": a device needs a name`},
+		{"\n[display.devices.'']\nkind = \"ht16k33\"\nseat = \"B-white\"\n", `t.toml:2: display.devices."": a device needs a name`},
+		{"[display]\ndevices = { \"\" = { kind = \"ssd1306\", board = \"A\" } }\n", `t.toml:2: display.devices."": a device needs a name`},
 	} {
 		_, err := Parse("t.toml", []byte(c.doc))
 		var e *Error
@@ -119,5 +126,32 @@ func TestDisplay_Validate(t *testing.T) {
 	}
 	if err := base.Validate(); err != nil {
 		t.Errorf("valid devices: %v", err)
+	}
+}
+
+// TestParse_ValidateSafetyNet: an error Validate would find after parsing
+// comes back with the file and the line of its field's section.
+func TestParse_ValidateSafetyNet(t *testing.T) {
+	p := &parser{file: "t.toml", lines: tomlline.New([]byte("mode = \"simulated\"\n\n[display]\ntenths_below = \"10s\"\n"))}
+	err := p.validateError(&Error{Field: "display.devices.x", Msg: "bad"})
+	if err.Error() != "t.toml:3: display.devices.x: bad" {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestParse_DurationTooLarge: a duration too large to hold says so, with
+// the field's own limit ("not a duration" said it was badly written).
+func TestParse_DurationTooLarge(t *testing.T) {
+	for doc, want := range map[string]string{
+		"[gpio]\nlockout = \"99999999h\"\n":                `t.toml:2: gpio.lockout: "99999999h" is too large (at most 1s)`,
+		"[journal]\ncheckpoint_interval = \"99999999h\"\n": `t.toml:2: journal.checkpoint_interval: "99999999h" is too large (at most 1m)`,
+		"[display]\ntenths_below = \"99999999h\"\n":        `t.toml:2: display.tenths_below: "99999999h" is too large (at most 1h)`,
+		"[time]\ncontrol = \"99999999h\"\n":                `t.toml:2: time.control: time control "99999999h", stage 1: time: "99999999h" is too large (at most 24h)`,
+		"[rules]\nsimultaneous_window = \"99999999h\"\n":   `t.toml:2: rules.simultaneous_window: "99999999h" is too large (at most 1s)`,
+	} {
+		_, err := Parse("t.toml", []byte(doc))
+		if err == nil || err.Error() != want {
+			t.Errorf("%q:\n got %v\nwant %s", doc, err, want)
+		}
 	}
 }

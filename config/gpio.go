@@ -106,7 +106,7 @@ func parseGPIO(p *parser, c *Config, t map[string]any) error {
 			}
 			d, err := clock.ParseDuration(s)
 			if err != nil {
-				return p.errorf(path, "%v", err)
+				return p.errorf(path, "%v", clock.TooLarge(err, s, wiring.MaxLockout))
 			}
 			if d <= 0 || d > wiring.MaxLockout {
 				return p.errorf(path, "%q is out of range; allowed above 0 up to %s (default %s)", s,

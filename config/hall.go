@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 )
 
@@ -126,6 +127,10 @@ func hallProblem(h Hall, key string) string {
 	return ""
 }
 
+// MaxCredentialsSize is the largest credentials file (nkey seed, NATS
+// creds) CheckFiles accepts (bytes): a real one is under 2 KiB.
+const MaxCredentialsSize = 64 << 10
+
 // CheckFiles checks that the files c names for credentials exist and can
 // be read: [hall] nkey_seed_file and creds_file, [hub] nkey_seed_file and
 // creds_file (relative paths from the working directory, as tandem opens
@@ -148,14 +153,14 @@ func (c *Config) CheckFiles() error {
 		msg := ""
 		if st, err := os.Stat(f.name); err == nil && st.IsDir() {
 			msg = fmt.Sprintf("%s is a directory, not a file", f.name)
-		} else if fh, err := os.Open(f.name); err != nil {
+		} else if _, err := inputfile.Read(f.name, MaxCredentialsSize); err != nil {
+			// A FIFO or a device would never end (nats reads the file
+			// again at each login); a real one is under 2 KiB.
 			msg = "cannot be read: " + err.Error()
-		} else {
-			fh.Close()
 		}
 		if msg != "" {
 			e := &Error{File: c.Source, Field: fieldName(f.path), Msg: msg}
-			if data, err := os.ReadFile(c.Source); err == nil && c.Source != "" {
+			if data, err := inputfile.Read(c.Source, MaxFileSize); err == nil && c.Source != "" {
 				e.Line = tomlline.New(data).Line(f.path)
 			}
 			return e

@@ -8,6 +8,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/internal/printable"
 )
 
 // This file owns the [journal] section: the durable match record (Record
@@ -116,7 +117,7 @@ func parseJournal(p *parser, c *Config, t map[string]any) error {
 			}
 			d, err := clock.ParseDuration(s)
 			if err != nil {
-				return p.errorf(path, "%v", err)
+				return p.errorf(path, "%v", clock.TooLarge(err, s, MaxCheckpointInterval))
 			}
 			if d < MinCheckpointInterval || d > MaxCheckpointInterval {
 				return p.errorf(path, "%q is out of range; allowed %s to %s (default %s)", s,
@@ -176,8 +177,12 @@ func checkName(s string) error {
 	if len(s) > MaxJournalName {
 		return fmt.Errorf("the name is %d bytes; at most %d", len(s), MaxJournalName)
 	}
-	if strings.ContainsAny(s, "\n\r\x00") {
+	if strings.ContainsAny(s, "\n\r") {
 		return fmt.Errorf("%q: a name is one line", s)
+	}
+	if err := printable.Check(s); err != nil {
+		// The name is shown on the console, the displays and the hub.
+		return fmt.Errorf("%q %v; a name is printable text", s, err)
 	}
 	return nil
 }

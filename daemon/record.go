@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"tandem/journal"
+	"tandem/rules"
 	"tandem/table"
 )
 
@@ -52,11 +53,15 @@ func (d *Daemon) openRecord(topts *table.Opts) error {
 		topts.RecordErr = fmt.Sprintf("opening %s: %v", path, err)
 		d.printf("tandem: recording failed, the clocks run on WITHOUT a record: %s\n", topts.RecordErr)
 		if l != nil {
-			// Damage: restore what reads, but write nothing after it.
+			// Damage, or a read-only record (a file system remounted
+			// read-only after errors): restore what reads, paused, but
+			// write nothing after it.
+			d.reportTorn(path, l, false)
 			d.restore(l, topts)
 		}
 		return nil
 	}
+	d.reportTorn(path, l, true)
 	d.rec = &recordState{w: w}
 	d.onClose(w.Close)
 	if n := len(l.Records); n > 0 {
@@ -67,6 +72,20 @@ func (d *Daemon) openRecord(topts *table.Opts) error {
 	topts.Durable = prog.C()
 	topts.Checkpoint = d.Config.Journal.Interval()
 	return nil
+}
+
+// reportTorn says on the run log that l's torn tail was dropped (and, when
+// cut, truncated away by journal.Open): every truncation is reported.
+func (d *Daemon) reportTorn(path string, l *journal.Log, cut bool) {
+	if l.Torn == "" {
+		return
+	}
+	what := "cut away"
+	if !cut {
+		what = "dropped (the file is left as it is)"
+	}
+	d.printf("tandem: %s: torn last record %s at open, %d bytes (%s): a power cut while it was written\n",
+		path, what, l.Dropped, l.Torn)
 }
 
 // restore sets topts to go on with l's last match when it had started and
@@ -94,7 +113,8 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts) {
 		// match the cut kept off the disk).
 		return
 	}
-	if _, err := m.Replay(); err != nil {
+	rm, err := m.Replay()
+	if err != nil {
 		d.printf("tandem: restoring match %s: %v\n", m.ID(), err)
 		return
 	}
@@ -107,8 +127,11 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts) {
 		r.Preset = topts.Preset
 	}
 	state := "paused"
-	if m.Decision() != nil {
+	if rm.Status() == rules.Decided {
 		state = "decided"
+		if m.Decision() == nil {
+			d.printf("tandem: match %s: the cut tore its decision away: it is written again\n", m.ID())
+		}
 	}
 	d.printf("tandem: recovered match %s from the record (%s), last recorded %s\n",
 		m.ID(), state, r.RecoveredAt.Local().Format("2006-01-02 15:04:05"))

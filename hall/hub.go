@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"sync"
 	"time"
@@ -13,6 +12,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"tandem/internal/inputfile"
 )
 
 // HubOpts configures NewHub. The zero value runs an embedded server on
@@ -293,6 +294,11 @@ func credentials(user, password, token, nkeySeedFile, credsFile string) ([]nats.
 		opts = append(opts, nats.Token(token))
 	}
 	if nkeySeedFile != "" {
+		// nats.go reads the file itself: a FIFO or a device there would
+		// hang or fill the memory. Read it once through a limit first.
+		if _, err := inputfile.Read(nkeySeedFile, maxCredentials); err != nil {
+			return nil, fmt.Errorf("hall: nkey seed file: %w", err)
+		}
 		o, err := nats.NkeyOptionFromSeed(nkeySeedFile)
 		if err != nil {
 			return nil, fmt.Errorf("hall: nkey seed file %s: %w", nkeySeedFile, err)
@@ -302,15 +308,18 @@ func credentials(user, password, token, nkeySeedFile, credsFile string) ([]nats.
 	if credsFile != "" {
 		// nats.go reads it at each login: a missing file would look like a
 		// network fault for ever.
-		f, err := os.Open(credsFile)
-		if err != nil {
+		// A FIFO or a device would hang it or fill the memory.
+		if _, err := inputfile.Read(credsFile, maxCredentials); err != nil {
 			return nil, fmt.Errorf("hall: creds file: %w", err)
 		}
-		f.Close()
 		opts = append(opts, nats.UserCredentials(credsFile))
 	}
 	return opts, nil
 }
+
+// maxCredentials is the largest nkey seed or creds file read (bytes): a
+// real one is under 2 KiB (config.MaxCredentialsSize).
+const maxCredentials = 64 << 10
 
 func (h *Hub) start() error {
 	js, err := jetstream.New(h.nc)

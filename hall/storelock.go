@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"tandem/internal/inputfile"
 )
 
 // StoreLockFile is the file in the store directory that the running hub
@@ -51,7 +53,7 @@ func lockStore(dir string) (*storeLock, error) {
 		f.Close()
 		if errors.Is(err, errLocked) {
 			pid := 0
-			if b, err := os.ReadFile(path); err == nil {
+			if b, err := inputfile.Read(path, 64); err == nil { // a pid
 				pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
 			}
 			return nil, &StoreInUseError{Dir: dir, PID: pid}

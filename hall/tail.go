@@ -60,7 +60,8 @@ func (t *tail) read() error {
 	if t.pos == 0 {
 		t.pos = int64(len(journal.Header))
 	}
-	data, err := io.ReadAll(io.NewSectionReader(t.f, t.pos, 1<<62))
+	// At most MaxFile at a time: a frame cut there is read whole next time.
+	data, err := io.ReadAll(io.NewSectionReader(t.f, t.pos, journal.MaxFile))
 	if err != nil {
 		return err
 	}

@@ -17,10 +17,15 @@
 // Each Record holds its sequence number (from 1, one file-wide series) and
 // the SHA-256 of the previous record's payload (Prev, hex): the records are
 // a hash chain, so a record altered, removed or reordered breaks the chain
-// at that place (Verify). A frame cut short by a power cut (the last one)
-// is a torn tail: Load drops it and Open truncates it away; it is never
-// fatal. A bad frame followed by more data is damage, reported by Load and
-// Verify.
+// at that place (Verify). A last frame cut short by a power cut, with
+// nothing or only zero bytes after it, is a torn tail: Load drops it and
+// Open truncates it away (Log.Torn, Log.Dropped: the caller reports it);
+// it is never fatal. Any other bad frame (a flipped bit in a length, a
+// checksum or a payload; a frame "cut short" with good frames after it) is
+// damage, reported by Load, Verify and Open, which checks the chain too
+// and never appends after damage. A file that cannot be written is read
+// read-only (ErrReadOnly, OpenReadOnly). Every read goes through a size
+// limit (MaxFile).
 //
 // Every batch of records is written with one write and made durable with
 // one fsync before the writer reports it (Writer, Opts.Synced): group

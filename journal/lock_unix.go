@@ -9,10 +9,15 @@ import (
 	"syscall"
 )
 
-// lockFile takes an exclusive advisory lock (flock) on f without waiting:
-// ErrInUse when another process holds it.
-func lockFile(f *os.File) error {
-	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+// lockFile takes an advisory lock (flock) on f without waiting, exclusive
+// for a writer, shared for a reader: ErrInUse when another process holds
+// a lock that excludes it (a table writing the record).
+func lockFile(f *os.File, exclusive bool) error {
+	how := syscall.LOCK_SH
+	if exclusive {
+		how = syscall.LOCK_EX
+	}
+	err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
 	if errors.Is(err, syscall.EWOULDBLOCK) {
 		return ErrInUse
 	}
@@ -21,3 +26,7 @@ func lockFile(f *os.File) error {
 	}
 	return nil
 }
+
+// nonBlock opens a FIFO without waiting for a writer (read then refuses
+// it); it changes nothing for a regular file.
+const nonBlock = syscall.O_NONBLOCK

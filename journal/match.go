@@ -3,6 +3,7 @@ package journal
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -49,12 +50,24 @@ func (m *Match) Until() time.Duration {
 	return u
 }
 
-// LastWall returns the wall time of the match's last record.
+// LastWall returns the wall time of the match's last record written while
+// the match was played: the "last recorded" of a recovery message. What a
+// restart writes (KindRecovered, the recovery pause, a decision written
+// again) does not count, so that after several restarts it is still the
+// instant of the cut, not of the previous restart.
 func (m *Match) LastWall() time.Time {
-	if n := len(m.Records); n > 0 {
-		return m.Records[n-1].Wall
+	for i := len(m.Records) - 1; i >= 0; i-- {
+		if r := &m.Records[i]; !restartRecord(r) {
+			return r.Wall
+		}
 	}
 	return m.Begin.Wall
+}
+
+// restartRecord reports whether r was written by a restart rather than by
+// play.
+func restartRecord(r *Record) bool {
+	return r.Kind == KindRecovered || r.Kind == KindEvent && r.Recovered || r.Kind == KindDecision && r.Restored
 }
 
 // Decision returns the match's KindDecision record, nil when none was
@@ -66,6 +79,58 @@ func (m *Match) Decision() *Record {
 		}
 	}
 	return nil
+}
+
+// LostDecision returns the KindDecision record the match should hold and
+// does not: its replay (Replay, up to Until) is decided, but no
+// KindDecision record was recorded. A power cut inside the group commit
+// that wrote the deciding event can keep that event and lose the
+// decision's frame after it (docs/record.md, "Restart and recovery"). The
+// record returned is the one the table would have written (Recorder.Entry
+// of the decision): the match's id, the decision instant (At), result,
+// reason, decisive seats and the four times at At, Restored set; its Wall
+// is estimated from the last record before the decision (the wall time of
+// that record plus the instants between). A restoring table writes the
+// decision again itself (table.Restore.Decided is false: Restore), so
+// that the record, and whatever reads it (the hall's results), has it;
+// LostDecision is what an audit reads (verify-record).
+//
+// It returns nil when the match has its KindDecision record or is not
+// decided, and Replay's error when the events cannot be replayed.
+func (m *Match) LostDecision() (*Record, error) {
+	if m.Decision() != nil {
+		return nil, nil
+	}
+	rm, err := m.Replay()
+	if err != nil {
+		return nil, err
+	}
+	if rm.Status() != rules.Decided {
+		return nil, nil
+	}
+	res, why, seats, at := rm.Result()
+	var clocks [4]time.Duration
+	for _, s := range bughouse.Seats {
+		clocks[s] = rm.Remaining(s, at)
+	}
+	d := &Record{Kind: KindDecision, Match: m.ID(), At: at, Wall: m.wallAt(at), Result: res.String(),
+		Reason: why.String(), Decisive: []string{}, Clocks: &clocks, Restored: true}
+	for _, s := range seats {
+		d.Decisive = append(d.Decisive, s.String())
+	}
+	return d, nil
+}
+
+// wallAt estimates the wall time of instant at from the last record at or
+// before it (Begin's when none).
+func (m *Match) wallAt(at time.Duration) time.Time {
+	ref := &m.Begin
+	for i := range m.Records {
+		if r := &m.Records[i]; r.At <= at && !restartRecord(r) {
+			ref = r
+		}
+	}
+	return ref.Wall.Add(at - ref.At).UTC()
 }
 
 // Replay applies the match's events to a new rules.Match and advances it
@@ -107,10 +172,13 @@ func (m *Match) Ended() bool {
 
 // Matches groups l's records by match, in the order the matches began.
 // Records naming a match with no KindMatch record before them are an
-// error, as are options that do not decode.
+// error, as are options that do not decode. A match whose records follow
+// its KindMatch record without a gap (the usual case) shares l.Records'
+// memory: a record of many MB is not held twice.
 func (l *Log) Matches() ([]*Match, error) {
 	var ms []*Match
-	byID := map[string]*Match{}
+	var spans []*matchSpan
+	byID := map[string]*matchSpan{}
 	for i, r := range l.Records {
 		if r.Kind == KindMatch {
 			o, err := DecodeOptions(r.Options)
@@ -119,16 +187,47 @@ func (l *Log) Matches() ([]*Match, error) {
 			}
 			m := &Match{Begin: r, Options: o}
 			ms = append(ms, m)
-			byID[r.Match] = m
+			sp := &matchSpan{m: m, start: i + 1, end: i + 1}
+			spans = append(spans, sp)
+			byID[r.Match] = sp
 			continue
 		}
-		m, ok := byID[r.Match]
+		sp, ok := byID[r.Match]
 		if !ok {
+			for _, sp := range spans {
+				sp.done(l)
+			}
 			return ms, fmt.Errorf("record %d (seq %d): match %q has no match record before it", i+1, r.Seq, r.Match)
 		}
-		m.Records = append(m.Records, r)
+		if !sp.copied && sp.end == i {
+			sp.end++
+			continue
+		}
+		if !sp.copied {
+			sp.m.Records = slices.Clone(l.Records[sp.start:sp.end])
+			sp.copied = true
+		}
+		sp.m.Records = append(sp.m.Records, r)
+	}
+	for _, sp := range spans {
+		sp.done(l)
 	}
 	return ms, nil
+}
+
+// matchSpan is where Matches finds a match's records.
+type matchSpan struct {
+	m          *Match
+	start, end int  // l.Records[start:end] are m's, while contiguous
+	copied     bool // m.Records holds its own copy
+}
+
+// done sets the match's records when they were contiguous: a slice of
+// l.Records whose capacity ends with them (an append copies).
+func (sp *matchSpan) done(l *Log) {
+	if !sp.copied && sp.end > sp.start {
+		sp.m.Records = l.Records[sp.start:sp.end:sp.end]
+	}
 }
 
 // Find returns the match whose id is id or starts with id, or the last

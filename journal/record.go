@@ -82,6 +82,12 @@ type Record struct {
 	Clocks *[4]time.Duration `json:"clocks_ns,omitempty"`
 	Status string            `json:"status,omitempty"`
 
+	// KindDecision: written by a restart (a restored table's decision
+	// again, table.Entry.Restored), not when the match was decided: the
+	// decision's own record was lost to a power cut, and this one is the
+	// replay's (Match.LostDecision).
+	Restored bool `json:"restored,omitempty"`
+
 	// KindRecovered: the instant the match was restored at.
 	Until time.Duration `json:"until_ns,omitempty"`
 

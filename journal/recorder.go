@@ -45,6 +45,7 @@ func (r *Recorder) Entry(e table.Entry) {
 		rec.Ignored, rec.Refused, rec.Recovered, rec.Clocks = e.Effect.Ignored, e.Effect.Refused, e.Recovered, &clocks
 	case table.EntryDecision:
 		rec.Kind, rec.Result, rec.Reason, rec.Decisive, rec.Clocks = KindDecision, e.Result.String(), e.Reason.String(), []string{}, &clocks
+		rec.Restored = e.Restored
 		for _, s := range e.Decisive[:e.NDecisive] {
 			rec.Decisive = append(rec.Decisive, s.String())
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"syscall"
 )
 
 // File is what a Writer writes to: an *os.File, or a fake in tests (a
@@ -77,38 +78,73 @@ func NewWriter(f File, lastSeq uint64, lastHash string, opts *Opts) *Writer {
 // tandem table) has the record open for writing.
 var ErrInUse = errors.New("journal: the record is in use by another tandem table (one table per record: stop the other, or give this one its own [journal] file)")
 
+// ErrReadOnly is wrapped by Open's error when the record exists but cannot
+// be opened for writing (a file system remounted read-only after errors,
+// EROFS; a file or directory the table may not write, EACCES or EPERM):
+// Open then reads it read-only (OpenReadOnly) and returns its Log, so the
+// last match can be shown, with no Writer.
+var ErrReadOnly = errors.New("journal: the record can be read but not written: nothing will be recorded")
+
+// MaxFile is the largest record file read (bytes): more than 35 hours of
+// play (a checkpoint a second while clocks run, about 235 bytes, plus the
+// events), several tournament days. Restoring from one at the limit peaks
+// at about 170 MB (docs/record.md, "Bounded input"). A larger file is
+// refused (ErrTooLarge): move it aside, keep it, and start a new record.
+const MaxFile = 32 << 20
+
+// ErrTooLarge is wrapped by the error of Open, OpenReadOnly and LoadFile
+// for a record file larger than MaxFile.
+var ErrTooLarge = errors.New("journal: the record file is larger than tandem reads (move it aside, keep it, and start a new one)")
+
 // Open opens the record file at path for appending, creating it (with its
-// directory) when missing. It reads it first (Load): a torn tail is
-// truncated away and synced. It returns the Log read, for restoring the
-// last match. A file with damage before its end is not appended to (the
-// damage would then sit mid-file): Open returns the Log and an error
-// wrapping the *Problem. Other errors are the file system's (a read-only
-// directory, a full disk).
+// directory) when missing. It reads it first (at most MaxFile bytes: a
+// larger one is an error wrapping ErrTooLarge and is not touched) and
+// checks it as Verify does: frames and hash chain.
+//
+// It returns the Log read, for restoring the last match:
+//   - intact: the Writer appends after the last record. A torn tail
+//     (Log.Torn, Log.Dropped bytes) is truncated away and synced: the
+//     caller must report it, as every truncation is reported;
+//   - damaged (a frame that does not read and is no torn tail, or a
+//     record altered, removed, reordered or duplicated): no Writer, the
+//     file is left as it is, and the error wraps the *Problem (Log.Damage
+//     too); the Log holds the records before the problem only, the part
+//     a table can restore;
+//   - not writable (ErrReadOnly): no Writer, the file untouched, the Log
+//     read read-only as OpenReadOnly does (Log.Damage may be set too).
+//
+// A missing file on a read-only file system, a path that is not a regular
+// file and other file system errors return no Log.
 func Open(path string, opts *Opts) (*Writer, *Log, error) {
 	if err := os.MkdirAll(dirOf(path), 0o755); err != nil {
 		return nil, nil, err
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
+		if readOnly(err) {
+			l, rerr := OpenReadOnly(path)
+			if errors.Is(rerr, ErrInUse) {
+				return nil, nil, rerr // another table writes it: not this one's to show
+			}
+			if rerr != nil {
+				return nil, nil, err // nothing to read: no record, and none can be kept
+			}
+			return nil, l, fmt.Errorf("%w: %w", ErrReadOnly, err) // err names the path
+		}
 		return nil, nil, err
 	}
 	// One writer per record: a second table on the same file (a terminal
 	// table started beside the service) would write over the first's
 	// records. The lock is the kernel's: it goes with the process, so a
 	// SIGKILL or power cut never leaves it behind.
-	if err := lockFile(f); err != nil {
+	if err := lockFile(f, true); err != nil {
 		f.Close()
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	data, err := io.ReadAll(f)
+	l, data, err := read(f, path)
 	if err != nil {
 		f.Close()
 		return nil, nil, err
-	}
-	l, err := Load(data)
-	if err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if l.Damage != nil {
 		f.Close()
@@ -149,6 +185,111 @@ func Open(path string, opts *Opts) (*Writer, *Log, error) {
 		seq, hash = l.Records[n-1].Seq, l.Hashes[n-1]
 	}
 	return NewWriter(f, seq, hash, opts), l, nil
+}
+
+// OpenReadOnly reads the record file at path without writing anything:
+// no truncation of a torn tail (Log.Torn says what a writable Open would
+// cut), no header written to an empty file. It checks the file as Open
+// does and returns the Log up to the first problem, with Log.Damage set
+// when there is one (no error: the Log is what reads). It takes a shared
+// lock, so a table writing the file is ErrInUse. Errors: the file system's
+// (a missing file), ErrTooLarge, ErrNotRecord, a path that is not a
+// regular file.
+func OpenReadOnly(path string) (*Log, error) {
+	f, err := openFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if err := lockFile(f, false); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	l, _, err := read(f, path)
+	return l, err
+}
+
+// openFile is os.OpenFile; tests replace it to inject errors a root test
+// cannot provoke (EACCES).
+var openFile = os.OpenFile
+
+// readOnly reports whether err from opening for writing means the record
+// can at best be read.
+func readOnly(err error) bool {
+	return errors.Is(err, syscall.EROFS) || errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EPERM)
+}
+
+// read reads f (a record file open at offset 0) as Open does: at most
+// MaxFile bytes, a regular file only, then Load and the chain check. The
+// Log returned stops before the first problem (Log.Damage).
+func read(f *os.File, path string) (*Log, []byte, error) {
+	data, err := readLimited(f, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := loadChecked(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return l, data, nil
+}
+
+// loadChecked is Load and the chain check (Verify), as Open reads a file:
+// the Log stops before the first problem, which is its Damage.
+func loadChecked(data []byte) (*Log, error) {
+	l, err := Load(data)
+	if err != nil {
+		return nil, err
+	}
+	if p := l.check(); p != nil {
+		l = l.upTo(p)
+	}
+	return l, nil
+}
+
+// readFile reads the record file at path for LoadFile, with readLimited's
+// limits.
+func readFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readLimited(f, path)
+}
+
+// readLimited reads f to its end if it is a regular file of at most
+// MaxFile bytes (a FIFO or a device may never end).
+func readLimited(f *os.File, path string) ([]byte, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%v): a record is a file", path, st.Mode().Type())
+	}
+	if st.Size() > MaxFile {
+		return nil, fmt.Errorf("%s: %w: %d MiB, at most %d MiB", path, ErrTooLarge, st.Size()>>20, MaxFile>>20)
+	}
+	// Sized by the file: io.ReadAll's doubling would allocate twice the
+	// record on the way. A file that grew since Stat is read on.
+	data := make([]byte, st.Size()+1)
+	n, err := io.ReadFull(f, data)
+	switch err {
+	case io.EOF, io.ErrUnexpectedEOF:
+		data = data[:n]
+	case nil:
+		more, err := io.ReadAll(io.LimitReader(f, MaxFile+1-int64(n)))
+		if err != nil {
+			return nil, err
+		}
+		data = append(data, more...)
+	default:
+		return nil, err
+	}
+	if len(data) > MaxFile {
+		return nil, fmt.Errorf("%s: %w: more than %d MiB", path, ErrTooLarge, MaxFile>>20)
+	}
+	return data, nil
 }
 
 func dirOf(path string) string {

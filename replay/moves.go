@@ -7,6 +7,7 @@ import (
 	"tandem/board"
 	"tandem/bpgn"
 	"tandem/bughouse"
+	"tandem/internal/printable"
 	"tandem/rules"
 )
 
@@ -53,7 +54,7 @@ type IllegalMove struct {
 
 // String returns "board A, move 12a. Nxe4 (A-black): reason (rule)".
 func (m *IllegalMove) String() string {
-	s := fmt.Sprintf("board %s, move %s (%s): %s", m.Board, m.Move, m.Seat, m.Reason)
+	s := fmt.Sprintf("board %s, move %s (%s): %s", m.Board, printable.Escape(m.Move), m.Seat, m.Reason)
 	if m.Rule != "" {
 		s += " (" + m.Rule + ")"
 	}

@@ -11,6 +11,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/internal/printable"
 	"tandem/rules"
 )
 
@@ -247,7 +248,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, s := range bughouse.Seats {
 		name := ""
 		if r.Names[s] != "" {
-			name = "  " + r.Names[s]
+			name = "  " + printable.Escape(r.Names[s]) // a tag's text
 		}
 		if !timed {
 			if name != "" {

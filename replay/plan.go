@@ -17,6 +17,11 @@ import (
 	"tandem/timeline"
 )
 
+// MaxSize is the largest input Load is meant for (bytes): the larger of
+// the readers' limits (bpgn.MaxSize, timeline.MaxSize). A caller reads a
+// file through it before Load (package inputfile).
+const MaxSize = max(bpgn.MaxSize, timeline.MaxSize)
+
 // DefaultBPGNPreset is the preset used for a BPGN record when none is
 // named: the FICS server's rules, since the shared records come from FICS.
 const DefaultBPGNPreset = "fics"

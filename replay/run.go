@@ -7,6 +7,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/internal/printable"
 	"tandem/rules"
 )
 
@@ -229,7 +230,7 @@ func seatList(seats []bughouse.Seat, names [4]string) string {
 	for _, s := range seats {
 		p := s.String()
 		if names[s] != "" {
-			p += " (" + names[s] + ")"
+			p += " (" + printable.Escape(names[s]) + ")" // a tag's text
 		}
 		parts = append(parts, p)
 	}

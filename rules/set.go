@@ -44,7 +44,7 @@ func (o *Options) Set(key, value string) error {
 	case "simultaneous_window":
 		d, e := clock.ParseDuration(value)
 		if e != nil {
-			return fmt.Errorf("simultaneous_window: %v", e)
+			return fmt.Errorf("simultaneous_window: %v", clock.TooLarge(e, value, 1e9))
 		}
 		if d > 1e9 {
 			return fmt.Errorf("simultaneous_window %v: allowed 0 to 1s", d)

@@ -8,6 +8,7 @@ import (
 
 	"tandem/board"
 	"tandem/bughouse"
+	"tandem/internal/printable"
 )
 
 // Opts configures New. The zero value starts both boards from the
@@ -65,10 +66,11 @@ type Error struct {
 	Err    error
 }
 
-// Error returns "board A, 12a (A-black) N@f7: reason (rule)".
+// Error returns "board A, 12a (A-black) N@f7: reason (rule)", the move's
+// text with its control characters escaped (printable.Escape).
 func (e *Error) Error() string {
 	m := Move{Board: e.Board, Ply: e.Ply, Seat: e.Seat}
-	s := fmt.Sprintf("board %s, %s (%s) %s: %s", e.Board, m.Number(), e.Seat, e.Text, e.Reason)
+	s := fmt.Sprintf("board %s, %s (%s) %s: %s", e.Board, m.Number(), e.Seat, printable.Escape(e.Text), e.Reason)
 	if e.Rule != "" {
 		s += " (" + e.Rule + ")"
 	}

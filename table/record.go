@@ -90,6 +90,10 @@ type Entry struct {
 	Move scoresheet.Move
 	// Until is the restored instant (EntryRecovered).
 	Until time.Duration
+	// Restored marks a decision recorded again at a restart: the events
+	// decided the match but its decision's record was torn away
+	// (EntryDecision; Restore.Decided).
+	Restored bool
 	// Status is the match's status after the change.
 	Status rules.Status
 	// Result, Reason, Decisive (NDecisive of them) are the decision
@@ -184,7 +188,7 @@ func (t *Table) restore(r *Restore) error {
 		if r.Decided {
 			t.decided, t.decidedSeq = true, 0 // on disk already
 		} else {
-			t.emitDecision(time.Time{}) // torn away: recorded again
+			t.emitDecision(time.Time{}, true) // torn away: recorded again
 		}
 	}
 	return nil
@@ -226,18 +230,19 @@ func (t *Table) emit(e Entry) {
 func (t *Table) emitEvent(wall time.Time, e rules.Event, eff rules.Effect, was rules.Status) {
 	t.emit(Entry{Kind: EntryEvent, At: e.At, Wall: wall, Event: e, Effect: eff})
 	if was != rules.Decided && t.m.Status() == rules.Decided {
-		t.emitDecision(wall)
+		t.emitDecision(wall, false)
 	}
 }
 
-// emitDecision records the decision just made; wall is the input's time,
-// or zero for a flag judged by the timer.
-func (t *Table) emitDecision(wall time.Time) {
+// emitDecision records the decision just made (again, at a restart, when
+// restored); wall is the input's time, or zero for a flag judged by the
+// timer.
+func (t *Table) emitDecision(wall time.Time, restored bool) {
 	res, why, seats, at := t.m.Result()
 	if wall.IsZero() {
 		wall = t.epoch.Add(at)
 	}
-	e := Entry{Kind: EntryDecision, At: at, Wall: wall, Result: res, Reason: why}
+	e := Entry{Kind: EntryDecision, At: at, Wall: wall, Result: res, Reason: why, Restored: restored}
 	e.NDecisive = copy(e.Decisive[:], seats)
 	t.decided = true
 	t.emit(e)

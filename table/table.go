@@ -375,7 +375,7 @@ func (t *Table) Run(ctx context.Context) error {
 func (t *Table) wake(now time.Duration) {
 	if f, ok := t.m.NextDeadline(); ok && now >= f+t.grace {
 		if t.m.Advance(f) {
-			t.emitDecision(time.Time{})
+			t.emitDecision(time.Time{}, false)
 			t.addLog(Logged{Flag: true, At: f})
 		}
 	}

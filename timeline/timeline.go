@@ -55,18 +55,30 @@ type Script struct {
 	EndLine int
 }
 
-// MaxLine is the longest line Read accepts (bytes).
-const MaxLine = 4096
+// The limits of Read: the longest line, the largest timeline and the most
+// event lines it accepts. A bughouse match has a few hundred presses; an
+// export of the longest match is a few thousand lines. A timeline at the
+// limits replays in well under a second, in a few MB.
+const (
+	MaxLine   = 4096    // bytes
+	MaxSize   = 4 << 20 // bytes (4 MiB)
+	MaxEvents = 100_000
+)
 
-// Read parses a timeline from r. Errors are *Error with the line, or the
-// reader's error.
+// Read parses a timeline from r, reading at most MaxSize+1 bytes. Errors
+// are *Error with the line (a line longer than MaxLine, a timeline larger
+// than MaxSize or with more than MaxEvents events), or the reader's error.
 func Read(r io.Reader) (*Script, error) {
-	sc := bufio.NewScanner(r)
+	lr := &io.LimitedReader{R: r, N: MaxSize + 1}
+	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 256), MaxLine)
 	s := &Script{}
 	line := 0
 	for sc.Scan() {
 		line++
+		if lr.N == 0 {
+			return nil, errorf(line, "the timeline is larger than %d bytes (4 MiB)", MaxSize)
+		}
 		text := sc.Text()
 		if line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark
@@ -74,12 +86,18 @@ func Read(r io.Reader) (*Script, error) {
 		if err := s.parseLine(line, text); err != nil {
 			return nil, err
 		}
+		if len(s.Entries) > MaxEvents {
+			return nil, errorf(line, "more than %d events: a timeline holds at most %d", MaxEvents, MaxEvents)
+		}
 	}
 	if err := sc.Err(); err != nil {
 		if err == bufio.ErrTooLong {
 			return nil, errorf(line+1, "line longer than %d bytes", MaxLine)
 		}
 		return nil, err
+	}
+	if lr.N == 0 {
+		return nil, errorf(line, "the timeline is larger than %d bytes (4 MiB)", MaxSize)
 	}
 	if len(s.Entries) == 0 {
 		return nil, errorf(1, "%s", NoEvents)

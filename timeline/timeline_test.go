@@ -155,3 +155,39 @@ func TestParse_ExactErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRead_Limits: a timeline of MaxEvents events reads; one more event is
+// refused at its line; input beyond MaxSize is refused after MaxSize+1
+// bytes, however it goes on (comments never end here).
+func TestRead_Limits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("0 start\n")
+	for i := 1; i < timeline.MaxEvents; i++ {
+		b.WriteString("1 pause\n")
+	}
+	s, err := timeline.Parse([]byte(b.String()))
+	if err != nil || len(s.Entries) != timeline.MaxEvents {
+		t.Fatalf("%d events: %v", timeline.MaxEvents, err)
+	}
+	b.WriteString("1 pause\n")
+	_, err = timeline.Parse([]byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "more than 100000 events") || !strings.HasPrefix(err.Error(), "line 100001:") {
+		t.Errorf("one event more: %v", err)
+	}
+	r := &commentsForEver{}
+	_, err = timeline.Read(r)
+	if err == nil || !strings.Contains(err.Error(), "larger than 4194304 bytes") || r.n > timeline.MaxSize+8192 {
+		t.Errorf("endless input: %v, %d bytes read", err, r.n)
+	}
+}
+
+// commentsForEver is a timeline of comment lines that never ends.
+type commentsForEver struct{ n int }
+
+func (c *commentsForEver) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = "# x\n"[(c.n+i)%4]
+	}
+	c.n += len(p)
+	return len(p), nil
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -12,7 +11,9 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/clock"
+	"tandem/internal/inputfile"
 	"tandem/internal/lineerr"
+	"tandem/internal/printable"
 	"tandem/internal/tomlline"
 )
 
@@ -143,10 +144,21 @@ type playerDoc struct {
 	Title      string `toml:"title"`
 }
 
-// Load reads the tournament file at path (see Parse). A file that cannot
-// be read gives the *fs.PathError of os.ReadFile.
+// MaxFileSize is the largest tournament file read (bytes): MaxTeams teams
+// of two players take some 300 KB.
+const MaxFileSize = 1 << 20
+
+// MaxListSize is the largest pairings or results file the tandem
+// tournament command reads (bytes): MaxRounds rounds of MaxTeams/2
+// matches take about 2 MB.
+const MaxListSize = 4 << 20
+
+// Load reads the tournament file at path (see Parse), at most MaxFileSize
+// bytes. A file that cannot be read gives the *fs.PathError of opening
+// it; one that is larger, or not a regular file (a FIFO, a device), the
+// error of package inputfile, naming path.
 func Load(path string) (*Tournament, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +176,9 @@ func Load(path string) (*Tournament, error) {
 // day). The first problem
 // found gives an *Error with the line and field; the Tournament is then nil.
 func Parse(name string, data []byte) (*Tournament, error) {
+	if len(data) > MaxFileSize {
+		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("the file is %d bytes; a tournament file is at most %d bytes (1 MiB)", len(data), MaxFileSize)}
+	}
 	var doc fileDoc
 	d := toml.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
@@ -205,27 +220,11 @@ func unknownField(data []byte, line int, key []string) string {
 	if len(key) == 0 {
 		return ""
 	}
-	last := key[len(key)-1]
-	var best []string
-	// Paths come sorted, so the first of the longest wins.
-	for _, p := range tomlline.New(data).Paths(line) {
-		if p[len(p)-1] == last && pathLen(p) > pathLen(best) {
-			best = p
-		}
-	}
+	best := tomlline.New(data).Longest(line, key[len(key)-1])
 	if best == nil {
 		return strings.Join(key, ".")
 	}
 	return fieldName(best)
-}
-
-// pathLen is the length of path written with one-byte separators.
-func pathLen(path []string) int {
-	n := max(len(path)-1, 0)
-	for _, k := range path {
-		n += len(k)
-	}
-	return n
 }
 
 // parser checks a decoded document; err keeps the first problem.
@@ -421,7 +420,8 @@ func (p *parser) player(path []string, d playerDoc) (Player, bool) {
 	return pl, p.err == nil
 }
 
-// text checks a free text value: required if need, one line, not too long.
+// text checks a free text value: required if need, one line of printable
+// text, not too long.
 func (p *parser) text(path []string, s string, need bool) bool {
 	switch {
 	case need && s == "":
@@ -432,6 +432,10 @@ func (p *parser) text(path []string, s string, need bool) bool {
 		}
 	case strings.ContainsAny(s, "\r\n\t"):
 		p.fail(path, "%q: one line without tabs, please", s)
+	case printable.Check(s) != nil:
+		// Names go to terminals, the TRF, the dashboard: no escape
+		// sequence or NUL may ride along.
+		p.fail(path, "%q %v; names are printable text", s, printable.Check(s))
 	case len([]rune(s)) > maxNameRunes:
 		p.fail(path, "%d characters; at most %d", len([]rune(s)), maxNameRunes)
 	default:

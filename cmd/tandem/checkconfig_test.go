@@ -110,3 +110,21 @@ func TestCheckConfig_Usage(t *testing.T) {
 		t.Errorf("--help: exit %d, %q", code, out)
 	}
 }
+
+// TestEmptyDeviceName_RefusedAlike: a display device with an empty name is
+// refused with FILE:LINE and exit 2 by check-config, run and probe alike
+// (check-config used to exit 1 from Write, after Parse had accepted it).
+func TestEmptyDeviceName_RefusedAlike(t *testing.T) {
+	path := writeConfigFile(t, "t.toml", "mode = \"hardware\"\n[display.devices.\"\"]\nkind = \"tm1637\"\nseat = \"B-white\"\nclk = \"GPIO5\"\ndio = \"GPIO6\"\nchip = \"gpiochip0\"\n")
+	want := path + `:2: display.devices."": a device needs a name`
+	for _, args := range [][]string{
+		{"check-config", path},
+		{"run", "--config", path},
+		{"probe", "--config", path, "--for", "1ms"},
+	} {
+		code, _, errs := runForCheckConfig(args...)
+		if code != 2 || !strings.Contains(errs, want) {
+			t.Errorf("tandem %s: exit %d, stderr %q; want 2 and %q", args[0], code, errs, want)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"tandem/config"
 	"tandem/hall"
 	"tandem/hall/dashboard"
+	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 	"tandem/internal/webauth"
 	"tandem/tournament"
@@ -104,7 +105,7 @@ func settingLine(file string, path ...string) int {
 	if file == "" {
 		return 0
 	}
-	data, err := os.ReadFile(file)
+	data, err := inputfile.Read(file, config.MaxFileSize)
 	if err != nil {
 		return 0
 	}

@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"tandem/internal/printable"
 )
 
 const usage = `tandem: the clock and arbiter's console for an over-the-board bughouse match
@@ -72,7 +74,10 @@ Usage:
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// Messages echo file names and other input: escaped, a control
+	// character in them cannot act on the terminal. Standard output
+	// carries exports and is left exact.
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, printable.Writer{W: os.Stderr}))
 }
 
 // run dispatches a command line and returns the process exit code:
@@ -87,7 +92,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "run":
 		return runRun(args[1:], stdout, stderr)
 	case "replay":
-		return runReplay(args[1:], stdout, stderr)
+		return runReplay(args[1:], stdin, stdout, stderr)
 	case "probe":
 		return runProbe(args[1:], stdout, stderr)
 	case "verify-record":

@@ -197,6 +197,12 @@ func TestVerifyRecord_ReportsTheFirstBadRecord(t *testing.T) {
 	reordered[4], reordered[5] = reordered[5], reordered[4]
 	damaged := join(head, fs)
 	damaged[16+len(fs[0])+len(fs[1])+20] ^= 1 // inside record 3
+	// A length bit flipped in the middle: the frame reaches past the end
+	// of the file. It is damage, not a torn tail taking every record after
+	// it (verify-record said "torn ... intact: 2 records", exit 0).
+	longer := join(head, fs)
+	longer[16+len(fs[0])+len(fs[1])+1] ^= 0x80
+	duplicated := append(append(append([][]byte{}, fs[:3]...), fs[2]), fs[3:]...)
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -206,9 +212,12 @@ func TestVerifyRecord_ReportsTheFirstBadRecord(t *testing.T) {
 		{"removed", join(head, removed), "record 3 (seq 4, offset"},
 		{"reordered", join(head, reordered), "record 5 (seq 6, offset"},
 		{"damaged", damaged, "record 3 (offset"},
+		{"damaged", longer, "record 3 (offset"},
+		{"duplicated", join(head, duplicated), "record 4 (seq 3, offset"},
 	} {
 		code, out, _ := runCmd("verify-record", write(tc.data))
-		words := map[string]string{"altered": "was altered", "removed": "follows removed records", "reordered": "reordered", "damaged": "is damaged"}
+		words := map[string]string{"altered": "was altered", "removed": "follows removed records", "reordered": "reordered", "damaged": "is damaged",
+			"duplicated": "is a duplicate"}
 		if code != 1 || !strings.Contains(out, tc.want) || !strings.Contains(out, words[tc.name]) || !strings.Contains(out, "NOT INTACT") {
 			t.Errorf("%s: exit %d %q, want %q ... %s", tc.name, code, out, tc.want, words[tc.name])
 		}
@@ -217,6 +226,9 @@ func TestVerifyRecord_ReportsTheFirstBadRecord(t *testing.T) {
 	code, out, _ = runCmd("verify-record", write(data[:len(data)-5]))
 	if code != 0 || !strings.Contains(out, "torn last record dropped") || !strings.Contains(out, "intact") {
 		t.Errorf("torn: exit %d %q", code, out)
+	}
+	if code, _, errOut := runCmd("verify-record", "/dev/zero"); code != 2 || !strings.Contains(errOut, "not a regular file") {
+		t.Errorf("/dev/zero: exit %d %q", code, errOut)
 	}
 	if code, _, _ := runCmd("verify-record", write([]byte("not a record at all\n"))); code != 2 {
 		t.Errorf("not a record: exit %d", code)

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"tandem/internal/inputfile"
 	"tandem/replay"
 	"tandem/rules"
 )
@@ -72,7 +72,7 @@ malformed, empty or incomplete input (FILE:LINE: what is wrong).
 `
 
 // runReplay implements "tandem replay" (package replay does the work).
-func runReplay(args []string, stdout, stderr io.Writer) int {
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var (
 		file, preset string
 		asJSON       bool
@@ -129,9 +129,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		err error
 	)
 	if file == "-" {
-		src, err = io.ReadAll(os.Stdin)
+		src, err = inputfile.ReadAll(stdin, "-", replay.MaxSize)
 	} else {
-		src, err = os.ReadFile(file)
+		src, err = inputfile.Read(file, replay.MaxSize)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem replay: %v\n", err)

@@ -10,6 +10,7 @@ import (
 
 	"tandem/config"
 	"tandem/daemon"
+	"tandem/internal/inputfile"
 	"tandem/replay"
 	"tandem/timeline"
 )
@@ -75,7 +76,7 @@ func loadScript(path, preset string, cfg *config.Config) (*timeline.Script, erro
 	if path == "" {
 		return nil, nil
 	}
-	src, err := os.ReadFile(path)
+	src, err := inputfile.Read(path, replay.MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("--script: %w", err)
 	}

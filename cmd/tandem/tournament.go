@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"tandem/bughouse"
+	"tandem/internal/inputfile"
 	"tandem/tournament"
 )
 
@@ -177,12 +177,11 @@ func tournamentStandings(file, results, format string, stdout, stderr io.Writer)
 		return fileError(stderr, err)
 	}
 	if results != "" {
-		f, err := os.Open(results)
+		data, err := inputfile.Read(results, tournament.MaxListSize)
 		if err != nil {
 			return fileError(stderr, err)
 		}
-		ms, err := t.ReadCSV(results, f)
-		f.Close()
+		ms, err := t.ReadCSV(results, bytes.NewReader(data))
 		if err == nil {
 			err = t.Apply(results, ms)
 		}
@@ -225,11 +224,11 @@ func tournamentPairings(file string, round int, pairings string, stdout, stderr 
 	if round > t.Rounds {
 		return usageError(stderr, "ROUND %d: %s has %d rounds", round, file, t.Rounds)
 	}
-	f, err := os.Open(pairings)
+	data, err := inputfile.Read(pairings, tournament.MaxListSize)
 	if err != nil {
 		return fileError(stderr, err)
 	}
-	defer f.Close()
+	f := bytes.NewReader(data)
 	var ms []tournament.Match
 	if strings.EqualFold(filepath.Ext(pairings), ".csv") {
 		all, err := t.ReadCSV(pairings, f)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"tandem/journal"
@@ -15,9 +14,10 @@ const verifyRecordUsage = `usage: tandem verify-record FILE
 Checks a match record's audit trail (docs/record.md): every record reads
 (length and CRC-32C), and the hash chain holds: each record carries the
 SHA-256 of the one before it and the next sequence number. It reports the
-first record that was altered, removed or reordered, or a damaged frame.
-A last record cut short by a power cut (a torn tail) is not a problem: it
-is dropped and said so.
+first record that was altered, removed, reordered or duplicated, or a
+damaged frame. A last record cut short by a power cut (a torn tail) is not
+a problem: it is dropped and said so. A bad frame that is no torn tail (a
+flipped bit, a length that reaches past good records) is damage.
 
 Records cut off the end of a file cannot be seen from the file alone: the
 report ends with the record count and the last record's hash, to compare
@@ -38,12 +38,7 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := args[0]
-	data, err := os.ReadFile(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "tandem verify-record: %v\n", err)
-		return 2
-	}
-	l, p, err := journal.Verify(data)
+	l, p, err := journal.VerifyFile(path)
 	if errors.Is(err, journal.ErrNotRecord) {
 		fmt.Fprintf(stderr, "tandem verify-record: %s: not a tandem record (it does not start with %q)\n", path, journal.Header[:len(journal.Header)-1])
 		return 2
@@ -82,6 +77,8 @@ func verb(what string) string {
 		return "follows removed records"
 	case "reordered":
 		return "is out of order (reordered)"
+	case "duplicated":
+		return "is a duplicate"
 	}
 	return "is damaged"
 }

@@ -13,6 +13,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/hall"
+	"tandem/internal/inputfile"
 	"tandem/tournament"
 )
 
@@ -91,6 +92,11 @@ type savedMatch struct {
 // stateVersion is the state file's version ("v").
 const stateVersion = 1
 
+// MaxStateSize is the largest state file read back (bytes): the pairings
+// and results of tournament.MaxRounds rounds of tournament.MaxTeams teams
+// take a few MB. A larger one is refused, not read into memory.
+const MaxStateSize = 16 << 20
+
 // load starts the state with tournament t and reads the state file when
 // it exists. Errors name the file.
 func (tn *tourney) load(t *tournament.Tournament, file string) error {
@@ -100,7 +106,7 @@ func (tn *tourney) load(t *tournament.Tournament, file string) error {
 	if file == "" || t == nil {
 		return nil
 	}
-	data, err := os.ReadFile(file)
+	data, err := inputfile.Read(file, MaxStateSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

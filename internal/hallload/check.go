@@ -5,11 +5,11 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
 	"tandem/hall"
+	"tandem/internal/inputfile"
 	"tandem/journal"
 )
 
@@ -35,7 +35,7 @@ type JournalRecord struct {
 // ReadJournal reads table id's record file at path. A file with damage
 // (not a torn tail) is an error: the check needs the whole record.
 func ReadJournal(id, path string) (Journal, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, journal.MaxFile)
 	if err != nil {
 		return Journal{}, err
 	}

@@ -17,7 +17,7 @@ import (
 var core = map[string]bool{
 	"tandem/bughouse": true, "tandem/clock": true, "tandem/board": true, "tandem/rules": true,
 	"tandem/scoresheet": true, "tandem/arbiter": true, "tandem/table": true,
-	"tandem/internal/enum": true, "tandem/internal/latest": true,
+	"tandem/internal/enum": true, "tandem/internal/latest": true, "tandem/internal/printable": true,
 }
 
 // deps returns the packages pkg imports, directly or not (go list -deps),

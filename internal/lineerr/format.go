@@ -3,6 +3,8 @@ package lineerr
 import (
 	"strconv"
 	"strings"
+
+	"tandem/internal/printable"
 )
 
 // Format writes the message of an error about a key of a file, as the
@@ -31,5 +33,7 @@ func Format(file string, line int, field, msg string) string {
 		b.WriteString(": ")
 	}
 	b.WriteString(msg)
-	return b.String()
+	// What came from the input (a key, a value, the file's name) may hold
+	// control characters: escaped, the message is safe on a terminal.
+	return printable.Escape(b.String())
 }

@@ -3,7 +3,11 @@
 // "file:line: what is wrong" with this one type.
 package lineerr
 
-import "fmt"
+import (
+	"fmt"
+
+	"tandem/internal/printable"
+)
 
 // Error is malformed input: File (may be empty) and Line (1-based) say
 // where, Msg what is wrong and, where it helps, what is allowed.
@@ -15,11 +19,14 @@ type Error struct {
 
 // Error returns "file:line: what is wrong", or "line N: what is wrong"
 // without a file.
+// Control characters and bidirectional overrides in either, which come
+// from the input (a move, a tag, a file name), are escaped
+// (printable.Escape): the message is safe on a terminal.
 func (e *Error) Error() string {
 	if e.File == "" {
-		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+		return printable.Escape(fmt.Sprintf("line %d: %s", e.Line, e.Msg))
 	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	return printable.Escape(fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg))
 }
 
 // New returns an *Error at line with a formatted message and no file.
