@@ -156,7 +156,7 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 	rand.Read(b[:])
 	l.boot = hex.EncodeToString(b[:])
 	l.state = LinkState{Since: time.Now()}
-	cred, err := credentials(opts.User, opts.Password, opts.Token, opts.NkeySeedFile, opts.CredsFile)
+	cred, err := Credentials(opts.User, opts.Password, opts.Token, opts.NkeySeedFile, opts.CredsFile)
 	if err != nil {
 		return nil, err
 	}
@@ -440,11 +440,11 @@ func (l *Link) catchUp(t *tail) (rec, res uint64, err error) {
 	ctx, cancel := context.WithTimeout(l.ctx, 5*time.Second)
 	defer cancel()
 	id := l.opts.Table
-	rec, data, err := lastMsg(ctx, l.js, RecordsStream, RecordSubject(id))
+	rec, data, err := LastMessage(ctx, l.js, RecordsStream, RecordSubject(id))
 	if err != nil {
 		return 0, 0, err
 	}
-	res, _, err = lastMsg(ctx, l.js, ResultsStream, ResultSubject(id))
+	res, _, err = LastMessage(ctx, l.js, ResultsStream, ResultSubject(id))
 	if err != nil {
 		return 0, 0, err
 	}

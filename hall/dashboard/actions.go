@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/internal/webauth"
 )
 
@@ -106,9 +107,9 @@ func (s *Server) serveCommand(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err == nil:
 		webauth.WriteJSON(w, http.StatusOK, res)
-	case errors.Is(err, hall.ErrUnknownTable):
+	case errors.Is(err, hub.ErrUnknownTable):
 		webauth.JSONError(w, http.StatusNotFound, err.Error())
-	case errors.Is(err, hall.ErrOffline), errors.Is(err, hall.ErrClosed):
+	case errors.Is(err, hub.ErrOffline), errors.Is(err, hub.ErrClosed):
 		webauth.JSONError(w, http.StatusServiceUnavailable, err.Error())
 	case errors.Is(err, context.DeadlineExceeded):
 		webauth.JSONError(w, http.StatusGatewayTimeout, err.Error())
@@ -150,7 +151,7 @@ func (s *Server) serveAll(w http.ResponseWriter, r *http.Request) {
 
 // All sends action ("pause" or "resume") to every table the hub knows,
 // Opts.Parallel at a time, and returns each table's answer. A table
-// offline fails at once (hall.ErrOffline) without delaying the others.
+// offline fails at once (hub.ErrOffline) without delaying the others.
 func (s *Server) All(ctx context.Context, action string) AllResult {
 	tables := s.hub.Tables()
 	out := AllResult{Action: action, Tables: make([]CommandResult, len(tables))}

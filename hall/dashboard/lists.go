@@ -265,7 +265,7 @@ func (s *Server) servePairings(w http.ResponseWriter, r *http.Request) {
 func (s *Server) upload(req PairingUpload) (PairingResult, int, error) {
 	tn := &s.tn
 	if tn.t == nil {
-		return PairingResult{}, http.StatusConflict, fmt.Errorf("the hub has no tournament: start it with tandem hall --tournament FILE")
+		return PairingResult{}, http.StatusConflict, fmt.Errorf("the hub has no tournament: start it with tandem-hall --tournament FILE")
 	}
 	round := req.Round
 	if round == 0 {
@@ -559,7 +559,7 @@ func (s *Server) serveStandingsCSV(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	switch {
 	case t == nil:
-		webauth.JSONError(w, http.StatusNotFound, "the hub has no tournament: start it with tandem hall --tournament FILE")
+		webauth.JSONError(w, http.StatusNotFound, "the hub has no tournament: start it with tandem-hall --tournament FILE")
 	case err != nil:
 		webauth.JSONError(w, http.StatusInternalServerError, err.Error())
 	default:
@@ -591,7 +591,7 @@ func (s *Server) serveTRF(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	switch {
 	case t == nil:
-		webauth.JSONError(w, http.StatusNotFound, "the hub has no tournament: start it with tandem hall --tournament FILE")
+		webauth.JSONError(w, http.StatusNotFound, "the hub has no tournament: start it with tandem-hall --tournament FILE")
 	case err != nil:
 		webauth.JSONError(w, http.StatusConflict, err.Error())
 	default:

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/rules"
 	"tandem/tournament"
 )
@@ -281,7 +282,7 @@ func (tn *tourney) waiting(id string) bool {
 
 // pairingOf returns hall table id's view of its current match, nil when
 // it has none.
-func (tn *tourney) pairingOf(id string, states map[string]hall.TableState) *PairingView {
+func (tn *tourney) pairingOf(id string, states map[string]hub.TableState) *PairingView {
 	m, ok := tn.current(id)
 	if !ok {
 		return nil

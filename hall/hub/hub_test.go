@@ -1,4 +1,4 @@
-package hall
+package hub
 
 import (
 	"context"
@@ -8,13 +8,15 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"tandem/hall"
 )
 
 // newTestHub starts a hub on a free loopback port with its store in a
 // temporary directory (or dir, when given).
-func newTestHub(t *testing.T, dir string, opts *HubOpts) *Hub {
+func newTestHub(t *testing.T, dir string, opts *Opts) *Hub {
 	t.Helper()
-	o := HubOpts{}
+	o := Opts{}
 	if opts != nil {
 		o = *opts
 	}
@@ -27,7 +29,7 @@ func newTestHub(t *testing.T, dir string, opts *HubOpts) *Hub {
 	if o.StoreDir == "" {
 		o.StoreDir = t.TempDir()
 	}
-	h, err := NewHub(&o)
+	h, err := New(&o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +50,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 func TestHub_RawSnapshotMakesTableOnlineThenOffline(t *testing.T) {
-	h := newTestHub(t, "", &HubOpts{OfflineAfter: 200 * time.Millisecond})
+	h := newTestHub(t, "", &Opts{OfflineAfter: 200 * time.Millisecond})
 	nc, err := nats.Connect(h.URL())
 	if err != nil {
 		t.Fatal(err)
@@ -56,8 +58,8 @@ func TestHub_RawSnapshotMakesTableOnlineThenOffline(t *testing.T) {
 	defer nc.Close()
 	sub := h.Subscribe()
 	defer sub.Close()
-	b, _ := json.Marshal(Snap{V: Version, Table: "t1", Boot: "x", Seq: 1, Status: "ready"})
-	nc.Publish(SnapSubject("t1"), b)
+	b, _ := json.Marshal(hall.Snap{V: hall.Version, Table: "t1", Boot: "x", Seq: 1, Status: "ready"})
+	nc.Publish(hall.SnapSubject("t1"), b)
 	waitFor(t, "t1 online", func() bool { s, ok := h.Table("t1"); return ok && s.Online })
 	<-sub.C()
 	if got := sub.Tables(); len(got) != 1 || got[0].ID != "t1" || !got[0].Online {
@@ -68,10 +70,10 @@ func TestHub_RawSnapshotMakesTableOnlineThenOffline(t *testing.T) {
 	if len(s.Alerts) == 0 || s.Alerts[0].Kind != AlertOffline {
 		t.Fatalf("alerts %+v", s.Alerts)
 	}
-	if _, err := h.Command(context.Background(), "t1", Command{Action: "pause"}); !errors.Is(err, ErrOffline) {
+	if _, err := h.Command(context.Background(), "t1", hall.Command{Action: "pause"}); !errors.Is(err, ErrOffline) {
 		t.Fatalf("command to an offline table: %v", err)
 	}
-	if _, err := h.Command(context.Background(), "nope", Command{Action: "pause"}); !errors.Is(err, ErrUnknownTable) {
+	if _, err := h.Command(context.Background(), "nope", hall.Command{Action: "pause"}); !errors.Is(err, ErrUnknownTable) {
 		t.Fatalf("command to an unknown table: %v", err)
 	}
 }
