@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/clocksync"
 	"tandem/console"
 	"tandem/journal"
 	"tandem/rules"
@@ -80,8 +81,12 @@ func (d *Daemon) openRecord(ctx context.Context, topts *table.Opts) error {
 func (d *Daemon) meta() journal.Meta {
 	d.players.mu.Lock()
 	defer d.players.mu.Unlock()
-	return journal.Meta{Table: d.Config.Journal.Table, Players: d.players.next}
+	return journal.Meta{Table: d.Config.Journal.Table, Players: d.players.next, WallClock: wallClock}
 }
+
+// wallClock is the wall clock's status for the record and the hall
+// (clocksync: whether a time source set it since boot).
+func wallClock() clocksync.Status { return clocksync.Read(nil) }
 
 // restore sets topts to go on with l's last match when it had started, and
 // returns the recorder that continues it on w (nil when there is nothing to

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/clocksync"
 	"tandem/rules"
 	"tandem/scoresheet"
 )
@@ -85,7 +86,12 @@ func WriteTimeline(w io.Writer, m *Match) error {
 	if m.Begin.Table != "" {
 		fmt.Fprintf(b, ", table %s", oneLine(m.Begin.Table))
 	}
-	fmt.Fprintf(b, ", began %s\n", m.Begin.Wall.UTC().Format(time.RFC3339))
+	fmt.Fprintf(b, ", began %s", m.Begin.Wall.UTC().Format(time.RFC3339))
+	if m.Begin.WallClock == clocksync.Unsynced.String() {
+		// The Pi's guess: say so where the date is read.
+		b.WriteString(" (the table's wall clock was never synchronised: the date and times of day are guesses)")
+	}
+	b.WriteString("\n")
 	if p := m.Begin.Players; p != nil && *p != [4]string{} {
 		for _, s := range rules.Seats {
 			fmt.Fprintf(b, "# %s: %s\n", s, oneLine(p[s]))

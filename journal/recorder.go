@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tandem/clocksync"
 	"tandem/rules"
 	"tandem/scoresheet"
 	"tandem/table"
@@ -20,6 +21,14 @@ type Meta struct {
 	Table string
 	// Players are the players' names per seat ("" when unknown).
 	Players [4]string
+	// WallClock tells whether the table's wall clock is synchronised
+	// with a time source now (clocksync.Read, as a Status word), for the
+	// WallClock field of every KindMatch and KindDecision record: their
+	// wall times are the match's date and the result's time of day, and
+	// a Pi without a time server boots on a guess. Nil records nothing.
+	// It is called on the table's loop, so it must be quick (clocksync's
+	// is a stat and a system call).
+	WallClock func() clocksync.Status
 }
 
 // Recorder turns a table's entries (table.Opts.Record) into records on a
@@ -72,13 +81,21 @@ func (r *Recorder) begin(preset string, opts map[string]string, at time.Duration
 	players := r.meta.Players // SetPlayers may change them from another goroutine
 	r.mu.Unlock()
 	rec := Record{Kind: KindMatch, Match: NewMatchID(wall), At: at, Wall: wall.UTC(),
-		Preset: preset, Options: opts, Table: r.meta.Table, Players: &players}
+		Preset: preset, Options: opts, Table: r.meta.Table, Players: &players, WallClock: r.wallClock()}
 	r.mu.Lock()
 	r.cur = rec
 	r.started, r.startedAt = false, 0
 	r.mu.Unlock()
 	r.w.Append(rec, tag)
 	return rec.Match
+}
+
+// wallClock is Meta.WallClock's word, "" without one.
+func (r *Recorder) wallClock() string {
+	if r.meta.WallClock == nil {
+		return ""
+	}
+	return r.meta.WallClock().String()
 }
 
 // Started tells a recorder that continues a restored match (NewRecorder
@@ -188,7 +205,7 @@ func (r *Recorder) Entry(e table.Entry) {
 		}
 	case table.EntryDecision:
 		rec := Record{Kind: KindDecision, Match: match, At: e.At, Wall: wall,
-			Result: e.Result.String(), Reason: e.Reason.String(), Decisive: []string{}, Clocks: &clocks}
+			Result: e.Result.String(), Reason: e.Reason.String(), Decisive: []string{}, Clocks: &clocks, WallClock: r.wallClock()}
 		for _, s := range e.Decisive[:e.NDecisive] {
 			rec.Decisive = append(rec.Decisive, s.String())
 		}

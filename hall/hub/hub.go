@@ -54,6 +54,11 @@ type Opts struct {
 	// heartbeat every second) before a table is shown offline. Zero means
 	// 3 s.
 	OfflineAfter time.Duration
+	// ClockTolerance is how far a table's wall clock may be from the
+	// hub's (hall.Snap.SentMs against the snapshot's arrival) before the
+	// table shows AlertClock. Zero means 10 s: a hall whose tables take
+	// their time from the hub (docs/hall.md) is within milliseconds.
+	ClockTolerance time.Duration
 	// Duplicates is the streams' duplicate window: a record published
 	// twice within it is stored once. Past it, the tables' catch-up (which
 	// starts after the last record the stream holds) still publishes each
@@ -118,6 +123,9 @@ func New(opts *Opts) (*Hub, error) {
 	}
 	if o.OfflineAfter <= 0 {
 		o.OfflineAfter = 3 * time.Second
+	}
+	if o.ClockTolerance <= 0 {
+		o.ClockTolerance = 10 * time.Second
 	}
 	if o.Duplicates <= 0 {
 		o.Duplicates = 2 * time.Minute

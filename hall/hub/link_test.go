@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -477,4 +478,32 @@ func TestLink_OnStateFirstCallInsideNewLink(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// The link asks for the wall clock's status at each publication,
+// heartbeats included: the hub sees a table's clock set by a time server
+// without waiting for a change of the match.
+func TestLink_WallClockOnEveryPublication(t *testing.T) {
+	h := newTestHub(t, "", nil)
+	var wall atomic.Value
+	wall.Store("unsynchronised")
+	l := newTestLink(t, h.URL(), "t9", "", &hall.LinkOpts{WallClock: func() string { return wall.Load().(string) }})
+	l.Publish(hall.Snap{Status: "ready"})
+	clock := func(s TableState) string {
+		for _, a := range s.Alerts {
+			if a.Kind == AlertClock {
+				return a.Text
+			}
+		}
+		return ""
+	}
+	waitFor(t, "t9 unsynchronised", func() bool {
+		s, ok := h.Table("t9")
+		return ok && s.Snap.WallClock == "unsynchronised" && clock(s) != ""
+	})
+	wall.Store("synchronised") // the hub's time server answered; the match did not change
+	waitFor(t, "t9 synchronised by a heartbeat", func() bool {
+		s, _ := h.Table("t9")
+		return s.Snap.WallClock == "synchronised" && s.Snap.Heartbeat && clock(s) == ""
+	})
 }

@@ -42,6 +42,10 @@ func (h *Hub) onSnap(m *nats.Msg) {
 	}
 	t.LastSeen = now
 	t.Snap = s
+	if s.SentMs > 0 {
+		t.ClockOffset = time.UnixMilli(s.SentMs).Sub(now)
+		t.clockFar = t.ClockOffset > h.opts.ClockTolerance || t.ClockOffset < -h.opts.ClockTolerance
+	}
 	t.alerts()
 	h.changed(id)
 }

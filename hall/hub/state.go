@@ -1,9 +1,11 @@
 package hub
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
+	"tandem/clocksync"
 	"tandem/hall"
 	"tandem/rules"
 )
@@ -30,6 +32,11 @@ const (
 	// AlertRecord: the table's record failed (its clocks run on without
 	// one), or its records cannot reach the hall.
 	AlertRecord AlertKind = "record"
+	// AlertClock: the table's wall clock was never synchronised since
+	// boot (hall.Snap.WallClock), or it is more than Opts.ClockTolerance
+	// from the hub's: its record's wall times and its results' times of
+	// day are not to be trusted (docs/hall.md, "Time without internet").
+	AlertClock AlertKind = "clock"
 )
 
 // Alert is one thing the head arbiter should look at.
@@ -55,6 +62,11 @@ type TableState struct {
 	// messages (see Opts.OnRefused); "" when it has not for 10 s.
 	Refused   string `json:"refused,omitempty"`
 	refusedAt time.Time
+	// ClockOffset is the table's wall clock less the hub's, from the
+	// latest snapshot (its SentMs against its arrival, so the network's
+	// few ms are in it); zero before the first.
+	ClockOffset time.Duration `json:"clock_offset_ns"`
+	clockFar    bool          // |ClockOffset| > Opts.ClockTolerance
 	// Alerts are the current alerts, in AlertKind order.
 	Alerts []Alert `json:"alerts"`
 }
@@ -112,6 +124,48 @@ func (s *TableState) alerts() {
 	if s.Snap.HallErr != "" {
 		s.Alerts = append(s.Alerts, Alert{AlertRecord, s.Snap.HallErr})
 	}
+	if text := s.clockText(); text != "" {
+		s.Alerts = append(s.Alerts, Alert{AlertClock, text})
+	}
+}
+
+// clockText says what is wrong with the table's wall clock, "" when
+// nothing is. The offset is rounded (10 s under a minute, then minutes)
+// so that the text, and so the dashboard's alert, stays the same from
+// one heartbeat to the next.
+func (s *TableState) clockText() string {
+	never := s.Snap.WallClock == clocksync.Unsynced.String()
+	if !never && !s.clockFar {
+		return ""
+	}
+	far := ""
+	if s.clockFar {
+		d, way := s.ClockOffset, "ahead of"
+		if d < 0 {
+			d, way = -d, "behind"
+		}
+		far = roughly(d) + " " + way + " the hub's"
+	}
+	switch {
+	case never && far != "":
+		return "clock never synchronised since boot, " + far + ": its times of day are guesses"
+	case never:
+		return "clock never synchronised since boot: its times of day are guesses"
+	}
+	return "clock " + far + ": its times of day are wrong"
+}
+
+// roughly writes d to 10 s under a minute ("about 40 s"), else to the
+// minute ("2 h 03 min", "12 min").
+func roughly(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("about %d s", int((d+5*time.Second)/(10*time.Second))*10)
+	}
+	m := int((d + 30*time.Second) / time.Minute)
+	if m < 60 {
+		return fmt.Sprintf("%d min", m)
+	}
+	return fmt.Sprintf("%d h %02d min", m/60, m%60)
 }
 
 func (t *TableState) clone() TableState {
