@@ -29,3 +29,8 @@ func InitPeriph() error { return nil }
 func OpenPin(chip, name string) (pgpio.PinIO, func(), error) {
 	return nil, nil, fmt.Errorf("gpio: %w: %s is Linux's", ErrNoDevice, DevicePattern)
 }
+
+// OpenBiasLines fails: the GPIO character device is Linux's.
+func OpenBiasLines(w *Wiring) ([]BiasLine, func(), error) {
+	return nil, nil, fmt.Errorf("gpio: %w: %s is Linux's", ErrNoDevice, DevicePattern)
+}
