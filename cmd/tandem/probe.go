@@ -76,13 +76,23 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %-10s %s  MISSING: %v\n", dc.Name, dc.Kind, err)
 			continue
 		}
+		// A TM1637 takes any write, present or not: ask it to acknowledge.
+		if ck, ok := dev.(display.Checker); ok {
+			if err := ck.Check(); err != nil {
+				missing++
+				fmt.Fprintf(stdout, "  %-10s %s  MISSING: %v\n", dc.Name, dc.Kind, err)
+				dev.Halt()
+				closeFn()
+				continue
+			}
+		}
 		if err := dev.Message(dc.Name); err != nil {
 			missing++
 			fmt.Fprintf(stdout, "  %-10s %s  FAILED writing its name: %v\n", dc.Name, dev, err)
 		} else {
 			note := ""
-			if dc.Kind == config.TM1637 {
-				note = " (a TM1637 never answers: only your eyes can tell it works)"
+			if _, ok := dev.(display.Checker); ok {
+				note = " (it acknowledged)"
 			}
 			fmt.Fprintf(stdout, "  %-10s %s  shows its name: check it does%s\n", dc.Name, dev, note)
 		}

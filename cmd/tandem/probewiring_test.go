@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,5 +116,63 @@ func TestI2CBusNumber(t *testing.T) {
 		if _, ok := i2cBusNumber(bus); ok {
 			t.Errorf("%q read as a bus number", bus)
 		}
+	}
+}
+
+// checkedDisplay is a display that can say whether it is there (a
+// TM1637's acknowledge).
+type checkedDisplay struct {
+	probeDisplay
+	err error
+}
+
+func (c *checkedDisplay) Check() error { return c.err }
+
+// A TM1637 that does not acknowledge is missing (exit 1) and is not
+// written to; one that does shows its name.
+func TestProbe_TM1637Acknowledge(t *testing.T) {
+	path := writeConfigFile(t, "hw.toml", `
+mode = "hardware"
+[display.devices.a-white]
+kind = "tm1637"
+seat = "A-white"
+clk = "GPIO5"
+dio = "GPIO6"
+[display.devices.a-black]
+kind = "tm1637"
+seat = "A-black"
+clk = "GPIO12"
+dio = "GPIO13"
+`)
+	old := probeDeps
+	defer func() { probeDeps = old }()
+	shown := map[string]*checkedDisplay{}
+	probeDeps.display = func(c *config.Config, dev config.DisplayDevice) (display.Device, func() error, error) {
+		d := &checkedDisplay{probeDisplay: probeDisplay{name: dev.Name}}
+		if dev.Name == "a-black" {
+			d.err = errors.New("sevenseg: a-black (tm1637 clk=GPIO12 dio=GPIO13): no acknowledge on DIO")
+		}
+		shown[dev.Name] = d
+		return d, func() error { return nil }, nil
+	}
+	probeDeps.bias = func(w *gpio.Wiring) ([]gpio.BiasLine, func(), error) {
+		return nil, nil, gpio.ErrNoDevice
+	}
+	numbers := []int{17, 27, 22, 23, 24}
+	probeDeps.lines = func(w *gpio.Wiring) (gpio.Lines, []int, error) {
+		return gpiotest.New(numbers, 0b11111, nil), numbers, nil
+	}
+	var out, errb bytes.Buffer
+	var code int
+	synctest.Test(t, func(t *testing.T) {
+		code = probe(context.Background(), []string{"--config", path, "--for", "100ms"}, &out, &errb)
+	})
+	o := out.String()
+	if code != 1 || !strings.Contains(o, "a-white    fake a-white  shows its name: check it does (it acknowledged)") ||
+		!strings.Contains(o, "a-black    tm1637  MISSING: sevenseg: a-black (tm1637 clk=GPIO12 dio=GPIO13): no acknowledge on DIO") {
+		t.Fatalf("exit %d:\n%s", code, o)
+	}
+	if shown["a-black"].msg != "" || shown["a-white"].msg != "a-white" {
+		t.Errorf("messages: a-white %q, a-black %q", shown["a-white"].msg, shown["a-black"].msg)
 	}
 }
