@@ -51,23 +51,27 @@ run_on() { # QEMU:CPU BINARY ARGS...
 }
 
 # The hub starts under CPU, its NATS server listening: its first line.
+# The binary (or qemu) is started directly in the background, so that $!
+# is its pid and the TERM reaches it.
 hub_starts() { # QEMU:CPU BINARY
-    local log tmp pid
+    local q=${1%%:*} cpu=${1#*:} tmp pid ok=1
     tmp=$(mktemp -d)
-    log="$tmp/out"
-    run_on "$1" "$2" --listen 127.0.0.1:0 --store "$tmp/store" --dashboard off >"$log" 2>&1 &
+    if [ "$q" = native ]; then
+        "$2" --listen 127.0.0.1:0 --store "$tmp/store" --dashboard off >"$tmp/out" 2>&1 &
+    else
+        "$q" -cpu "$cpu" "$2" --listen 127.0.0.1:0 --store "$tmp/store" --dashboard off >"$tmp/out" 2>&1 &
+    fi
     pid=$!
     for _ in $(seq 1 300); do
-        grep -q "^hall: NATS for the tables at nats://127.0.0.1:" "$log" && break
+        if grep -qs "^hall: NATS for the tables at nats://127.0.0.1:" "$tmp/out"; then ok=0; break; fi
         kill -0 "$pid" 2>/dev/null || break
         sleep 0.1
     done
-    local ok=0
-    grep -q "^hall: NATS for the tables at nats://127.0.0.1:" "$log" || ok=1
     kill -TERM "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
-    [ $ok = 0 ] || { cat "$log" >&2; rm -rf "$tmp"; return 1; }
+    [ $ok = 0 ] || cat "$tmp/out" >&2
     rm -rf "$tmp"
+    return $ok
 }
 
 unit_ok() { # DEB UNITFILE NAME
@@ -172,8 +176,7 @@ for deb in "$dir"/tandem_*.deb "$dir"/tandem-hall_*.deb; do
         else
             hub_starts "$qc" "$x/usr/bin/tandem-hall" || fail "$deb: the hub does not start on $qc"
         fi
-        ran="$ran ${qc#*:}"
-        [ "$q" = native ] && ran="$ran native"
+        if [ "$q" = native ]; then ran="$ran native"; else ran="$ran ${qc#*:}"; fi
     done
 
     size=$(stat -c %s "$x/usr/bin/$bin")
