@@ -10,7 +10,9 @@
 #                                        dist/tandem-hall_VERSION_arm64.deb, ..._armhf.deb
 #   VERSION=1.2.3 packaging/build-deb.sh out/
 #   ARCHES="amd64" packaging/build-deb.sh out/   (other Debian architectures: a PC hub,
-#                                                 the installation test of check-deb.sh)
+#                                                 the installation test of check-install.sh)
+#   HOMEPAGE=https://... packaging/build-deb.sh   (the packages' Homepage field: tandem has no
+#                                                 public home yet, so by default there is none)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-dist}"
@@ -60,6 +62,9 @@ for arch in $ARCHES; do
         [ "$pkg" = tandem-hall ] && conf=packaging/nfpm-hall.yaml
         # nfpm expands ${ARCH} and ${VERSION} itself, not a file's path.
         sed -e "s|\${BINARY}|$bin|" -e "s|\${GEN}|$gen|" "$conf" >"$tools/nfpm-$pkg-$arch.yaml"
+        if [ -n "${HOMEPAGE:-}" ]; then
+            printf 'homepage: %s\n' "$HOMEPAGE" >>"$tools/nfpm-$pkg-$arch.yaml"
+        fi
         ARCH=$arch "$nfpm" package --config "$tools/nfpm-$pkg-$arch.yaml" --packager deb --target "$out/"
     done
 done
