@@ -3,7 +3,8 @@
 # files and maintainer scripts as the Pi's, for this machine's CPU) with
 # dpkg in a scratch Debian root made by mmdebstrap, then checks what a club
 # relies on:
-#   - install: the users tandem (groups gpio, i2c) and tandem-hall, the data
+#   - install: a record a deleted user left is given to the new user;
+#     the users tandem (groups gpio, i2c) and tandem-hall, the data
 #     directories 0750 owned by them, the configurations 0640 root:USER, the
 #     units enabled; the service user can read its configuration;
 #   - purge: the users and the data stay (a record is never left to a bare
@@ -31,7 +32,13 @@ expect() { # WHAT GOT WANT
     [ "$2" = "$3" ] || fail "$1: $2, want $3"
 }
 
+# A record an older package left to a bare UID (it deleted the user on
+# purge): the install gives it back to the new user.
+mkdir -p "$root/var/lib/tandem"
+echo old >"$root/var/lib/tandem/old.db"
+chown 4242:4242 "$root/var/lib/tandem/old.db"
 in_root dpkg -i /tmp/"$(basename "${debs[0]}")" /tmp/"$(basename "${debs[1]}")" >/dev/null
+expect "install: a bare UID's record" "$(owner /var/lib/tandem/old.db | cut -d' ' -f1)" "tandem:tandem"
 for u in tandem tandem-hall; do
     in_root getent passwd "$u" >/dev/null || fail "install: no user $u"
     expect "install: /var/lib/$u" "$(owner /var/lib/$u)" "$u:$u 750"

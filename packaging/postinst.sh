@@ -23,6 +23,13 @@ if [ "$1" = configure ]; then
     # Not a package directory: dpkg never removes it, with or without a
     # record in it.
     install -d -o tandem -g tandem -m 0750 /var/lib/tandem
+    # Files a deleted user left (an older package deleted the user on
+    # purge): they are this service's data; give them back, and say so.
+    orphans=$(find /var/lib/tandem -xdev -nouser | wc -l)
+    if [ "$orphans" -gt 0 ]; then
+        find /var/lib/tandem -xdev -nouser -exec chown tandem:tandem {} +
+        echo "tandem: gave $orphans file(s) in /var/lib/tandem, left by a deleted user, back to tandem"
+    fi
     # The configuration may hold passwords and the arbiter's PIN: readable
     # by root and the service only (kept by dpkg on upgrades; the
     # administrator's own statoverride wins).
