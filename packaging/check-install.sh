@@ -37,8 +37,12 @@ expect() { # WHAT GOT WANT
 mkdir -p "$root/var/lib/tandem"
 echo old >"$root/var/lib/tandem/old.db"
 chown 4242:4242 "$root/var/lib/tandem/old.db"
+echo other >"$root/tmp/other"
+chown 4343:4343 "$root/tmp/other"
+ln "$root/tmp/other" "$root/var/lib/tandem/planted"   # two links: not given away
 in_root dpkg -i /tmp/"$(basename "${debs[0]}")" /tmp/"$(basename "${debs[1]}")" >/dev/null
 expect "install: a bare UID's record" "$(owner /var/lib/tandem/old.db | cut -d' ' -f1)" "tandem:tandem"
+expect "install: a hard link planted in the data directory" "$(owner /var/lib/tandem/planted | cut -d' ' -f1)" "UNKNOWN:UNKNOWN"
 for u in tandem tandem-hall; do
     in_root getent passwd "$u" >/dev/null || fail "install: no user $u"
     expect "install: /var/lib/$u" "$(owner /var/lib/$u)" "$u:$u 750"

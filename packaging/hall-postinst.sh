@@ -13,13 +13,6 @@ if [ "$1" = configure ]; then
             --shell /usr/sbin/nologin --gecos "tandem hall hub" tandem-hall
     fi
     install -d -o tandem-hall -g tandem-hall -m 0750 /var/lib/tandem-hall
-    # Files a deleted user left (an older package deleted the user on
-    # purge): they are this service's data; give them back, and say so.
-    orphans=$(find /var/lib/tandem-hall -xdev -nouser | wc -l)
-    if [ "$orphans" -gt 0 ]; then
-        find /var/lib/tandem-hall -xdev -nouser -exec chown tandem-hall:tandem-hall {} +
-        echo "tandem-hall: gave $orphans file(s) in /var/lib/tandem-hall, left by a deleted user, back to tandem-hall"
-    fi
     # The configuration may hold passwords and the arbiter's PIN: readable
     # by root and the service only (kept by dpkg on upgrades; the
     # administrator's own statoverride wins).

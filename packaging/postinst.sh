@@ -23,11 +23,18 @@ if [ "$1" = configure ]; then
     # Not a package directory: dpkg never removes it, with or without a
     # record in it.
     install -d -o tandem -g tandem -m 0750 /var/lib/tandem
-    # Files a deleted user left (an older package deleted the user on
-    # purge): they are this service's data; give them back, and say so.
-    orphans=$(find /var/lib/tandem -xdev -nouser | wc -l)
+    # Records a deleted user left (packages before this one deleted the
+    # user on purge) are this table's: give them back, and say so. Only
+    # plain files of the directory itself, unknown owner, one link: a
+    # hard link planted there to another file is left alone.
+    orphans=0
+    for f in /var/lib/tandem/* /var/lib/tandem/.[!.]*; do
+        [ -f "$f" ] && [ ! -L "$f" ] || continue
+        [ "$(stat -c %U:%h "$f")" = UNKNOWN:1 ] || continue
+        chown tandem:tandem "$f"
+        orphans=$((orphans + 1))
+    done
     if [ "$orphans" -gt 0 ]; then
-        find /var/lib/tandem -xdev -nouser -exec chown tandem:tandem {} +
         echo "tandem: gave $orphans file(s) in /var/lib/tandem, left by a deleted user, back to tandem"
     fi
     # The configuration may hold passwords and the arbiter's PIN: readable
