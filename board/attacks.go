@@ -1,6 +1,9 @@
 package board
 
-import "math/bits"
+import (
+	"math/bits"
+	"tandem/bughouse"
+)
 
 // Attack tables, built once at package initialisation (about 70 KiB, a
 // fraction of a millisecond). Sliders use the classical ray method: the
@@ -47,10 +50,10 @@ func init() {
 		}
 		for _, df := range []int{-1, 1} {
 			if on(f+df, r+1) {
-				pawnAtt[White][s] |= bit(Sq(f+df, r+1))
+				pawnAtt[bughouse.White][s] |= bit(Sq(f+df, r+1))
 			}
 			if on(f+df, r-1) {
-				pawnAtt[Black][s] |= bit(Sq(f+df, r-1))
+				pawnAtt[bughouse.Black][s] |= bit(Sq(f+df, r-1))
 			}
 		}
 		for i, d := range dirs {
@@ -70,8 +73,8 @@ func init() {
 		}
 	}
 	for r := 1; r <= 8; r++ {
-		rankMask[White][r] = rankMask1 << (8 * (r - 1))
-		rankMask[Black][r] = rankMask1 << (8 * (8 - r))
+		rankMask[bughouse.White][r] = rankMask1 << (8 * (r - 1))
+		rankMask[bughouse.Black][r] = rankMask1 << (8 * (8 - r))
 	}
 }
 
@@ -103,7 +106,7 @@ func bishopAtt(s Square, occ uint64) uint64 {
 }
 
 // attacksOf returns the squares a piece of kind k and color c on s attacks.
-func attacksOf(c Color, k Kind, s Square, occ uint64) uint64 {
+func attacksOf(c bughouse.Color, k Kind, s Square, occ uint64) uint64 {
 	switch k {
 	case Pawn:
 		return pawnAtt[c][s]

@@ -1,9 +1,10 @@
-package board
+package board_test
 
 import (
 	"os"
 	"strconv"
 	"strings"
+	"tandem/board"
 	"testing"
 )
 
@@ -12,7 +13,7 @@ const benchFEN = "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[NPp] 
 // BenchmarkParseMove: the legality check of one move as an arbiter's
 // console does it: text in, legal move or reason out (goal <= 2 us).
 func BenchmarkParseMove(b *testing.B) {
-	p, err := ParseFEN(benchFEN, rulesFor(b, "fics"))
+	p, err := board.ParseFEN(benchFEN, rulesFor(b, "fics"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,7 +27,7 @@ func BenchmarkParseMove(b *testing.B) {
 
 // BenchmarkIsLegal: the legality check of one encoded move.
 func BenchmarkIsLegal(b *testing.B) {
-	p, _ := ParseFEN(benchFEN, rulesFor(b, "fics"))
+	p, _ := board.ParseFEN(benchFEN, rulesFor(b, "fics"))
 	m, _ := p.ParseMove("Nxc3")
 	b.ReportAllocs()
 	for b.Loop() {
@@ -38,8 +39,8 @@ func BenchmarkIsLegal(b *testing.B) {
 
 // BenchmarkLegalMoves: every legal move and drop of a middlegame.
 func BenchmarkLegalMoves(b *testing.B) {
-	p, _ := ParseFEN(benchFEN, rulesFor(b, "fics"))
-	var l MoveList
+	p, _ := board.ParseFEN(benchFEN, rulesFor(b, "fics"))
+	var l board.MoveList
 	b.ReportAllocs()
 	for b.Loop() {
 		p.LegalMoves(&l)
@@ -49,7 +50,7 @@ func BenchmarkLegalMoves(b *testing.B) {
 // BenchmarkPerft: nodes per second of a crazyhouse perft (zh-middlegame,
 // depth 4: 2 083 382 nodes).
 func BenchmarkPerft(b *testing.B) {
-	p, _ := ParseFEN("r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1", CrazyhouseRules)
+	p, _ := board.ParseFEN("r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1", board.CrazyhouseRules)
 	b.ReportAllocs()
 	var n uint64
 	for b.Loop() {
@@ -60,11 +61,11 @@ func BenchmarkPerft(b *testing.B) {
 
 // perftPlayed is Perft with every leaf played (Make, Unmake), the way a
 // perft without leaf counting works: for comparing move generation alone.
-func perftPlayed(p *Position, d int) uint64 {
+func perftPlayed(p *board.Position, d int) uint64 {
 	if d <= 0 {
 		return 1
 	}
-	var l MoveList
+	var l board.MoveList
 	p.LegalMoves(&l)
 	var n uint64
 	for _, m := range l.Slice() {
@@ -84,7 +85,7 @@ func BenchmarkPerftSuite(b *testing.B) {
 		b.Skip("scripts/chessops/positions.txt not found")
 	}
 	type pos struct {
-		p *Position
+		p *board.Position
 		d int
 	}
 	var ps []pos
@@ -93,7 +94,7 @@ func BenchmarkPerftSuite(b *testing.B) {
 		if !ok || strings.HasPrefix(line, "#") {
 			continue
 		}
-		p, err := ParseFEN(fen, CrazyhouseRules)
+		p, err := board.ParseFEN(fen, board.CrazyhouseRules)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -102,8 +103,8 @@ func BenchmarkPerftSuite(b *testing.B) {
 	}
 	for _, c := range []struct {
 		name string
-		f    func(*Position, int) uint64
-	}{{"counted", (*Position).Perft}, {"played", perftPlayed}} {
+		f    func(*board.Position, int) uint64
+	}{{"counted", (*board.Position).Perft}, {"played", perftPlayed}} {
 		b.Run(c.name, func(b *testing.B) {
 			var n uint64
 			for b.Loop() {

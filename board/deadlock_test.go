@@ -1,9 +1,9 @@
-package board
+package board_test
 
 import (
+	"tandem/board"
+	"tandem/bughouse"
 	"testing"
-
-	"tandem/rules"
 )
 
 // The fool's-mate board of rule-cases.txt (blockable-mate-empty-hand)
@@ -21,23 +21,23 @@ func TestGame_Deadlock(t *testing.T) {
 	for _, tc := range []struct {
 		name, fen string
 		deadlock  bool
-		st        [2]Status
+		st        [2]board.Status
 		check     [2]bool
 	}{
-		{"blockable mate + stalemate", blockableMateA + " | " + stalematedB, true, [2]Status{MustWait, MustWait}, [2]bool{true, false}},
-		{"both stalemated", "7k/P4Q2/8/8/3KP3/8/1PPP1PPP/RNB2BNR[] b - - 2 25 | " + stalematedB, true, [2]Status{MustWait, MustWait}, [2]bool{false, false}},
+		{"blockable mate + stalemate", blockableMateA + " | " + stalematedB, true, [2]board.Status{board.MustWait, board.MustWait}, [2]bool{true, false}},
+		{"both stalemated", "7k/P4Q2/8/8/3KP3/8/1PPP1PPP/RNB2BNR[] b - - 2 25 | " + stalematedB, true, [2]board.Status{board.MustWait, board.MustWait}, [2]bool{false, false}},
 		// A piece in the stalemated player's reserve: he can drop it.
-		{"a piece to drop", blockableMateA + " | 7k/P4Q2/8/8/3KP3/8/1PPP1PPP/RNB2BNR[n] b - - 2 25", false, [2]Status{MustWait, Ongoing}, [2]bool{true, false}},
-		{"the other board plays on", blockableMateA + " | " + Start, false, [2]Status{MustWait, Ongoing}, [2]bool{true, false}},
+		{"a piece to drop", blockableMateA + " | 7k/P4Q2/8/8/3KP3/8/1PPP1PPP/RNB2BNR[n] b - - 2 25", false, [2]board.Status{board.MustWait, board.Ongoing}, [2]bool{true, false}},
+		{"the other board plays on", blockableMateA + " | " + board.Start, false, [2]board.Status{board.MustWait, board.Ongoing}, [2]bool{true, false}},
 	} {
-		g, err := ParseGameFEN(tc.fen, r)
+		g, err := board.ParseGameFEN(tc.fen, r)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		if got := g.Deadlock(); got != tc.deadlock {
 			t.Errorf("%s: Deadlock %v, want %v", tc.name, got, tc.deadlock)
 		}
-		for b := rules.BoardA; b <= rules.BoardB; b++ {
+		for b := bughouse.BoardA; b <= bughouse.BoardB; b++ {
 			if got := g.Status(b); got != tc.st[b] || g.Board(b).InCheck() != tc.check[b] {
 				t.Errorf("%s: board %s %v (in check %v), want %v (%v)", tc.name, b, got, g.Board(b).InCheck(), tc.st[b], tc.check[b])
 			}
@@ -45,12 +45,12 @@ func TestGame_Deadlock(t *testing.T) {
 	}
 	// Under reglamento (mate = reserve, stalemate = draw) the same boards
 	// are decided, and stuck all the same.
-	g, err := ParseGameFEN(blockableMateA+" | "+stalematedB, rulesFor(t, "reglamento"))
+	g, err := board.ParseGameFEN(blockableMateA+" | "+stalematedB, rulesFor(t, "reglamento"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.Deadlock() || g.Status(rules.BoardA) != Checkmate || g.Status(rules.BoardB) != Stalemate {
-		t.Errorf("reglamento: deadlock %v, A %v, B %v", g.Deadlock(), g.Status(rules.BoardA), g.Status(rules.BoardB))
+	if !g.Deadlock() || g.Status(bughouse.BoardA) != board.Checkmate || g.Status(bughouse.BoardB) != board.Stalemate {
+		t.Errorf("reglamento: deadlock %v, A %v, B %v", g.Deadlock(), g.Status(bughouse.BoardA), g.Status(bughouse.BoardB))
 	}
 }
 
@@ -61,33 +61,33 @@ func TestGame_Deadlock(t *testing.T) {
 func TestGame_StatusCountsOnlyStealsThatCanBeMade(t *testing.T) {
 	r := rulesFor(t, "uscf-fics") // steal, stalemate = wait
 	const a = "7k/1P6/8/8/8/8/2q5/K7[] w - - 0 1"
-	g, err := ParseGameFEN(a+" | 7k/8/8/8/8/6q1/8/7K[] w - - 0 1", r)
+	g, err := board.ParseGameFEN(a+" | 7k/8/8/8/8/6q1/8/7K[] w - - 0 1", r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := g.Board(rules.BoardA).CountLegal(); n != 4 {
+	if n := g.Board(bughouse.BoardA).CountLegal(); n != 4 {
 		t.Fatalf("board A lists %d moves, want the 4 promotions", n)
 	}
-	if got := g.Status(rules.BoardA); got != MustWait {
+	if got := g.Status(bughouse.BoardA); got != board.MustWait {
 		t.Errorf("board A: %v, want must-wait", got)
 	}
 	if !g.Deadlock() {
 		t.Errorf("no deadlock: B-white is stalemated and A-white cannot steal")
 	}
 	// Give B-white a knight: b8=N may take it.
-	g, err = ParseGameFEN(a+" | 7k/8/8/8/8/6q1/8/N6K[] w - - 0 1", r)
+	g, err = board.ParseGameFEN(a+" | 7k/8/8/8/8/6q1/8/N6K[] w - - 0 1", r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := g.Status(rules.BoardA); got != Ongoing || g.Deadlock() {
+	if got := g.Status(bughouse.BoardA); got != board.Ongoing || g.Deadlock() {
 		t.Errorf("with a knight to steal: %v, deadlock %v", got, g.Deadlock())
 	}
 	// Under upgrade nothing is taken: the promotions are moves.
-	g, err = ParseGameFEN(a+" | 7k/8/8/8/8/6q1/8/7K[] w - - 0 1", rulesFor(t, "fics"))
+	g, err = board.ParseGameFEN(a+" | 7k/8/8/8/8/6q1/8/7K[] w - - 0 1", rulesFor(t, "fics"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := g.Status(rules.BoardA); got != Ongoing {
+	if got := g.Status(bughouse.BoardA); got != board.Ongoing {
 		t.Errorf("upgrade: %v", got)
 	}
 }

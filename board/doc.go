@@ -2,7 +2,7 @@
 // or a match's two boards (Game) with the four reserves, FEN with the
 // reserve in [...] and '~' for promoted pieces, SAN and UCI moves and
 // drops, and legal move and drop generation under the board options of
-// RULES.md (rules.Options: drop_check, pawn_drop_ranks,
+// docs/rules.md (rules.Options: drop_check, pawn_drop_ranks,
 // piece_drop_ranks, mate, promotion, castle_dropped_rook,
 // dropped_pawn_double_step, stalemate).
 //

@@ -2,14 +2,16 @@ package board_test
 
 import (
 	"fmt"
+	"tandem/rules"
 
 	"tandem/board"
-	"tandem/rules"
+	"tandem/bughouse"
 )
 
 // An arbiter checks a move and a drop under the reglamento preset.
 func Example() {
-	r, _ := board.PresetRules("reglamento", board.Bughouse)
+	ps, _ := rules.LookupPreset("reglamento")
+	r := ps.Options.Rules // the preset's board options
 	p, _ := board.ParseFEN("4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1", r)
 	if _, err := p.ParseMove("P@a7"); err != nil {
 		fmt.Println(err)
@@ -26,18 +28,19 @@ func Example() {
 
 // Two boards: a capture on board A goes to the partner on board B.
 func ExampleGame() {
-	r, _ := board.PresetRules("fics", board.Bughouse)
+	ps, _ := rules.LookupPreset("fics")
+	r := ps.Options.Rules
 	g := board.NewGame(r)
 	for _, mv := range []struct {
-		s    rules.Seat
+		s    bughouse.Seat
 		text string
-	}{{rules.AWhite, "e4"}, {rules.ABlack, "d5"}, {rules.AWhite, "exd5"}} {
+	}{{bughouse.AWhite, "e4"}, {bughouse.ABlack, "d5"}, {bughouse.AWhite, "exd5"}} {
 		if _, err := g.Play(mv.s, mv.text); err != nil {
 			fmt.Println(err)
 		}
 	}
-	fmt.Printf("B-black's reserve: %q\n", g.Reserve(rules.BBlack))
-	_, err := g.Play(rules.BBlack, "P@e5")
+	fmt.Printf("B-black's reserve: %q\n", g.Reserve(bughouse.BBlack))
+	_, err := g.Play(bughouse.BBlack, "P@e5")
 	fmt.Println(err)
 	// Output:
 	// B-black's reserve: "p"

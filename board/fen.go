@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"tandem/bughouse"
 )
 
 // FENError is a FEN that cannot be read: Field names the part (board,
@@ -70,9 +71,9 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 				if f > 7 {
 					return bad("board", "rank %d has more than 8 squares", r+1)
 				}
-				col := White
+				col := bughouse.White
 				if c >= 'a' {
-					col = Black
+					col = bughouse.Black
 				}
 				s := Sq(f, r)
 				p.put(MakePiece(col, k), s)
@@ -93,7 +94,7 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 			return bad("board", "rank %d has %d squares; it needs 8", r+1, f)
 		}
 	}
-	for c := White; c <= Black; c++ {
+	for c := bughouse.White; c <= bughouse.Black; c++ {
 		if n := popcount(p.bb[c][King]); n != 1 {
 			return bad("board", "%s has %d kings; it needs 1", c, n)
 		}
@@ -108,9 +109,9 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 			if k == NoKind || k == King {
 				return bad("reserve", "%q is not a piece a reserve can hold (PNBRQ, pnbrq)", c)
 			}
-			col := White
+			col := bughouse.White
 			if c >= 'a' {
-				col = Black
+				col = bughouse.Black
 			}
 			if !p.AddHand(col, k, 1) {
 				return bad("reserve", "more than %d of %q", MaxHand, c)
@@ -121,7 +122,7 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 		switch fields[1] {
 		case "w":
 		case "b":
-			p.side = Black
+			p.side = bughouse.Black
 		default:
 			return bad("side", "%q; it is w or b", fields[1])
 		}
@@ -144,7 +145,7 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 	}
 	// Keep only rights whose king and rook stand on their squares.
 	for i, n := range castleSquares {
-		c := Color(i / 2)
+		c := bughouse.Color(i / 2)
 		if p.sq[n[0]] != MakePiece(c, King) || p.sq[n[1]] != MakePiece(c, Rook) {
 			p.castle &^= 1 << i
 		}
@@ -153,7 +154,7 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 	if len(fields) > 3 && fields[3] != "-" {
 		s, ok := ParseSquare(fields[3])
 		want := 6
-		if p.side == Black {
+		if p.side == bughouse.Black {
 			want = 3
 		}
 		if !ok || s.Rank()+1 != want {
@@ -203,7 +204,7 @@ func (p *Position) FEN() string {
 	p.appendReserve(&b)
 	b.WriteByte(']')
 	b.WriteByte(' ')
-	if p.side == White {
+	if p.side == bughouse.White {
 		b.WriteByte('w')
 	} else {
 		b.WriteByte('b')
@@ -213,7 +214,7 @@ func (p *Position) FEN() string {
 	// cannot be used now, and a FEN reader drops them anyway.
 	rights := p.castleRights()
 	for i, n := range castleSquares {
-		c := Color(i / 2)
+		c := bughouse.Color(i / 2)
 		if p.sq[n[0]] != MakePiece(c, King) || p.sq[n[1]] != MakePiece(c, Rook) {
 			rights &^= 1 << i
 		}
@@ -259,7 +260,7 @@ func (p *Position) appendBoard(b *strings.Builder) {
 }
 
 func (p *Position) appendReserve(b *strings.Builder) {
-	for c := White; c <= Black; c++ {
+	for c := bughouse.White; c <= bughouse.Black; c++ {
 		for k := Queen; k >= Pawn; k-- {
 			for i := 0; i < int(p.hand[c][k]); i++ {
 				b.WriteByte(MakePiece(c, k).Letter())
@@ -270,7 +271,7 @@ func (p *Position) appendReserve(b *strings.Builder) {
 
 // Reserve returns color c's reserve as letters, queen first, e.g. "QNPP"
 // (upper case for White, lower case for Black), or "" when empty.
-func (p *Position) Reserve(c Color) string {
+func (p *Position) Reserve(c bughouse.Color) string {
 	var b strings.Builder
 	for k := Queen; k >= Pawn; k-- {
 		for i := 0; i < int(p.hand[c][k]); i++ {

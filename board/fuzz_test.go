@@ -1,6 +1,7 @@
-package board
+package board_test
 
 import (
+	"tandem/board"
 	"testing"
 )
 
@@ -11,29 +12,29 @@ func FuzzFEN(f *testing.F) {
 	for _, c := range readPerft(f) {
 		f.Add(c.fen)
 	}
-	f.Add(Start)
+	f.Add(board.Start)
 	f.Add("4k3/8/8/8/8/8/8/4K3/ w - - 0 1")
 	f.Add("8/8/8/8/8/8/8/8[] w - - 0 1")
 	f.Add("4k3/8/8/8/8/8/8/4K3[PPPPPPPPPPPPPPPPP] w")
 	f.Add("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq e3 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
-		for _, r := range []Rules{CrazyhouseRules, rulesFor(t, "fics"), rulesFor(t, "reglamento")} {
-			p, err := ParseFEN(fen, r)
+		for _, r := range []board.Rules{board.CrazyhouseRules, rulesFor(t, "fics"), rulesFor(t, "reglamento")} {
+			p, err := board.ParseFEN(fen, r)
 			if err != nil {
-				if _, ok := err.(*FENError); !ok {
+				if _, ok := err.(*board.FENError); !ok {
 					t.Fatalf("error of type %T: %v", err, err)
 				}
 				continue
 			}
 			out := p.FEN()
-			q, err := ParseFEN(out, r)
+			q, err := board.ParseFEN(out, r)
 			if err != nil {
 				t.Fatalf("%q -> %q does not read back: %v", fen, out, err)
 			}
 			if q.FEN() != out {
 				t.Fatalf("%q -> %q -> %q", fen, out, q.FEN())
 			}
-			var l MoveList
+			var l board.MoveList
 			p.LegalMoves(&l)
 			if n := p.CountLegal(); n != l.N {
 				t.Fatalf("%s: CountLegal %d, LegalMoves %d", out, n, l.N)
@@ -60,19 +61,19 @@ func FuzzSAN(f *testing.F) {
 		f.Add(s)
 	}
 	fens := []string{
-		Start,
+		board.Start,
 		"r3k2r/pPpp1ppp/8/3Pp3/8/8/PPP2PPP/R3K2R[QRBNPqrbnp] w KQkq e6 0 1",
 		"4k3/8/8/8/8/8/6b1/4K2R[RR] b K - 0 1",
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, fen := range fens {
-			p, err := ParseFEN(fen, rulesFor(t, "fics"))
+			p, err := board.ParseFEN(fen, rulesFor(t, "fics"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			m, err := p.ParseMove(text)
 			if err != nil {
-				if _, ok := err.(*IllegalError); !ok {
+				if _, ok := err.(*board.IllegalError); !ok {
 					t.Fatalf("%q: error of type %T", text, err)
 				}
 				continue

@@ -3,8 +3,7 @@ package board
 import (
 	"fmt"
 	"strings"
-
-	"tandem/rules"
+	"tandem/bughouse"
 )
 
 // Game is a bughouse match's two boards, A and B, with the four reserves
@@ -55,12 +54,12 @@ func (g *Game) FEN() string { return g.Boards[0].FEN() + " | " + g.Boards[1].FEN
 
 // Board returns board b (a pointer into the game: read it, do not play on
 // it directly, or captures will not reach the partner).
-func (g *Game) Board(b rules.Board) *Position { return &g.Boards[b&1] }
+func (g *Game) Board(b bughouse.Board) *Position { return &g.Boards[b&1] }
 
 // Reserve returns the reserve of seat s as letters, queen first ("QNp"
 // style: White upper case, Black lower case).
-func (g *Game) Reserve(s rules.Seat) string {
-	return g.Boards[s.Board()].Reserve(Color(s.Color()))
+func (g *Game) Reserve(s bughouse.Seat) string {
+	return g.Boards[s.Board()].Reserve(bughouse.Color(s.Color()))
 }
 
 // Play reads text (as Position.ParseMove) as the move of seat s and plays
@@ -68,12 +67,12 @@ func (g *Game) Reserve(s rules.Seat) string {
 // its piece from the other board. Errors are *IllegalError: not s's turn,
 // not a legal move, or a steal with no piece to take; the game is then
 // unchanged.
-func (g *Game) Play(s rules.Seat, text string) (Move, error) {
-	if s > rules.BBlack {
+func (g *Game) Play(s bughouse.Seat, text string) (Move, error) {
+	if s > bughouse.BBlack {
 		return NoMove, &IllegalError{Move: text, Reason: fmt.Sprintf("no seat %d; seats are A-white, A-black, B-white, B-black", s)}
 	}
 	p := &g.Boards[s.Board()]
-	us := Color(s.Color())
+	us := bughouse.Color(s.Color())
 	if p.side != us {
 		return NoMove, &IllegalError{Move: text, Reason: fmt.Sprintf("it is %s's turn on board %s, not %s's", p.side, s.Board(), us), Rule: ruleTurn}
 	}
@@ -91,14 +90,14 @@ func (g *Game) Play(s rules.Seat, text string) (Move, error) {
 // board) on board b and routes its capture to the partner. text is only
 // used in an error. Under promotion = steal it fails, changing nothing,
 // when the partner's opponent has no such piece that may be taken.
-func (g *Game) Make(b rules.Board, m Move, text string) error {
+func (g *Game) Make(b bughouse.Board, m Move, text string) error {
 	p := &g.Boards[b&1]
 	o := &g.Boards[(b&1)^1]
 	us := p.side
-	if k := m.Promotion(); k != NoKind && p.rules.Promotion == rules.PromotionSteal {
+	if k := m.Promotion(); k != NoKind && p.rules.Promotion == PromotionSteal {
 		from, ok := o.stealable(us, k)
 		if !ok {
-			return &IllegalError{Move: text, Reason: fmt.Sprintf("%s on board %s has no %s that may be taken", us, rules.Board(b^1), k), Rule: "promotion = steal, seed 003"}
+			return &IllegalError{Move: text, Reason: fmt.Sprintf("%s on board %s has no %s that may be taken", us, bughouse.Board(b^1), k), Rule: "promotion = steal, seed 003"}
 		}
 		o.remove(from)
 		o.promoted &^= bit(from)
@@ -120,7 +119,7 @@ func (g *Game) Make(b rules.Board, m Move, text string) error {
 // attacker, and, when c is not to move here, does not leave c's own king
 // in check.
 //
-// A steal may not expose either king of the promoting team (RULES.md
+// A steal may not expose either king of the promoting team (docs/rules.md
 // notes on seed 003): the promoter's own king is guarded by the
 // promotion's legality on its board, the partner's here, also when the
 // partner is already in check (a second checker is an exposure too). A
@@ -128,7 +127,7 @@ func (g *Game) Make(b rules.Board, m Move, text string) error {
 // partner is to move: he could take the king, and no legal play reaches a
 // position whose side not to move is in check (FIDE Art 3.9, by Art 2);
 // with the victim to move the steal only checks him.
-func (p *Position) stealable(c Color, k Kind) (Square, bool) {
+func (p *Position) stealable(c bughouse.Color, k Kind) (Square, bool) {
 	victimOpp := c.Other()
 	if p.bb[victimOpp][King] == 0 || p.bb[c][King] == 0 {
 		return NoSquare, false
@@ -155,7 +154,7 @@ func (p *Position) stealable(c Color, k Kind) (Square, bool) {
 // cannot be taken from the other board (Make refuses it: seed 003,
 // "another must be named") is not a move, so a player whose only moves
 // are such promotions has none.
-func (g *Game) Status(b rules.Board) Status {
+func (g *Game) Status(b bughouse.Board) Status {
 	if g.canMove(b) {
 		return Ongoing
 	}
@@ -164,9 +163,9 @@ func (g *Game) Status(b rules.Board) Status {
 
 // canMove reports whether the player to move on board b has a move or
 // drop that Make carries out.
-func (g *Game) canMove(b rules.Board) bool {
+func (g *Game) canMove(b bughouse.Board) bool {
 	p := &g.Boards[b&1]
-	if p.rules.Promotion != rules.PromotionSteal {
+	if p.rules.Promotion != PromotionSteal {
 		return p.CountLegal() > 0
 	}
 	var l MoveList
@@ -194,10 +193,10 @@ func (g *Game) canMove(b rules.Board) bool {
 //
 // The board engine only states the fact; what it means for the match is
 // the rules': the online preset's safety rule draws the match when no
-// player to move on either board can ever move again (seed 002, RULES.md
+// player to move on either board can ever move again (seed 002, docs/rules.md
 // notes); FatICS (rule-cases.txt, bughouse-stalemate) instead makes a
 // blockable mate decisive when the other board is stalemated, which no
-// preset of RULES.md adopts.
+// preset of docs/rules.md adopts.
 func (g *Game) Deadlock() bool {
-	return !g.canMove(rules.BoardA) && !g.canMove(rules.BoardB)
+	return !g.canMove(bughouse.BoardA) && !g.canMove(bughouse.BoardB)
 }

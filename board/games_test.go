@@ -1,12 +1,13 @@
-package board
+package board_test
 
 import (
 	"os"
 	"path/filepath"
+	"tandem/board"
 	"testing"
 
 	"tandem/bpgn"
-	"tandem/rules"
+	"tandem/bughouse"
 )
 
 // The real records replay legally move by move, in the record's order.
@@ -15,10 +16,7 @@ func TestRealGames_LegalUnderFICS(t *testing.T) {
 	if len(files) < 4 {
 		t.Fatalf("found %d FICS records, want 4", len(files))
 	}
-	r, err := PresetRules("fics", Bughouse)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := rulesFor(t, "fics")
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -28,7 +26,7 @@ func TestRealGames_LegalUnderFICS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := NewGame(r)
+		g := board.NewGame(r)
 		for _, m := range rec.Moves {
 			if _, err := g.Play(m.Seat, m.SAN); err != nil {
 				t.Fatalf("%s:%d: %s: %v\n%s", f, m.Line, m.Label(), err, g.FEN())
@@ -43,16 +41,13 @@ func TestRealGames_LegalUnderFICS(t *testing.T) {
 // checkmates; the Sunsetter record is crazyhouse (captures to the own
 // hand).
 func TestDialects_LegalAndMated(t *testing.T) {
-	r, err := PresetRules("fics", Bughouse)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := rulesFor(t, "fics")
 	for _, c := range []struct {
 		file  string
-		mated rules.Board
+		mated bughouse.Board
 	}{
-		{"chesscom_export_sample.bpgn", rules.BoardA},
-		{"bughousepro_golden_export_synthetic.bpgn", rules.BoardA},
+		{"chesscom_export_sample.bpgn", bughouse.BoardA},
+		{"bughousepro_golden_export_synthetic.bpgn", bughouse.BoardA},
 	} {
 		src, err := os.ReadFile("../testdata/bpgn/" + c.file)
 		if err != nil {
@@ -62,13 +57,13 @@ func TestDialects_LegalAndMated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := NewGame(r)
+		g := board.NewGame(r)
 		for _, m := range rec.Moves {
 			if _, err := g.Play(m.Seat, m.SAN); err != nil {
 				t.Fatalf("%s:%d: %s: %v\n%s", c.file, m.Line, m.Label(), err, g.FEN())
 			}
 		}
-		if st := g.Board(c.mated).Status(); st != Checkmate {
+		if st := g.Board(c.mated).Status(); st != board.Checkmate {
 			t.Errorf("%s: board %s is %v, want checkmate", c.file, c.mated, st)
 		}
 	}
@@ -79,8 +74,8 @@ func TestDialects_LegalAndMated(t *testing.T) {
 		t.Fatal(err)
 	}
 	zh := r
-	zh.Variant = Crazyhouse
-	p := NewPosition(zh)
+	zh.Variant = board.Crazyhouse
+	p := board.NewPosition(zh)
 	for _, m := range rec.Moves {
 		mv, err := p.ParseMove(m.SAN)
 		if err != nil {
@@ -88,7 +83,7 @@ func TestDialects_LegalAndMated(t *testing.T) {
 		}
 		p.Make(mv)
 	}
-	if st := p.Status(); st != Checkmate {
+	if st := p.Status(); st != board.Checkmate {
 		t.Errorf("sunsetter: %v, want checkmate (Carla checkmated)", st)
 	}
 }

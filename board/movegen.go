@@ -1,6 +1,6 @@
 package board
 
-import "tandem/rules"
+import "tandem/bughouse"
 
 // MaxMoves bounds the legal moves and drops of any position: at most 218
 // board moves and 5 kinds x 64 squares of drops.
@@ -25,7 +25,7 @@ func (l *MoveList) add(m Move) {
 
 // genState is what every generator needs about the side to move.
 type genState struct {
-	us, them Color
+	us, them bughouse.Color
 	ksq      Square
 	occ      uint64
 	checkers uint64
@@ -116,7 +116,7 @@ func (p *Position) genPawns(g *genState, l *MoveList) {
 	us, them := g.us, g.them
 	fwd := 8
 	last := 7
-	if us == Black {
+	if us == bughouse.Black {
 		fwd, last = -8, 0
 	}
 	enemy := p.bb[them][NoKind]
@@ -174,7 +174,7 @@ func (p *Position) genCastles(g *genState, l *MoveList) {
 	rights := p.castleRights()
 	base := Square(0)
 	kb, qb := uint8(castleWK), uint8(castleWQ)
-	if g.us == Black {
+	if g.us == bughouse.Black {
 		base, kb, qb = 56, castleBK, castleBQ
 	}
 	if g.ksq != base+4 || rights&(kb|qb) == 0 {
@@ -196,7 +196,7 @@ func (p *Position) genCastles(g *genState, l *MoveList) {
 // no-mate option is not applied here (it needs a search: noMateOK).
 func (p *Position) dropSquares(g *genState, k Kind) uint64 {
 	m := g.dropTo & p.drop[g.us][k]
-	if m != 0 && p.rules.DropCheck == rules.DropCheckForbidden {
+	if m != 0 && p.rules.DropCheck == DropCheckForbidden {
 		m &^= p.checkSquares(g, k)
 	}
 	return m
@@ -222,7 +222,7 @@ func (p *Position) genDrops(g *genState, l *MoveList) {
 		}
 		for t := p.dropSquares(g, k); t != 0; t &= t - 1 {
 			m := NewDrop(k, lsb(t))
-			if p.rules.DropCheck == rules.DropCheckNoMate && !p.noMateOK(g, m) {
+			if p.rules.DropCheck == DropCheckNoMate && !p.noMateOK(g, m) {
 				continue
 			}
 			l.add(m)
@@ -277,7 +277,7 @@ func (p *Position) CountLegal() int {
 		return 0
 	}
 	p.genBoard(&g, &l)
-	if p.rules.DropCheck == rules.DropCheckNoMate {
+	if p.rules.DropCheck == DropCheckNoMate {
 		p.genDrops(&g, &l)
 		return l.N
 	}
@@ -303,7 +303,7 @@ func (p *Position) IsLegal(m Move) bool {
 		if k < Pawn || k > Queen || p.hand[g.us][k] == 0 || p.dropSquares(&g, k)&bit(m.To()) == 0 {
 			return false
 		}
-		return p.rules.DropCheck != rules.DropCheckNoMate || p.noMateOK(&g, m)
+		return p.rules.DropCheck != DropCheckNoMate || p.noMateOK(&g, m)
 	}
 	pc := p.sq[m.From()]
 	if pc == 0 || pc.Color() != g.us {

@@ -1,18 +1,18 @@
-package board
+package board_test
 
 import (
 	"errors"
 	"strings"
+	"tandem/board"
+	"tandem/bughouse"
 	"testing"
-
-	"tandem/rules"
 )
 
 // Each board option on each of its settings.
 
 func wantRule(t *testing.T, err error, option string) {
 	t.Helper()
-	var ie *IllegalError
+	var ie *board.IllegalError
 	if !errors.As(err, &ie) || !strings.Contains(ie.Rule, option) {
 		t.Errorf("got %v, want an illegal move naming %s", err, option)
 	}
@@ -24,18 +24,18 @@ func TestOption_DropCheck(t *testing.T) {
 	const mateFEN = "6k1/5ppp/8/8/8/8/8/K7[R] w - - 0 1"
 	r := rulesFor(t, "fics")
 
-	r.DropCheck = rules.DropCheckAllowed
+	r.DropCheck = board.DropCheckAllowed
 	after(t, fen, r, "R@e1")
 	after(t, mateFEN, r, "R@a8")
 
-	r.DropCheck = rules.DropCheckForbidden
+	r.DropCheck = board.DropCheckForbidden
 	p := after(t, fen, r)
 	_, err := p.ParseMove("R@e1")
 	wantRule(t, err, "drop_check = forbidden")
 	after(t, fen, r, "R@d1") // no check: fine
 
-	r.DropCheck = rules.DropCheckNoMate
-	r.Mate = rules.MateReserve
+	r.DropCheck = board.DropCheckNoMate
+	r.Mate = board.MateReserve
 	after(t, fen, r, "R@e1") // check, not mate
 	p = after(t, mateFEN, r)
 	_, err = p.ParseMove("R@a8")
@@ -43,7 +43,7 @@ func TestOption_DropCheck(t *testing.T) {
 	after(t, mateFEN, r, "R@d1") // no check: fine
 	// Under mate = bughouse the back-rank check can be blocked by a drop
 	// (b8-f8): it is not mate, so no-mate allows it.
-	r.Mate = rules.MateBughouse
+	r.Mate = board.MateBughouse
 	after(t, mateFEN, r, "R@a8")
 }
 
@@ -63,9 +63,9 @@ func TestOption_PieceDropRanks(t *testing.T) {
 func TestOption_Stalemate(t *testing.T) {
 	const fen = "7k/P1Q5/8/8/3KP3/8/1PPP1PPP/RNB2BNR[] w - - 1 25"
 	r := rulesFor(t, "fics")
-	for st, want := range map[rules.StalemateRule]Status{
-		rules.StalemateDraw: Stalemate, rules.StalemateWait: MustWait,
-		rules.StalemateWinForStalemated: Stalemate, rules.StalemateLossForStalemated: Stalemate,
+	for st, want := range map[board.StalemateRule]board.Status{
+		board.StalemateDraw: board.Stalemate, board.StalemateWait: board.MustWait,
+		board.StalemateWinForStalemated: board.Stalemate, board.StalemateLossForStalemated: board.Stalemate,
 	} {
 		r.Stalemate = st
 		if got := after(t, fen, r, "Qf7").Status(); got != want {
@@ -80,19 +80,19 @@ func TestOption_Mate(t *testing.T) {
 	// are blockable, so bughouse waits and reserve mates.
 	const fen = "R5k1/5ppp/8/8/8/8/8/K7[] b - - 0 1"
 	r := rulesFor(t, "fics")
-	r.Mate = rules.MateBughouse
-	if got := after(t, fen, r).Status(); got != MustWait {
+	r.Mate = board.MateBughouse
+	if got := after(t, fen, r).Status(); got != board.MustWait {
 		t.Errorf("mate = bughouse: %v, want must-wait", got)
 	}
-	r.Mate = rules.MateReserve
-	if got := after(t, fen, r).Status(); got != Checkmate {
+	r.Mate = board.MateReserve
+	if got := after(t, fen, r).Status(); got != board.Checkmate {
 		t.Errorf("mate = reserve: %v, want checkmate", got)
 	}
 	// A contact check cannot be blocked: mate under both (Art 24).
 	const contact = "6k1/5pQp/8/8/8/8/8/K5R1[] b - - 0 1"
-	for _, m := range []rules.MateRule{rules.MateBughouse, rules.MateReserve} {
+	for _, m := range []board.MateRule{board.MateBughouse, board.MateReserve} {
 		r.Mate = m
-		if got := after(t, contact, r).Status(); got != Checkmate {
+		if got := after(t, contact, r).Status(); got != board.Checkmate {
 			t.Errorf("contact mate, mate = %v: %v", m, got)
 		}
 	}
@@ -103,67 +103,67 @@ func TestOption_Promotion(t *testing.T) {
 	const a = "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1"
 	const b = "4k3/8/8/8/8/8/8/3QK3[] w - - 0 1"
 	up := rulesFor(t, "fics")
-	g, err := ParseGameFEN(a+" | "+b, up)
+	g, err := board.ParseGameFEN(a+" | "+b, up)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Play(rules.AWhite, "b8=Q"); err != nil {
+	if _, err := g.Play(bughouse.AWhite, "b8=Q"); err != nil {
 		t.Fatal(err)
 	}
-	if !g.Boards[0].IsPromoted(57) || g.Boards[1].At(3) != MakePiece(White, Queen) {
+	if !g.Boards[0].IsPromoted(57) || g.Boards[1].At(3) != board.MakePiece(bughouse.White, board.Queen) {
 		t.Errorf("upgrade: %s", g.FEN())
 	}
 
 	st := rulesFor(t, "uscf-fics")
-	g, _ = ParseGameFEN(a+" | "+b, st)
-	if _, err := g.Play(rules.AWhite, "b8=Q+"); err != nil {
+	g, _ = board.ParseGameFEN(a+" | "+b, st)
+	if _, err := g.Play(bughouse.AWhite, "b8=Q+"); err != nil {
 		t.Fatal(err)
 	}
-	if g.Boards[0].IsPromoted(57) || g.Boards[0].At(57) != MakePiece(White, Queen) {
+	if g.Boards[0].IsPromoted(57) || g.Boards[0].At(57) != board.MakePiece(bughouse.White, board.Queen) {
 		t.Errorf("steal: the queen on b8 should be a plain queen: %s", g.FEN())
 	}
-	if g.Boards[1].At(3) != 0 || g.Reserve(rules.BWhite) != "P" {
+	if g.Boards[1].At(3) != 0 || g.Reserve(bughouse.BWhite) != "P" {
 		t.Errorf("steal: B-white should lose the d1 queen and get the pawn: %s", g.FEN())
 	}
 	// A stolen queen keeps its type when captured (rule-cases.txt).
-	if _, err := g.Play(rules.ABlack, "Kd7"); err != nil {
+	if _, err := g.Play(bughouse.ABlack, "Kd7"); err != nil {
 		t.Fatal(err)
 	}
-	g2, _ := ParseGameFEN("1Q2k3/8/8/8/8/8/8/4K3[] b - - 0 1 | "+b, st)
-	if _, err := g2.Play(rules.ABlack, "Kd7"); err != nil {
+	g2, _ := board.ParseGameFEN("1Q2k3/8/8/8/8/8/8/4K3[] b - - 0 1 | "+b, st)
+	if _, err := g2.Play(bughouse.ABlack, "Kd7"); err != nil {
 		t.Fatal(err)
 	}
 	// No rook on board B: the steal of a rook is refused with the option.
-	g, _ = ParseGameFEN(a+" | "+b, st)
-	_, err = g.Play(rules.AWhite, "b8=R")
+	g, _ = board.ParseGameFEN(a+" | "+b, st)
+	_, err = g.Play(bughouse.AWhite, "b8=R")
 	wantRule(t, err, "promotion = steal")
-	if g.Boards[0].At(49) != MakePiece(White, Pawn) {
+	if g.Boards[0].At(49) != board.MakePiece(bughouse.White, board.Pawn) {
 		t.Errorf("a refused steal changed the board: %s", g.FEN())
 	}
 }
 
 func TestOption_StealKeepsType(t *testing.T) {
 	st := rulesFor(t, "uscf-fics")
-	g, err := ParseGameFEN("3rk3/1P6/8/8/8/8/8/4K3[] w - - 0 1 | 4k3/8/8/8/8/8/8/3QK3[] w - - 0 1", st)
+	g, err := board.ParseGameFEN("3rk3/1P6/8/8/8/8/8/4K3[] w - - 0 1 | 4k3/8/8/8/8/8/8/3QK3[] w - - 0 1", st)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, mv := range []struct {
-		s    rules.Seat
+		s    bughouse.Seat
 		text string
-	}{{rules.AWhite, "b8=Q"}, {rules.ABlack, "Rxb8"}} {
+	}{{bughouse.AWhite, "b8=Q"}, {bughouse.ABlack, "Rxb8"}} {
 		if _, err := g.Play(mv.s, mv.text); err != nil {
 			t.Fatalf("%s: %v", mv.text, err)
 		}
 	}
-	if got := g.Reserve(rules.BWhite); got != "QP" {
+	if got := g.Reserve(bughouse.BWhite); got != "QP" {
 		t.Errorf("B-white's reserve %q, want QP (the pawn of the steal, the captured stolen queen)", got)
 	}
 }
 
 func TestIllegal_Reasons(t *testing.T) {
 	r := rulesFor(t, "reglamento")
-	p := after(t, Start, r)
+	p := after(t, board.Start, r)
 	for text, want := range map[string]string{
 		"N@f3":  "Art 16, 26",
 		"Ke2":   "Art 2",
@@ -198,7 +198,7 @@ func TestIllegal_Reasons(t *testing.T) {
 	}
 }
 
-// A steal may not expose either king of the promoting team (RULES.md
+// A steal may not expose either king of the promoting team (docs/rules.md
 // notes, seed 003): not even a king already in check may be given a
 // second checker. B-black (A-white's partner) is in check from the e1
 // rook; the knight on d7 shields e8 from the a4 queen, so taking it would
@@ -208,19 +208,19 @@ func TestOption_StealNeverExposesThePartner(t *testing.T) {
 	st := rulesFor(t, "uscf-fics")
 	const a = "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1"
 	const b = "4k3/3N4/8/8/Q7/8/7B/4RK2[] b - - 0 1"
-	g, err := ParseGameFEN(a+" | "+b, st)
+	g, err := board.ParseGameFEN(a+" | "+b, st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = g.Play(rules.AWhite, "b8=N")
+	_, err = g.Play(bughouse.AWhite, "b8=N")
 	wantRule(t, err, "promotion = steal")
-	if g.Boards[1].At(51) != MakePiece(White, Knight) || g.Boards[0].At(49) != MakePiece(White, Pawn) {
+	if g.Boards[1].At(51) != board.MakePiece(bughouse.White, board.Knight) || g.Boards[0].At(49) != board.MakePiece(bughouse.White, board.Pawn) {
 		t.Errorf("a refused steal changed the boards: %s", g.FEN())
 	}
-	if _, err := g.Play(rules.AWhite, "b8=B"); err != nil {
+	if _, err := g.Play(bughouse.AWhite, "b8=B"); err != nil {
 		t.Fatalf("b8=B: %v", err)
 	}
-	if g.Boards[1].At(15) != 0 || g.Boards[1].At(51) != MakePiece(White, Knight) || g.Reserve(rules.BWhite) != "P" {
+	if g.Boards[1].At(15) != 0 || g.Boards[1].At(51) != board.MakePiece(bughouse.White, board.Knight) || g.Reserve(bughouse.BWhite) != "P" {
 		t.Errorf("the h2 bishop should be taken, the d7 knight kept: %s", g.FEN())
 	}
 }
@@ -295,32 +295,32 @@ func TestOption_StealNeverLeavesAKingToTake(t *testing.T) {
 	st := rulesFor(t, "uscf-fics")
 	const a = "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1"
 	// B-white's e2 bishop shields e1 from the e8 rook; B-black to move.
-	g, err := ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/4K3[] b - - 0 1", st)
+	g, err := board.ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/4K3[] b - - 0 1", st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = g.Play(rules.AWhite, "b8=B")
+	_, err = g.Play(bughouse.AWhite, "b8=B")
 	wantRule(t, err, "promotion = steal")
-	if g.Boards[1].At(12) != MakePiece(White, Bishop) {
+	if g.Boards[1].At(12) != board.MakePiece(bughouse.White, board.Bishop) {
 		t.Errorf("the shielding bishop was taken: %s", g.FEN())
 	}
 	// A second bishop that shields nothing may be taken instead.
-	g, err = ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/B3K3[] b - - 0 1", st)
+	g, err = board.ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/B3K3[] b - - 0 1", st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Play(rules.AWhite, "b8=B"); err != nil {
+	if _, err := g.Play(bughouse.AWhite, "b8=B"); err != nil {
 		t.Fatal(err)
 	}
-	if g.Boards[1].At(12) != MakePiece(White, Bishop) || g.Boards[1].At(0) != 0 {
+	if g.Boards[1].At(12) != board.MakePiece(bughouse.White, board.Bishop) || g.Boards[1].At(0) != 0 {
 		t.Errorf("want a1 taken, e2 kept: %s", g.FEN())
 	}
 	// B-white to move: the steal of the e2 bishop puts him in check.
-	g, err = ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/4K3[] w - - 0 1", st)
+	g, err = board.ParseGameFEN(a+" | 4r2k/8/8/8/8/8/4B3/4K3[] w - - 0 1", st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Play(rules.AWhite, "b8=B"); err != nil {
+	if _, err := g.Play(bughouse.AWhite, "b8=B"); err != nil {
 		t.Fatal(err)
 	}
 	if !g.Boards[1].InCheck() || g.Boards[1].At(12) != 0 {

@@ -1,15 +1,16 @@
-package board
+package board_test
 
 import (
 	"bufio"
 	"os"
 	"strconv"
 	"strings"
+	"tandem/board"
 	"testing"
 )
 
 // perftCase is one "perft DEPTH NODES" line of testdata/zh-perft.txt (a
-// copy of ../shared/data/zh-perft.txt).
+// copy of the design's crazyhouse perft counts).
 type perftCase struct {
 	id, variant, fen string
 	depth            int
@@ -66,7 +67,7 @@ func TestPerft_Crazyhouse(t *testing.T) {
 		if c.nodes > shallowNodes && !perftDeep {
 			continue
 		}
-		p, err := ParseFEN(c.fen, CrazyhouseRules)
+		p, err := board.ParseFEN(c.fen, board.CrazyhouseRules)
 		if err != nil {
 			t.Fatalf("zh-perft.txt:%d %s: %v", c.line, c.id, err)
 		}
@@ -90,7 +91,7 @@ func TestPerft_RestoresPosition(t *testing.T) {
 		if c.variant != "crazyhouse" || c.depth != 2 {
 			continue
 		}
-		p, _ := ParseFEN(c.fen, CrazyhouseRules)
+		p, _ := board.ParseFEN(c.fen, board.CrazyhouseRules)
 		before := *p
 		p.Perft(3)
 		if *p != before {

@@ -1,6 +1,6 @@
 //go:build !perftdeep
 
-package board
+package board_test
 
 // perftDeep: only counts up to shallowNodes in a plain go test.
 const perftDeep = false

@@ -1,6 +1,6 @@
 package board
 
-import "tandem/rules"
+import "tandem/bughouse"
 
 // Castling right bits.
 const (
@@ -38,7 +38,7 @@ type Position struct {
 	promoted uint64 // pieces that are promoted pawns (Art 14: they return as pawns)
 	dropped  uint64 // pawns dropped anywhere, and rooks dropped on a corner, that have not moved since (Art 19, 25)
 	hand     [2][7]uint8
-	side     Color
+	side     bughouse.Color
 	castle   uint8 // FIDE rights: die when king or rook moves or the rook is captured
 	weak     uint8 // castle_dropped_rook rights: die only when the king moves or a rook leaves its corner
 	ep       Square
@@ -72,7 +72,7 @@ func (p *Position) SetRules(r Rules) {
 }
 
 // Side returns the side to move.
-func (p *Position) Side() Color { return p.side }
+func (p *Position) Side() bughouse.Color { return p.side }
 
 // At returns the piece on s (0 when empty).
 func (p *Position) At(s Square) Piece { return p.sq[s] }
@@ -82,7 +82,7 @@ func (p *Position) IsPromoted(s Square) bool { return p.promoted&bit(s) != 0 }
 
 // Hand returns how many pieces of kind k (Pawn..Queen) color c holds in
 // reserve.
-func (p *Position) Hand(c Color, k Kind) int {
+func (p *Position) Hand(c bughouse.Color, k Kind) int {
 	if k < Pawn || k > Queen {
 		return 0
 	}
@@ -97,7 +97,7 @@ const MaxHand = 16
 // AddHand adds n (may be negative) pieces of kind k to c's reserve. It
 // reports false, changing nothing, when the count would leave 0..MaxHand
 // or k is not Pawn..Queen.
-func (p *Position) AddHand(c Color, k Kind, n int) bool {
+func (p *Position) AddHand(c bughouse.Color, k Kind, n int) bool {
 	if k < Pawn || k > Queen {
 		return false
 	}
@@ -129,12 +129,12 @@ func (p *Position) remove(s Square) Piece {
 	return pc
 }
 
-func (p *Position) occ() uint64 { return p.bb[White][NoKind] | p.bb[Black][NoKind] }
+func (p *Position) occ() uint64 { return p.bb[bughouse.White][NoKind] | p.bb[bughouse.Black][NoKind] }
 
-func (p *Position) kingSq(c Color) Square { return lsb(p.bb[c][King]) }
+func (p *Position) kingSq(c bughouse.Color) Square { return lsb(p.bb[c][King]) }
 
 // attackers returns c's pieces that attack s, given occupancy occ.
-func (p *Position) attackers(s Square, c Color, occ uint64) uint64 {
+func (p *Position) attackers(s Square, c bughouse.Color, occ uint64) uint64 {
 	b := &p.bb[c]
 	return (pawnAtt[c.Other()][s] & b[Pawn]) | (knightAtt[s] & b[Knight]) | (kingAtt[s] & b[King]) |
 		(bishopAtt(s, occ) & (b[Bishop] | b[Queen])) | (rookAtt(s, occ) & (b[Rook] | b[Queen]))
@@ -223,7 +223,7 @@ func (p *Position) Make(m Move) (u Undo) {
 		switch m.flag() {
 		case flagPromotion:
 			p.put(MakePiece(us, m.Promotion()), to)
-			if p.rules.Promotion == rules.PromotionUpgrade { // marked: Art 14
+			if p.rules.Promotion == PromotionUpgrade { // marked: Art 14
 				p.promoted |= bit(to)
 			}
 		case flagCastle:
@@ -248,7 +248,7 @@ func (p *Position) Make(m Move) (u Undo) {
 			p.weak &= castleStrong[from]
 		}
 	}
-	if us == Black {
+	if us == bughouse.Black {
 		p.fullmove++
 	}
 	p.side = us.Other()
@@ -259,7 +259,7 @@ func (p *Position) Make(m Move) (u Undo) {
 func (p *Position) Unmake(m Move, u *Undo) {
 	p.side = p.side.Other()
 	us := p.side
-	if us == Black {
+	if us == bughouse.Black {
 		p.fullmove--
 	}
 	to := m.To()

@@ -1,15 +1,15 @@
-package board
+package board_test
 
 import (
+	"tandem/board"
+	"tandem/bughouse"
 	"testing"
 
 	"pgregory.net/rapid"
-
-	"tandem/rules"
 )
 
 var propFENs = []string{
-	Start,
+	board.Start,
 	"r3k2r/pPpp1ppp/8/3Pp3/8/8/PPP2PPP/R3K2R[QRBNPqrbnp] w KQkq e6 0 1",
 	"2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 1 31",
 	"4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1",
@@ -20,21 +20,21 @@ var propFENs = []string{
 func TestProperty_MakeUnmakeAndFEN(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		name := rapid.SampledFrom([]string{"zh", "reglamento", "pasapiezas", "online", "uscf-fics", "panoriental", "fics", "no-mate"}).Draw(t, "rules")
-		var r Rules
+		var r board.Rules
 		if name == "no-mate" {
 			// No preset uses drop_check = no-mate: exercise it here.
 			r = rulesFor(t, "fics")
-			r.DropCheck, r.Mate = rules.DropCheckNoMate, rules.MateReserve
+			r.DropCheck, r.Mate = board.DropCheckNoMate, board.MateReserve
 		} else {
 			r = rulesFor(t, name)
 		}
 		fen := rapid.SampledFrom(propFENs).Draw(t, "fen")
-		p, err := ParseFEN(fen, r)
+		p, err := board.ParseFEN(fen, r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for ply := 0; ply < 40; ply++ {
-			var l MoveList
+			var l board.MoveList
 			p.LegalMoves(&l)
 			if l.N == 0 {
 				return
@@ -47,7 +47,7 @@ func TestProperty_MakeUnmakeAndFEN(t *testing.T) {
 			m := l.Moves[rapid.IntRange(0, l.N-1).Draw(t, "move")]
 			before := *p
 			u := p.Make(m)
-			if p.attackers(p.kingSq(p.side.Other()), p.side, p.occ()) != 0 {
+			if p.LeftInCheck() {
 				t.Fatalf("%s: %s leaves the mover's king in check", before.FEN(), m.UCI())
 			}
 			q := *p
@@ -56,7 +56,7 @@ func TestProperty_MakeUnmakeAndFEN(t *testing.T) {
 				t.Fatalf("%s: unmake of %s gives %s", before.FEN(), m.UCI(), p.FEN())
 			}
 			*p = q
-			back, err := ParseFEN(p.FEN(), r)
+			back, err := board.ParseFEN(p.FEN(), r)
 			if err != nil || back.FEN() != p.FEN() {
 				t.Fatalf("FEN %s reads back as %v, %v", p.FEN(), back, err)
 			}
@@ -66,22 +66,22 @@ func TestProperty_MakeUnmakeAndFEN(t *testing.T) {
 
 // material counts each color's pieces on both boards and in the four
 // reserves, a promoted piece as the pawn it was.
-func material(g *Game) (n [2][7]int) {
+func material(g *board.Game) (n [2][7]int) {
 	for i := range g.Boards {
 		p := &g.Boards[i]
-		for s := Square(0); s < 64; s++ {
+		for s := board.Square(0); s < 64; s++ {
 			pc := p.At(s)
 			if pc == 0 {
 				continue
 			}
 			k := pc.Kind()
 			if p.IsPromoted(s) {
-				k = Pawn
+				k = board.Pawn
 			}
 			n[pc.Color()][k]++
 		}
-		for c := White; c <= Black; c++ {
-			for k := Pawn; k <= Queen; k++ {
+		for c := bughouse.White; c <= bughouse.Black; c++ {
+			for k := board.Pawn; k <= board.Queen; k++ {
 				n[c][k] += p.Hand(c, k)
 			}
 		}
@@ -98,12 +98,12 @@ func TestProperty_BughouseConservesMaterial(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		name := rapid.SampledFrom([]string{"reglamento", "pasapiezas", "online", "uscf-fics", "panoriental", "fics"}).Draw(t, "preset")
 		r := rulesFor(t, name)
-		g := NewGame(r)
+		g := board.NewGame(r)
 		start := material(g)
 		for ply := 0; ply < 120; ply++ {
-			b := rules.Board(rapid.IntRange(0, 1).Draw(t, "board"))
+			b := bughouse.Board(rapid.IntRange(0, 1).Draw(t, "board"))
 			p := g.Board(b)
-			var l MoveList
+			var l board.MoveList
 			p.LegalMoves(&l)
 			if l.N == 0 {
 				continue
@@ -113,9 +113,9 @@ func TestProperty_BughouseConservesMaterial(t *testing.T) {
 				continue // a steal with nothing to take
 			}
 			now := material(g)
-			for c := White; c <= Black; c++ {
+			for c := bughouse.White; c <= bughouse.Black; c++ {
 				total := 0
-				for k := Pawn; k <= King; k++ {
+				for k := board.Pawn; k <= board.King; k++ {
 					total += now[c][k]
 				}
 				if total != 32 {

@@ -1,16 +1,17 @@
-package board
+package board_test
 
 import (
 	"errors"
 	"os"
 	"strings"
-	"testing"
-
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/rules"
+	"testing"
 )
 
 // The cases of testdata/rule-cases.txt (a copy of
-// ../shared/data/rule-cases.txt), each with the verdict of every preset
+// the design's rule cases), each with the verdict of every preset
 // and of crazyhouse. "zh" below is crazyhouse.
 
 var presetNames = []string{"reglamento", "pasapiezas", "online", "uscf-fics", "panoriental", "fics"}
@@ -19,22 +20,22 @@ var presetNames = []string{"reglamento", "pasapiezas", "online", "uscf-fics", "p
 func rulesFor(t interface {
 	Helper()
 	Fatal(...any)
-}, name string) Rules {
+}, name string) board.Rules {
 	t.Helper()
 	if name == "zh" {
-		return CrazyhouseRules
+		return board.CrazyhouseRules
 	}
-	r, err := PresetRules(name, Bughouse)
+	p, err := rules.LookupPreset(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r
+	return p.Options.Rules
 }
 
 // after parses fen under r and plays moves, failing the test on any error.
-func after(t testing.TB, fen string, r Rules, moves ...string) *Position {
+func after(t testing.TB, fen string, r board.Rules, moves ...string) *board.Position {
 	t.Helper()
-	p, err := ParseFEN(fen, r)
+	p, err := board.ParseFEN(fen, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,8 +74,8 @@ func TestRuleCases_FileHasTheCasesTested(t *testing.T) {
 
 func TestRuleCase_BlockableMateEmptyHand(t *testing.T) {
 	const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
-	want := map[string]Status{"zh": Checkmate, "reglamento": Checkmate, "panoriental": Checkmate,
-		"pasapiezas": MustWait, "online": MustWait, "uscf-fics": MustWait, "fics": MustWait}
+	want := map[string]board.Status{"zh": board.Checkmate, "reglamento": board.Checkmate, "panoriental": board.Checkmate,
+		"pasapiezas": board.MustWait, "online": board.MustWait, "uscf-fics": board.MustWait, "fics": board.MustWait}
 	for name, st := range want {
 		r := rulesFor(t, name)
 		p := after(t, fen, r, "f3", "e5", "g4")
@@ -88,7 +89,7 @@ func TestRuleCase_BlockableMateEmptyHand(t *testing.T) {
 			t.Errorf("%s: status %v, want %v", name, got, st)
 		}
 		wantSAN := "Qh4+"
-		if st == Checkmate {
+		if st == board.Checkmate {
 			wantSAN = "Qh4#"
 		}
 		if san != wantSAN {
@@ -108,9 +109,9 @@ func TestRuleCase_BlockableCheckPieceInHand(t *testing.T) {
 			t.Errorf("%s: legal %s, want N@b1 N@c1 N@d1 N@e1 N@f1", name, got)
 		}
 		empty := after(t, "7k/8/8/8/8/8/5PPP/r5K1[] w - - 0 1", r)
-		want := MustWait
-		if r.Variant == Crazyhouse || r.Mate == rules.MateReserve {
-			want = Checkmate
+		want := board.MustWait
+		if r.Variant == board.Crazyhouse || r.Mate == board.MateReserve {
+			want = board.Checkmate
 		}
 		if got := empty.Status(); got != want {
 			t.Errorf("%s: empty reserve: %v, want %v", name, got, want)
@@ -118,8 +119,8 @@ func TestRuleCase_BlockableCheckPieceInHand(t *testing.T) {
 	}
 }
 
-func sanList(p *Position) string {
-	var l MoveList
+func sanList(p *board.Position) string {
+	var l board.MoveList
 	p.LegalMoves(&l)
 	var out []string
 	for _, m := range l.Slice() {
@@ -131,18 +132,18 @@ func sanList(p *Position) string {
 // naiveAttacks reports whether a piece of kind k on from attacks to on
 // the board of p, walking the rays square by square: a second, simple
 // implementation for the tests.
-func naiveAttacks(p *Position, k Kind, from, to Square) bool {
+func naiveAttacks(p *board.Position, k board.Kind, from, to board.Square) bool {
 	var dirs [][2]int
-	if k == Rook || k == Queen {
+	if k == board.Rook || k == board.Queen {
 		dirs = append(dirs, [2]int{1, 0}, [2]int{-1, 0}, [2]int{0, 1}, [2]int{0, -1})
 	}
-	if k == Bishop || k == Queen {
+	if k == board.Bishop || k == board.Queen {
 		dirs = append(dirs, [2]int{1, 1}, [2]int{-1, 1}, [2]int{1, -1}, [2]int{-1, -1})
 	}
 	for _, d := range dirs {
 		f, r := from.File()+d[0], from.Rank()+d[1]
 		for f >= 0 && f < 8 && r >= 0 && r < 8 {
-			s := Sq(f, r)
+			s := board.Sq(f, r)
 			if s == to {
 				return true
 			}
@@ -159,22 +160,22 @@ func TestRuleCase_BoardStalemateButDrops(t *testing.T) {
 	for _, name := range append([]string{"zh"}, presetNames...) {
 		r := rulesFor(t, name)
 		p := after(t, "k7/8/6Q1/8/8/8/8/6K1[qrr] w - - 0 1", r, "Qb6")
-		if st := p.Status(); st != Ongoing {
+		if st := p.Status(); st != board.Ongoing {
 			t.Errorf("%s: %v, want ongoing (Black can drop)", name, st)
 		}
 		// Expected count, by the naive rules: q or r on an empty square of
 		// the piece ranks, not checking g1 when drop_check forbids it.
 		want := 0
-		for s := Square(0); s < 64; s++ {
+		for s := board.Square(0); s < 64; s++ {
 			if p.At(s) != 0 {
 				continue
 			}
-			rk := relRank(Black, s)
+			rk := board.RelRank(bughouse.Black, s)
 			if rk < r.PieceDropRanks[0] || rk > r.PieceDropRanks[1] {
 				continue
 			}
-			for _, k := range []Kind{Queen, Rook} {
-				if r.DropCheck == rules.DropCheckForbidden && naiveAttacks(p, k, s, 6) {
+			for _, k := range []board.Kind{board.Queen, board.Rook} {
+				if r.DropCheck == board.DropCheckForbidden && naiveAttacks(p, k, s, 6) {
 					continue
 				}
 				want++
@@ -192,8 +193,8 @@ func TestRuleCase_BoardStalemateButDrops(t *testing.T) {
 }
 
 func TestRuleCase_BughouseStalemate(t *testing.T) {
-	want := map[string]Status{"zh": Stalemate, "reglamento": Stalemate, "panoriental": Stalemate,
-		"pasapiezas": MustWait, "online": MustWait, "uscf-fics": MustWait, "fics": MustWait}
+	want := map[string]board.Status{"zh": board.Stalemate, "reglamento": board.Stalemate, "panoriental": board.Stalemate,
+		"pasapiezas": board.MustWait, "online": board.MustWait, "uscf-fics": board.MustWait, "fics": board.MustWait}
 	for _, move := range []string{"Qf7", "f1c4"} {
 		for name, st := range want {
 			p := after(t, "7k/P1Q5/8/8/3KP3/8/1PPP1PPP/RNB2BNR[] w - - 1 25", rulesFor(t, name), move)
@@ -227,7 +228,7 @@ func TestRuleCase_DroppedPawnDoubleStep(t *testing.T) {
 	r.DroppedPawnDoubleStep = false
 	p := after(t, fen, r, "Kd7", "P@e2", "Kc7")
 	_, err := p.ParseMove("e4")
-	var ie *IllegalError
+	var ie *board.IllegalError
 	if !errors.As(err, &ie) || !strings.Contains(ie.Rule, "dropped_pawn_double_step") {
 		t.Errorf("e4 with dropped_pawn_double_step = false: %v, want the option named", err)
 	}
@@ -238,22 +239,22 @@ func TestRuleCase_DroppedPawnDoubleStep(t *testing.T) {
 
 func TestRuleCase_PromotedPieceReturnsAsPawn(t *testing.T) {
 	const fen = "3k4/8/8/8/8/8/1q6/Q~3K3[] b - - 0 1"
-	p := after(t, fen, CrazyhouseRules, "Qxa1+")
+	p := after(t, fen, board.CrazyhouseRules, "Qxa1+")
 	if got := p.FEN(); got != "3k4/8/8/8/8/8/8/q3K3[p] w - - 0 2" {
 		t.Errorf("crazyhouse: %s", got)
 	}
 	for _, name := range presetNames {
-		g, err := ParseGameFEN(fen+" | "+Start, rulesFor(t, name))
+		g, err := board.ParseGameFEN(fen+" | "+board.Start, rulesFor(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := g.Play(rules.ABlack, "Qxa1+"); err != nil {
+		if _, err := g.Play(bughouse.ABlack, "Qxa1+"); err != nil {
 			t.Fatal(err)
 		}
-		if got := g.Reserve(rules.BWhite); got != "P" {
+		if got := g.Reserve(bughouse.BWhite); got != "P" {
 			t.Errorf("%s: B-white's reserve %q, want P (the partner of A-black gets a pawn)", name, got)
 		}
-		if got := g.Reserve(rules.ABlack); got != "" {
+		if got := g.Reserve(bughouse.ABlack); got != "" {
 			t.Errorf("%s: A-black's own reserve %q, want empty", name, got)
 		}
 	}
@@ -272,7 +273,7 @@ func TestRuleCase_PawnDropRanks(t *testing.T) {
 			if (err == nil) != (want[i] == '+') {
 				t.Errorf("%s: P@%s: %v, want legal=%v", name, sq, err, want[i] == '+')
 			}
-			var ie *IllegalError
+			var ie *board.IllegalError
 			if err != nil && (!errors.As(err, &ie) || !strings.Contains(ie.Rule, "pawn_drop_ranks")) {
 				t.Errorf("%s: P@%s: %v does not name pawn_drop_ranks", name, sq, err)
 			}
@@ -293,7 +294,7 @@ func TestRuleCase_NoCastlingWithDroppedRook(t *testing.T) {
 				}
 				continue
 			}
-			var ie *IllegalError
+			var ie *board.IllegalError
 			if !errors.As(err, &ie) || !strings.Contains(ie.Rule, "castle_dropped_rook") {
 				t.Errorf("%s: %s: %v, want illegal by castle_dropped_rook", name, text, err)
 			}
@@ -302,7 +303,7 @@ func TestRuleCase_NoCastlingWithDroppedRook(t *testing.T) {
 }
 
 func TestRuleCase_CrashFENPerft(t *testing.T) {
-	p := after(t, "2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 1 31", CrazyhouseRules)
+	p := after(t, "2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 1 31", board.CrazyhouseRules)
 	for d, want := range []uint64{1, 99, 3932, 314782} {
 		if got := p.Perft(d); got != want {
 			t.Errorf("perft %d = %d, want %d", d, got, want)

@@ -1,6 +1,6 @@
 package board
 
-import "tandem/rules"
+import "tandem/bughouse"
 
 // Variant says where captured pieces go.
 type Variant uint8
@@ -23,25 +23,25 @@ func (v Variant) String() string {
 	return "bughouse"
 }
 
-// Rules are the board options of RULES.md ("Board rules"), as the board
-// engine needs them. Build them with FromOptions; the zero Rules are not
-// playable (their drop ranks are empty).
+// Rules are the board options of docs/rules.md ("Board rules"), as the board
+// engine needs them: a preset's are its rules.Options' (which embed them);
+// the zero Rules are not playable (their drop ranks are empty).
 type Rules struct {
 	// Variant says where captures go (bughouse: the partner; crazyhouse:
 	// the own hand).
 	Variant Variant
 	// DropCheck: may a drop give check (allowed, no-mate, forbidden).
-	DropCheck rules.DropCheck
+	DropCheck DropCheck
 	// PawnDropRanks and PieceDropRanks: inclusive ranks, counted from the
 	// dropper's side, where pawns and other pieces may be dropped. A pawn
 	// is never dropped on the 8th rank whatever the range says: it could
 	// never move (FIDE Art 3.7 has no pawn on its last rank).
-	PawnDropRanks, PieceDropRanks rules.Ranks
+	PawnDropRanks, PieceDropRanks Ranks
 	// Mate: which interpositions count when judging mate (Art 23).
-	Mate rules.MateRule
+	Mate MateRule
 	// Promotion: upgrade, or steal from the partner's opponent (seed 003).
 	// A lone Position promotes in both cases; Game carries out the steal.
-	Promotion rules.Promotion
+	Promotion Promotion
 	// CastleDroppedRook: a rook dropped on its original square may castle
 	// while the king has not moved (FICS, seed 004).
 	CastleDroppedRook bool
@@ -49,44 +49,23 @@ type Rules struct {
 	// squares (Art 19).
 	DroppedPawnDoubleStep bool
 	// Stalemate: what a player with no legal move and no check means.
-	Stalemate rules.StalemateRule
-}
-
-// FromOptions returns the board rules of a rule set, for variant v.
-func FromOptions(o *rules.Options, v Variant) Rules {
-	return Rules{
-		Variant: v, DropCheck: o.DropCheck,
-		PawnDropRanks: o.PawnDropRanks, PieceDropRanks: o.PieceDropRanks,
-		Mate: o.Mate, Promotion: o.Promotion,
-		CastleDroppedRook: o.CastleDroppedRook, DroppedPawnDoubleStep: o.DroppedPawnDoubleStep,
-		Stalemate: o.Stalemate,
-	}
+	Stalemate StalemateRule
 }
 
 // CrazyhouseRules are the rules of the crazyhouse reference counts
-// (RULES.md "Test data"): drops may check and mate, pawns on ranks 2-7,
+// (docs/rules.md "Test data"): drops may check and mate, pawns on ranks 2-7,
 // mate and stalemate as in chess, captures to the own hand, castling only
 // with the original rook.
 var CrazyhouseRules = Rules{
-	Variant: Crazyhouse, DropCheck: rules.DropCheckAllowed,
-	PawnDropRanks: rules.Ranks{2, 7}, PieceDropRanks: rules.Ranks{1, 8},
-	Mate: rules.MateReserve, Promotion: rules.PromotionUpgrade,
-	CastleDroppedRook: false, DroppedPawnDoubleStep: true, Stalemate: rules.StalemateDraw,
-}
-
-// PresetRules returns the board rules of the preset called name, for
-// variant v. Errors are rules.LookupPreset's.
-func PresetRules(name string, v Variant) (Rules, error) {
-	p, err := rules.LookupPreset(name)
-	if err != nil {
-		return Rules{}, err
-	}
-	return FromOptions(&p.Options, v), nil
+	Variant: Crazyhouse, DropCheck: DropCheckAllowed,
+	PawnDropRanks: Ranks{2, 7}, PieceDropRanks: Ranks{1, 8},
+	Mate: MateReserve, Promotion: PromotionUpgrade,
+	CastleDroppedRook: false, DroppedPawnDoubleStep: true, Stalemate: StalemateDraw,
 }
 
 // dropMasks returns where each kind may be dropped by each color.
 func (r *Rules) dropMasks() (m [2][7]uint64) {
-	for c := White; c <= Black; c++ {
+	for c := bughouse.White; c <= bughouse.Black; c++ {
 		var pawns, pieces uint64
 		for rk := 1; rk <= 8; rk++ {
 			if r.PawnDropRanks[0] <= rk && rk <= r.PawnDropRanks[1] && rk < 8 {

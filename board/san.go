@@ -3,8 +3,7 @@ package board
 import (
 	"fmt"
 	"strings"
-
-	"tandem/rules"
+	"tandem/bughouse"
 )
 
 // IllegalError is a move that cannot be played here: Move is the text as
@@ -193,7 +192,7 @@ func (p *Position) ParseMove(text string) (Move, error) {
 	if pm.drop {
 		m := NewDrop(pm.kind, pm.to)
 		if p.hand[g.us][pm.kind] > 0 && p.dropSquares(&g, pm.kind)&bit(pm.to) != 0 &&
-			(p.rules.DropCheck != rules.DropCheckNoMate || p.noMateOK(&g, m)) {
+			(p.rules.DropCheck != DropCheckNoMate || p.noMateOK(&g, m)) {
 			return m, nil
 		}
 		return NoMove, p.explainDrop(text, &g, m)
@@ -252,7 +251,7 @@ func (pm *parsed) match(p *Position, m Move) bool {
 	return pm.promo == NoKind || m.Promotion() == pm.promo
 }
 
-func ranksRule(name string, r rules.Ranks, art string) string {
+func ranksRule(name string, r Ranks, art string) string {
 	return fmt.Sprintf("%s %v%s", name, r, art)
 }
 
@@ -277,7 +276,7 @@ func (p *Position) explainDrop(text string, g *genState, m Move) error {
 			e.Reason = "the king is in check by a knight, pawn or adjacent piece, which no drop can block"
 			e.Rule = "Art 24"
 		}
-	case p.rules.DropCheck == rules.DropCheckForbidden:
+	case p.rules.DropCheck == DropCheckForbidden:
 		e.Reason, e.Rule = "the drop gives check", "drop_check = forbidden, Art 18.2"
 	default:
 		e.Reason, e.Rule = "the drop gives mate", "drop_check = no-mate, Art 21"
@@ -295,7 +294,7 @@ func (p *Position) explainBoard(text string, g *genState, pm *parsed) error {
 		if pm.castle == 2 || pm.uci && pm.to.File() <= 2 {
 			side, corner, right = "queen side", 0, castleWQ
 		}
-		if g.us == Black {
+		if g.us == bughouse.Black {
 			corner += 56
 			right <<= 2
 		}
@@ -370,7 +369,7 @@ func (p *Position) reaches(g *genState, from, to Square) bool {
 		return attacksOf(g.us, pc.Kind(), from, g.occ)&bit(to) != 0
 	}
 	fwd := 8
-	if g.us == Black {
+	if g.us == bughouse.Black {
 		fwd = -8
 	}
 	switch {

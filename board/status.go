@@ -1,7 +1,5 @@
 package board
 
-import "tandem/rules"
-
 // Status is where the side to move stands.
 type Status uint8
 
@@ -42,12 +40,12 @@ func (p *Position) stuck() Status {
 		return Stalemate
 	}
 	if g.checkers != 0 {
-		if p.rules.Variant == Bughouse && p.rules.Mate == rules.MateBughouse && p.couldDrop(&g) {
+		if p.rules.Variant == Bughouse && p.rules.Mate == MateBughouse && p.couldDrop(&g) {
 			return MustWait
 		}
 		return Checkmate
 	}
-	if p.rules.Variant == Bughouse && p.rules.Stalemate == rules.StalemateWait && p.couldDrop(&g) {
+	if p.rules.Variant == Bughouse && p.rules.Stalemate == StalemateWait && p.couldDrop(&g) {
 		return MustWait
 	}
 	return Stalemate
@@ -61,7 +59,7 @@ func (p *Position) couldDrop(g *genState) bool {
 	}
 	for k := Pawn; k <= Queen; k++ {
 		sq := p.dropSquares(g, k)
-		if p.rules.DropCheck != rules.DropCheckNoMate && sq != 0 {
+		if p.rules.DropCheck != DropCheckNoMate && sq != 0 {
 			return true
 		}
 		for ; sq != 0; sq &= sq - 1 {

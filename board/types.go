@@ -1,26 +1,9 @@
 package board
 
-import "math/bits"
-
-// Color is a side: White or Black.
-type Color uint8
-
-// The two sides.
-const (
-	White Color = 0
-	Black Color = 1
+import (
+	"math/bits"
+	"tandem/bughouse"
 )
-
-// Other returns the opposing side.
-func (c Color) Other() Color { return c ^ 1 }
-
-// String returns "white" or "black".
-func (c Color) String() string {
-	if c == Black {
-		return "black"
-	}
-	return "white"
-}
 
 // Kind is a kind of piece; NoKind marks an empty square.
 type Kind uint8
@@ -75,18 +58,18 @@ func kindOf(c byte) Kind {
 type Piece uint8
 
 // MakePiece returns the piece of kind k and color c.
-func MakePiece(c Color, k Kind) Piece { return Piece(c)<<3 | Piece(k) }
+func MakePiece(c bughouse.Color, k Kind) Piece { return Piece(c)<<3 | Piece(k) }
 
 // Kind returns the piece's kind.
 func (p Piece) Kind() Kind { return Kind(p & 7) }
 
 // Color returns the piece's color (meaningless for the zero Piece).
-func (p Piece) Color() Color { return Color(p >> 3) }
+func (p Piece) Color() bughouse.Color { return bughouse.Color(p >> 3) }
 
 // Letter returns the FEN letter: upper case White, lower case Black.
 func (p Piece) Letter() byte {
 	l := p.Kind().Letter()
-	if p.Color() == Black {
+	if p.Color() == bughouse.Black {
 		l += 'a' - 'A'
 	}
 	return l
@@ -125,8 +108,8 @@ func ParseSquare(s string) (sq Square, ok bool) {
 }
 
 // relRank returns the rank of s (1-8) counted from c's side.
-func relRank(c Color, s Square) int {
-	if c == White {
+func relRank(c bughouse.Color, s Square) int {
+	if c == bughouse.White {
 		return s.Rank() + 1
 	}
 	return 8 - s.Rank()

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/internal/lineerr"
-	"tandem/rules"
 )
 
 // Error is a malformed input: Line (1-based) says where, Msg what is
@@ -64,7 +64,7 @@ type Move struct {
 	Number int
 	// Seat is the mover: the board comes from the number's letter (A/a
 	// board A, B/b board B), the color from its case (upper White).
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// SAN is the move text exactly as written ("Nxf7", "P@e4", "O-O-O",
 	// "B@g7#"); it is not validated.
 	SAN string
@@ -84,10 +84,10 @@ func (m *Move) Label() string {
 	var buf [24]byte
 	b := strconv.AppendInt(buf[:0], int64(m.Number), 10)
 	letter := byte('A')
-	if m.Seat.Board() == rules.BoardB {
+	if m.Seat.Board() == bughouse.BoardB {
 		letter = 'B'
 	}
-	if m.Seat.Color() == clock.Black {
+	if m.Seat.Color() == bughouse.Black {
 		letter += 'a' - 'A'
 	}
 	b = append(b, letter, '.', ' ')
@@ -126,13 +126,13 @@ func (g *Game) Tag(name string) (Tag, bool) {
 	return Tag{}, false
 }
 
-// seatTags are the tags naming each seat's player, indexed by rules.Seat.
+// seatTags are the tags naming each seat's player, indexed by bughouse.Seat.
 var seatTags = [4]string{"WhiteA", "BlackA", "WhiteB", "BlackB"}
 
 // Player returns the name the WhiteA/BlackA/WhiteB/BlackB tag gives seat s,
 // or "".
-func (g *Game) Player(s rules.Seat) string {
-	if s > rules.BBlack {
+func (g *Game) Player(s bughouse.Seat) string {
+	if s > bughouse.BBlack {
 		return ""
 	}
 	t, _ := g.Tag(seatTags[s])
@@ -142,9 +142,9 @@ func (g *Game) Player(s rules.Seat) string {
 // SeatsOf returns the seats whose player tag is name, in seat order. One
 // person may play several seats (a crazyhouse record names both boards'
 // players alike).
-func (g *Game) SeatsOf(name string) []rules.Seat {
-	var out []rules.Seat
-	for _, s := range rules.Seats {
+func (g *Game) SeatsOf(name string) []bughouse.Seat {
+	var out []bughouse.Seat
+	for _, s := range bughouse.Seats {
 		if name != "" && g.Player(s) == name {
 			out = append(out, s)
 		}
@@ -555,13 +555,13 @@ func (p *parser) symbol() error {
 	for j < len(tok) && tok[j] == '.' {
 		j++
 	}
-	board := rules.BoardA
+	board := bughouse.BoardA
 	if letter == 'B' || letter == 'b' {
-		board = rules.BoardB
+		board = bughouse.BoardB
 	}
-	color := clock.White
+	color := bughouse.White
 	if letter == 'a' || letter == 'b' {
-		color = clock.Black
+		color = bughouse.Black
 	}
 	ply := 2*n - 1 + int(color)
 	if want := p.next[board]; ply != want {
@@ -572,7 +572,7 @@ func (p *parser) symbol() error {
 		return errorf(line, "move number %s out of sequence on board %s: expected %s%s", tok[:j], board, plyLabel(board, want), hint)
 	}
 	p.next[board]++
-	p.pending, p.hasPending = Move{Number: n, Seat: rules.SeatOf(board, color), Line: line}, true
+	p.pending, p.hasPending = Move{Number: n, Seat: bughouse.SeatOf(board, color), Line: line}, true
 	p.pendingText = tok[:j]
 	if j < len(tok) {
 		// "1A.e4": the move is glued to its number.
@@ -581,7 +581,7 @@ func (p *parser) symbol() error {
 	return nil
 }
 
-func plyLabel(b rules.Board, ply int) string {
+func plyLabel(b bughouse.Board, ply int) string {
 	n := (ply + 1) / 2
 	l := b.String()
 	if ply%2 == 0 {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"tandem/bpgn"
-	"tandem/rules"
+	"tandem/bughouse"
 )
 
 func parseFile(t *testing.T, name string) *bpgn.Game {
@@ -28,8 +28,8 @@ func TestParse_FICSRecord(t *testing.T) {
 	if tc, _ := g.Tag("TimeControl"); tc.Value != "300+0" || tc.Line != 9 {
 		t.Errorf("TimeControl %+v", tc)
 	}
-	if g.Player(rules.AWhite) != "Alba" || g.Player(rules.BWhite) != "Carla" || g.Player(rules.BBlack) != "Dario" {
-		t.Errorf("players %q %q %q", g.Player(rules.AWhite), g.Player(rules.BWhite), g.Player(rules.BBlack))
+	if g.Player(bughouse.AWhite) != "Alba" || g.Player(bughouse.BWhite) != "Carla" || g.Player(bughouse.BBlack) != "Dario" {
+		t.Errorf("players %q %q %q", g.Player(bughouse.AWhite), g.Player(bughouse.BWhite), g.Player(bughouse.BBlack))
 	}
 	if len(g.Moves) != 125 {
 		t.Errorf("%d moves, want 125 (31+30 on A, 32+32 on B)", len(g.Moves))
@@ -38,7 +38,7 @@ func TestParse_FICSRecord(t *testing.T) {
 	if first.Label() != "1A. e4" || first.Stamp != 298652*time.Millisecond || first.StampKind != bpgn.Remaining || first.Line != 13 {
 		t.Errorf("first move %+v", first)
 	}
-	if last.Label() != "32b. Ka5" || last.Seat != rules.BBlack || last.Stamp != 136738*time.Millisecond {
+	if last.Label() != "32b. Ka5" || last.Seat != bughouse.BBlack || last.Stamp != 136738*time.Millisecond {
 		t.Errorf("last move %+v", last)
 	}
 	if g.Result != "0-1" || g.ResultLine != 14 {
@@ -158,7 +158,7 @@ func TestTermination(t *testing.T) {
 
 func TestSeatsOf(t *testing.T) {
 	g := parseFile(t, "sunsetter_bench_crazyhouse.bpgn")
-	if s := g.SeatsOf("Carla"); len(s) != 2 || s[0] != rules.AWhite || s[1] != rules.BWhite {
+	if s := g.SeatsOf("Carla"); len(s) != 2 || s[0] != bughouse.AWhite || s[1] != bughouse.BWhite {
 		t.Errorf("Carla plays %v", s)
 	}
 	if s := g.SeatsOf("Nobody"); len(s) != 0 {

@@ -1,12 +1,12 @@
 // Package bpgn reads bughouse game records in BPGN, the bughouse dialect
 // of PGN, as written by FICS (via bughousedb), bughouse.pro, chess.com and
-// crazyhouse engines (RULES.md: test data).
+// crazyhouse engines (docs/rules.md: test data).
 //
 // A record has tags ([WhiteA "Alba"]), then movetext: moves numbered per
 // board and color (1A. White on A, 1a. Black on A, 1B. White on B, 1b.
 // Black on B) in approximately the real-time order of play, each usually
 // followed by a clock stamp comment, and a final result token (1-0, 0-1,
-// 1/2-1/2 or *; team 1 = White A + Black B, as in RULES.md).
+// 1/2-1/2 or *; team 1 = White A + Black B, as in docs/rules.md).
 //
 // Read parses the movetext's structure only: move numbers and boards, the
 // SAN text of each move (kept verbatim for a board engine, never
@@ -25,7 +25,7 @@
 // several words ({C: ...}, {Dario checkmated}) are ordinary comments.
 // The Result tag must be 1-0, 0-1, 1/2-1/2 or *.
 //
-// The result token's point of view differs between sources: RULES.md
+// The result token's point of view differs between sources: docs/rules.md
 // reads it as team 1's (White A + Black B), but the FICS records write the
 // result of the game on the board that ended the match, from that board's
 // White's view (fics_1934461: Carla, White on B, forfeits on time:

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
+	"tandem/clock"
 )
 
 // Write writes g as BPGN that Parse reads back to the same tags, moves
@@ -48,9 +48,9 @@ func Write(w io.Writer, g *Game) error {
 		word := san
 		switch m.StampKind {
 		case Remaining:
-			word += "{" + secs(m.Stamp) + "}"
+			word += "{" + clock.FormatSeconds(m.Stamp) + "}"
 		case Instant:
-			word += "{[ts=" + secs(m.Stamp) + "]}"
+			word += "{[ts=" + clock.FormatSeconds(m.Stamp) + "]}"
 		}
 		lw.word(word)
 		for _, c := range m.Comments {
@@ -69,16 +69,6 @@ func Write(w io.Writer, g *Game) error {
 	}
 	lw.end()
 	return bw.Flush()
-}
-
-// secs formats d in seconds with up to 9 decimals, e.g. "118.585", "180".
-func secs(d time.Duration) string {
-	neg := ""
-	if d < 0 {
-		neg, d = "-", -d
-	}
-	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
-	return neg + strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }
 
 // lineWriter joins words with spaces, starting a new line past 79 columns.

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 )
 
@@ -13,12 +14,12 @@ import (
 func BenchmarkPairPress(b *testing.B) {
 	c := clock.Fischer(5*time.Minute, time.Microsecond)
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
+	p.Start(bughouse.White, 0)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		at := time.Duration(i+1) * time.Microsecond
-		if err := p.Press(clock.Color(i&1), at); err != nil {
+		if err := p.Press(bughouse.Color(i&1), at); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -28,7 +29,7 @@ func BenchmarkPairPress(b *testing.B) {
 func BenchmarkPairNextFlag(b *testing.B) {
 	c, _ := clock.Parse("40/90m+30s, 30m+30s")
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
+	p.Start(bughouse.White, 0)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var sink time.Duration

@@ -1,6 +1,6 @@
 package clock_test
 
-// The clock cases of /work/shared/data/clock-cases.md that concern one
+// The clock cases of testdata/clock-cases.md (a copy of the design's clock cases) that concern one
 // board's pair of clocks. Every expected value is computed by hand in the
 // comments, in milliseconds (ms) or nanoseconds, never by calling the code
 // under test.
@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 )
 
@@ -33,21 +34,21 @@ func fischer(base, inc time.Duration, before bool) clock.Control {
 	return c
 }
 
-func mustPress(t *testing.T, p *clock.Pair, c clock.Color, at time.Duration) {
+func mustPress(t *testing.T, p *clock.Pair, c bughouse.Color, at time.Duration) {
 	t.Helper()
 	if err := p.Press(c, at); err != nil {
 		t.Fatalf("%s press at %v: %v", c, at, err)
 	}
 }
 
-func wantRemaining(t *testing.T, p *clock.Pair, c clock.Color, at, want time.Duration) {
+func wantRemaining(t *testing.T, p *clock.Pair, c bughouse.Color, at, want time.Duration) {
 	t.Helper()
 	if got := p.Remaining(c, at); got != want {
 		t.Errorf("%s remaining at %v = %v (%d ns), want %v (%d ns)", c, at, got, int64(got), want, int64(want))
 	}
 }
 
-func wantFlag(t *testing.T, p *clock.Pair, wantAt time.Duration, wantC clock.Color) {
+func wantFlag(t *testing.T, p *clock.Pair, wantAt time.Duration, wantC bughouse.Color) {
 	t.Helper()
 	at, c, ok := p.NextFlag()
 	if !ok || at != wantAt || c != wantC {
@@ -70,14 +71,14 @@ func TestC01_IncrementBeforeFirstMove_ShownAtReset(t *testing.T) {
 			t.Errorf("before=%v: Initial = %v, want %v", tc.before, got, tc.want)
 		}
 		p := clock.NewPair(c, c)
-		for _, col := range []clock.Color{clock.White, clock.Black} {
+		for _, col := range []bughouse.Color{bughouse.White, bughouse.Black} {
 			wantRemaining(t, &p, col, 0, tc.want)
 			wantRemaining(t, &p, col, time.Hour, tc.want) // not started: nothing runs
 		}
 		// Starting does not change what is shown at the start instant.
-		p.Start(clock.White, 0)
-		wantRemaining(t, &p, clock.White, 0, tc.want)
-		wantRemaining(t, &p, clock.Black, 0, tc.want)
+		p.Start(bughouse.White, 0)
+		wantRemaining(t, &p, bughouse.White, 0, tc.want)
+		wantRemaining(t, &p, bughouse.Black, 0, tc.want)
 	}
 }
 
@@ -92,17 +93,17 @@ func TestC02_IdenticalStart(t *testing.T) {
 	} {
 		c := fischer(1_800_000*ms, 20_000*ms, tc.before)
 		p := clock.NewPair(c, c)
-		wantRemaining(t, &p, clock.White, 0, tc.want)
-		wantRemaining(t, &p, clock.Black, 0, tc.want)
+		wantRemaining(t, &p, bughouse.White, 0, tc.want)
+		wantRemaining(t, &p, bughouse.Black, 0, tc.want)
 		// White starts; after White's first move of 7 000 ms Black's first
 		// turn of 7 000 ms must leave Black exactly where White is.
-		p.Start(clock.White, 0)
-		mustPress(t, &p, clock.White, 7_000*ms)
-		mustPress(t, &p, clock.Black, 14_000*ms)
+		p.Start(bughouse.White, 0)
+		mustPress(t, &p, bughouse.White, 7_000*ms)
+		mustPress(t, &p, bughouse.Black, 14_000*ms)
 		// before: 1 820 000 - 7 000 + 20 000 = 1 833 000; after: 1 800 000 - 7 000 + 20 000 = 1 813 000
 		want := tc.want - 7_000*ms + 20_000*ms
-		wantRemaining(t, &p, clock.White, 14_000*ms, want)
-		wantRemaining(t, &p, clock.Black, 14_000*ms, want)
+		wantRemaining(t, &p, bughouse.White, 14_000*ms, want)
+		wantRemaining(t, &p, bughouse.Black, 14_000*ms, want)
 	}
 }
 
@@ -117,16 +118,16 @@ func TestC03_HandicapIncrementOnlyToItsSide(t *testing.T) {
 		if before {
 			bInit = 305_000 * ms
 		}
-		wantRemaining(t, &p, clock.White, 0, 300_000*ms)
-		wantRemaining(t, &p, clock.Black, 0, bInit)
-		p.Start(clock.White, 0)
-		mustPress(t, &p, clock.White, 4_000*ms)
-		wantRemaining(t, &p, clock.White, 4_000*ms, 296_000*ms)
-		wantRemaining(t, &p, clock.Black, 4_000*ms, bInit)
+		wantRemaining(t, &p, bughouse.White, 0, 300_000*ms)
+		wantRemaining(t, &p, bughouse.Black, 0, bInit)
+		p.Start(bughouse.White, 0)
+		mustPress(t, &p, bughouse.White, 4_000*ms)
+		wantRemaining(t, &p, bughouse.White, 4_000*ms, 296_000*ms)
+		wantRemaining(t, &p, bughouse.Black, 4_000*ms, bInit)
 		// B thinks 6 000 and gets its own 5 000: bInit - 1 000.
-		mustPress(t, &p, clock.Black, 10_000*ms)
-		wantRemaining(t, &p, clock.Black, 10_000*ms, bInit-1_000*ms)
-		wantRemaining(t, &p, clock.White, 10_000*ms, 296_000*ms)
+		mustPress(t, &p, bughouse.Black, 10_000*ms)
+		wantRemaining(t, &p, bughouse.Black, 10_000*ms, bInit-1_000*ms)
+		wantRemaining(t, &p, bughouse.White, 10_000*ms, 296_000*ms)
 	}
 }
 
@@ -137,22 +138,22 @@ func TestC04_DelayOnFirstTurnOfBoth(t *testing.T) {
 	for _, kind := range []clock.DelayKind{clock.Bronstein, clock.US} {
 		c := clock.Delayed(60_000*ms, 5_000*ms, kind)
 		p := clock.NewPair(c, c)
-		p.Start(clock.White, 0)
-		if got := p.DelayLeft(clock.White, 1_000*ms); got != 4_000*ms {
+		p.Start(bughouse.White, 0)
+		if got := p.DelayLeft(bughouse.White, 1_000*ms); got != 4_000*ms {
 			t.Errorf("%s: W delay left at 1 000 = %v, want 4s", kind, got)
 		}
-		wantFlag(t, &p, 65_000*ms, clock.White) // 0 + 60 000 + 5 000
-		mustPress(t, &p, clock.White, 3_000*ms)
-		wantRemaining(t, &p, clock.White, 3_000*ms, 60_000*ms)
-		if got := p.DelayLeft(clock.Black, 4_000*ms); got != 4_000*ms {
+		wantFlag(t, &p, 65_000*ms, bughouse.White) // 0 + 60 000 + 5 000
+		mustPress(t, &p, bughouse.White, 3_000*ms)
+		wantRemaining(t, &p, bughouse.White, 3_000*ms, 60_000*ms)
+		if got := p.DelayLeft(bughouse.Black, 4_000*ms); got != 4_000*ms {
 			t.Errorf("%s: B delay left at 4 000 = %v, want 4s", kind, got)
 		}
-		wantFlag(t, &p, 68_000*ms, clock.Black) // 3 000 + 60 000 + 5 000
-		mustPress(t, &p, clock.Black, 6_000*ms)
-		wantRemaining(t, &p, clock.Black, 6_000*ms, 60_000*ms)
+		wantFlag(t, &p, 68_000*ms, bughouse.Black) // 3 000 + 60 000 + 5 000
+		mustPress(t, &p, bughouse.Black, 6_000*ms)
+		wantRemaining(t, &p, bughouse.Black, 6_000*ms, 60_000*ms)
 		// Beyond the delay time is charged: W at 12 000 used 6 000, 1 000 charged.
-		wantRemaining(t, &p, clock.White, 12_000*ms, 59_000*ms)
-		if got := p.DelayLeft(clock.White, 12_000*ms); got != 0 {
+		wantRemaining(t, &p, bughouse.White, 12_000*ms, 59_000*ms)
+		if got := p.DelayLeft(bughouse.White, 12_000*ms); got != 0 {
 			t.Errorf("%s: W delay left at 12 000 = %v, want 0", kind, got)
 		}
 	}
@@ -172,11 +173,11 @@ func TestC05_IncrementCreditedAtPress(t *testing.T) {
 	} {
 		c := fischer(60_000*ms, 2_000*ms, tc.before)
 		p := clock.NewPair(c, c)
-		p.Start(clock.White, 0)
-		mustPress(t, &p, clock.White, 3_000*ms)
-		wantRemaining(t, &p, clock.White, 3_000*ms, tc.want)
+		p.Start(bughouse.White, 0)
+		mustPress(t, &p, bughouse.White, 3_000*ms)
+		wantRemaining(t, &p, bughouse.White, 3_000*ms, tc.want)
 		// And it stays so while Black thinks.
-		wantRemaining(t, &p, clock.White, 50_000*ms, tc.want)
+		wantRemaining(t, &p, bughouse.White, 50_000*ms, tc.want)
 	}
 }
 
@@ -194,31 +195,31 @@ func TestC06_FlagExactAndLatePressChangesNothing(t *testing.T) {
 	} {
 		c := fischer(10_000*ms, 2_000*ms, tc.before)
 		p := clock.NewPair(c, c)
-		p.Start(clock.White, 0)
-		wantFlag(t, &p, tc.flag, clock.White)
-		wantRemaining(t, &p, clock.White, tc.flag-1, 1) // 1 ns left
-		wantRemaining(t, &p, clock.White, tc.flag, 0)
-		wantRemaining(t, &p, clock.White, tc.flag+time.Hour, 0) // never negative
+		p.Start(bughouse.White, 0)
+		wantFlag(t, &p, tc.flag, bughouse.White)
+		wantRemaining(t, &p, bughouse.White, tc.flag-1, 1) // 1 ns left
+		wantRemaining(t, &p, bughouse.White, tc.flag, 0)
+		wantRemaining(t, &p, bughouse.White, tc.flag+time.Hour, 0) // never negative
 		before := p
 		for _, at := range []time.Duration{tc.flag, tc.flag + 1, tc.flag + 5_000*ms} {
-			if err := p.Press(clock.White, at); !errors.Is(err, clock.ErrFlagged) {
+			if err := p.Press(bughouse.White, at); !errors.Is(err, clock.ErrFlagged) {
 				t.Errorf("press at %v: %v, want ErrFlagged", at, err)
 			}
 		}
 		if !reflect.DeepEqual(p, before) {
 			t.Errorf("a late press changed the pair")
 		}
-		p.Flag(clock.White)
-		if !p.Flagged(clock.White) || p.Remaining(clock.White, tc.flag) != 0 {
-			t.Errorf("after Flag: flagged=%v remaining=%v", p.Flagged(clock.White), p.Remaining(clock.White, tc.flag))
+		p.Flag(bughouse.White)
+		if !p.Flagged(bughouse.White) || p.Remaining(bughouse.White, tc.flag) != 0 {
+			t.Errorf("after Flag: flagged=%v remaining=%v", p.Flagged(bughouse.White), p.Remaining(bughouse.White, tc.flag))
 		}
-		if err := p.Press(clock.White, tc.flag+1); !errors.Is(err, clock.ErrNotRunning) {
+		if err := p.Press(bughouse.White, tc.flag+1); !errors.Is(err, clock.ErrNotRunning) {
 			t.Errorf("press after Flag: %v, want ErrNotRunning", err)
 		}
-		wantRemaining(t, &p, clock.White, tc.flag+1, 0)
-		wantRemaining(t, &p, clock.Black, tc.flag+1, c.Initial())
-		if p.Moves(clock.White) != 0 {
-			t.Errorf("moves = %d after a late press, want 0", p.Moves(clock.White))
+		wantRemaining(t, &p, bughouse.White, tc.flag+1, 0)
+		wantRemaining(t, &p, bughouse.Black, tc.flag+1, c.Initial())
+		if p.Moves(bughouse.White) != 0 {
+			t.Errorf("moves = %d after a late press, want 0", p.Moves(bughouse.White))
 		}
 	}
 }
@@ -233,32 +234,32 @@ func TestC07_BronsteinMainZero(t *testing.T) {
 			t.Fatalf("%s main 0 + delay 5s: Validate: %v", kind, err)
 		}
 		p := clock.NewPair(c, c)
-		p.Start(clock.White, 0)
-		if p.Flagged(clock.White) {
+		p.Start(bughouse.White, 0)
+		if p.Flagged(bughouse.White) {
 			t.Fatalf("%s: flagged at the start", kind)
 		}
-		wantFlag(t, &p, 5_000*ms, clock.White)
+		wantFlag(t, &p, 5_000*ms, bughouse.White)
 		// 4 999 ms into the turn: still in time, and nothing is charged.
-		mustPress(t, &p, clock.White, 4_999*ms)
-		wantRemaining(t, &p, clock.White, 4_999*ms, 0)
-		wantFlag(t, &p, 9_999*ms, clock.Black) // 4 999 + 5 000
-		mustPress(t, &p, clock.Black, 9_998*ms)
-		wantFlag(t, &p, 14_998*ms, clock.White) // 9 998 + 5 000
+		mustPress(t, &p, bughouse.White, 4_999*ms)
+		wantRemaining(t, &p, bughouse.White, 4_999*ms, 0)
+		wantFlag(t, &p, 9_999*ms, bughouse.Black) // 4 999 + 5 000
+		mustPress(t, &p, bughouse.Black, 9_998*ms)
+		wantFlag(t, &p, 14_998*ms, bughouse.White) // 9 998 + 5 000
 		// Pause at 12 000 (2 002 used), resume at 20 000: 2 998 left.
 		p.Stop(12_000 * ms)
 		if _, _, ok := p.NextFlag(); ok {
 			t.Errorf("%s: a stopped pair has a flag instant", kind)
 		}
-		if got := p.DelayLeft(clock.White, 19_000*ms); got != 2_998*ms {
+		if got := p.DelayLeft(bughouse.White, 19_000*ms); got != 2_998*ms {
 			t.Errorf("%s: delay left while paused = %v, want 2.998s", kind, got)
 		}
-		p.Resume(clock.White, 20_000*ms)
-		wantFlag(t, &p, 22_998*ms, clock.White)
-		if err := p.Press(clock.White, 22_998*ms); !errors.Is(err, clock.ErrFlagged) {
+		p.Resume(bughouse.White, 20_000*ms)
+		wantFlag(t, &p, 22_998*ms, bughouse.White)
+		if err := p.Press(bughouse.White, 22_998*ms); !errors.Is(err, clock.ErrFlagged) {
 			t.Errorf("%s: press at the flag: %v, want ErrFlagged", kind, err)
 		}
 		for at := time.Duration(0); at <= 40_000*ms; at += 250 * ms {
-			for _, col := range []clock.Color{clock.White, clock.Black} {
+			for _, col := range []bughouse.Color{bughouse.White, bughouse.Black} {
 				if r := p.Remaining(col, at); r < 0 {
 					t.Fatalf("%s: %s remaining at %v = %v < 0", kind, col, at, r)
 				}
@@ -277,13 +278,13 @@ func TestC08_BaseZeroPlusIncrement(t *testing.T) {
 		t.Fatalf("0+6s with increment_before_first_move: %v", err)
 	}
 	p := clock.NewPair(c, c)
-	wantRemaining(t, &p, clock.White, 0, 6_000*ms)
-	p.Start(clock.White, 0)
-	wantFlag(t, &p, 6_000*ms, clock.White)
+	wantRemaining(t, &p, bughouse.White, 0, 6_000*ms)
+	p.Start(bughouse.White, 0)
+	wantFlag(t, &p, 6_000*ms, bughouse.White)
 	// W moves in 4 000: 2 000 left + the second move's 6 000.
-	mustPress(t, &p, clock.White, 4_000*ms)
-	wantRemaining(t, &p, clock.White, 4_000*ms, 8_000*ms)
-	wantFlag(t, &p, 10_000*ms, clock.Black) // 4 000 + 6 000
+	mustPress(t, &p, bughouse.White, 4_000*ms)
+	wantRemaining(t, &p, bughouse.White, 4_000*ms, 8_000*ms)
+	wantFlag(t, &p, 10_000*ms, bughouse.Black) // 4 000 + 6 000
 
 	after := fischer(0, 6_000*ms, false)
 	if err := after.Validate(); err == nil || !strings.Contains(err.Error(), "increment_before_first_move") {
@@ -303,21 +304,21 @@ func TestC08_BaseZeroPlusIncrement(t *testing.T) {
 func TestC18_TwoPressesWithinAMicrosecond(t *testing.T) {
 	c := clock.SuddenDeath(300_000 * ms)
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
+	p.Start(bughouse.White, 0)
 	t0 := 10_000 * ms
-	mustPress(t, &p, clock.White, t0)
-	if err := p.Press(clock.White, t0); !errors.Is(err, clock.ErrNotRunning) {
+	mustPress(t, &p, bughouse.White, t0)
+	if err := p.Press(bughouse.White, t0); !errors.Is(err, clock.ErrNotRunning) {
 		t.Errorf("second W press at the same instant: %v, want ErrNotRunning", err)
 	}
-	if run, ok := p.Running(); !ok || run != clock.Black {
+	if run, ok := p.Running(); !ok || run != bughouse.Black {
 		t.Errorf("running = %s %v, want black", run, ok)
 	}
-	mustPress(t, &p, clock.Black, t0+500) // 500 ns later
-	if run, ok := p.Running(); !ok || run != clock.White {
+	mustPress(t, &p, bughouse.Black, t0+500) // 500 ns later
+	if run, ok := p.Running(); !ok || run != bughouse.White {
 		t.Errorf("running = %s %v, want white", run, ok)
 	}
-	wantRemaining(t, &p, clock.Black, t0+500, 300_000*ms-500)
-	wantRemaining(t, &p, clock.White, t0+500, 290_000*ms)
+	wantRemaining(t, &p, bughouse.Black, t0+500, 300_000*ms-500)
+	wantRemaining(t, &p, bughouse.White, t0+500, 290_000*ms)
 }
 
 // C22 (the pair's half): a flag exists only for a running clock reaching
@@ -329,16 +330,16 @@ func TestC22_FlagOnlyWhenRunningClockReachesZero(t *testing.T) {
 	if _, _, ok := p.NextFlag(); ok {
 		t.Errorf("unstarted pair has a flag instant")
 	}
-	p.Start(clock.White, 0)
-	mustPress(t, &p, clock.White, 59_999*ms) // W: 1 ms left, not running
-	wantFlag(t, &p, 119_999*ms, clock.Black)
+	p.Start(bughouse.White, 0)
+	mustPress(t, &p, bughouse.White, 59_999*ms) // W: 1 ms left, not running
+	wantFlag(t, &p, 119_999*ms, bughouse.Black)
 	p.Stop(100_000 * ms)
 	if _, _, ok := p.NextFlag(); ok {
 		t.Errorf("stopped pair has a flag instant")
 	}
-	wantRemaining(t, &p, clock.White, 10*time.Hour, 1*ms)
-	wantRemaining(t, &p, clock.Black, 10*time.Hour, 19_999*ms)
-	if p.Flagged(clock.White) || p.Flagged(clock.Black) {
+	wantRemaining(t, &p, bughouse.White, 10*time.Hour, 1*ms)
+	wantRemaining(t, &p, bughouse.Black, 10*time.Hour, 19_999*ms)
+	if p.Flagged(bughouse.White) || p.Flagged(bughouse.Black) {
 		t.Errorf("a flag fell on a stopped pair")
 	}
 }
@@ -348,21 +349,21 @@ func TestC22_FlagOnlyWhenRunningClockReachesZero(t *testing.T) {
 func TestC23_MoveCounters(t *testing.T) {
 	c := clock.SuddenDeath(300_000 * ms)
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
-	if p.Moves(clock.White) != 0 || p.Moves(clock.Black) != 0 {
-		t.Fatalf("after start: %d %d, want 0 0", p.Moves(clock.White), p.Moves(clock.Black))
+	p.Start(bughouse.White, 0)
+	if p.Moves(bughouse.White) != 0 || p.Moves(bughouse.Black) != 0 {
+		t.Fatalf("after start: %d %d, want 0 0", p.Moves(bughouse.White), p.Moves(bughouse.Black))
 	}
-	mustPress(t, &p, clock.White, 1_000*ms) // 1.e4
-	if p.Moves(clock.White) != 1 || p.Moves(clock.Black) != 0 {
-		t.Errorf("after 1.e4: %d %d, want 1 0", p.Moves(clock.White), p.Moves(clock.Black))
+	mustPress(t, &p, bughouse.White, 1_000*ms) // 1.e4
+	if p.Moves(bughouse.White) != 1 || p.Moves(bughouse.Black) != 0 {
+		t.Errorf("after 1.e4: %d %d, want 1 0", p.Moves(bughouse.White), p.Moves(bughouse.Black))
 	}
-	mustPress(t, &p, clock.Black, 2_000*ms) // the reply
-	if p.Moves(clock.White) != 1 || p.Moves(clock.Black) != 1 {
-		t.Errorf("after the reply: %d %d, want 1 1", p.Moves(clock.White), p.Moves(clock.Black))
+	mustPress(t, &p, bughouse.Black, 2_000*ms) // the reply
+	if p.Moves(bughouse.White) != 1 || p.Moves(bughouse.Black) != 1 {
+		t.Errorf("after the reply: %d %d, want 1 1", p.Moves(bughouse.White), p.Moves(bughouse.Black))
 	}
 	// A refused press is not a move.
-	_ = p.Press(clock.Black, 3_000*ms)
-	if p.Moves(clock.Black) != 1 {
-		t.Errorf("a refused press counted: %d", p.Moves(clock.Black))
+	_ = p.Press(bughouse.Black, 3_000*ms)
+	if p.Moves(bughouse.Black) != 1 {
+		t.Errorf("a refused press counted: %d", p.Moves(bughouse.Black))
 	}
 }

@@ -54,7 +54,7 @@ type Control struct {
 	DelayKind DelayKind
 	// IncrementBeforeFirstMove credits the first move's increment when the
 	// clock is set, so a "3+2" clock shows 3:02 before move 1 (FIDE/DGT
-	// convention; clock-cases C01). Later increments are then credited at
+	// convention; clock case C01, testdata/clock-cases.md). Later increments are then credited at
 	// the press that ends the previous move. If false, each move's
 	// increment is credited at the press that ends it (C05).
 	IncrementBeforeFirstMove bool
@@ -89,7 +89,7 @@ func Delayed(base, delay time.Duration, kind DelayKind) Control {
 // oversized durations, a stage with both increment and delay, stages after a
 // rest-of-game stage, and impossible starts: a base of 0 with neither an
 // increment credited before move 1 nor a delay would flag at the start
-// (clock-cases C08).
+// (clock case C08, testdata/clock-cases.md).
 func (c Control) Validate() error {
 	if len(c.Stages) == 0 {
 		return errors.New("clock: a time control needs at least one stage")
@@ -279,6 +279,22 @@ func FormatDuration(d time.Duration) string {
 	return b.String()
 }
 
+// FormatSeconds writes d as a number of seconds with up to 9 decimals and
+// no unit: "118.585", "180", "-0.5", "0.000000001". ParseSeconds reads it
+// back (a positive one) exactly. It is the one seconds form of the
+// project's files: timelines, BPGN clock stamps, exports.
+func FormatSeconds(d time.Duration) string {
+	neg := ""
+	if d < 0 {
+		neg, d = "-", -d
+	}
+	s := strconv.FormatInt(int64(d/time.Second), 10)
+	if f := int64(d % time.Second); f != 0 {
+		s += "." + strings.TrimRight(strconv.FormatInt(f+1e9, 10)[1:], "0")
+	}
+	return neg + s
+}
+
 // ParseDuration reads a duration as Go writes it ("5m", "1h30m", "2.5s",
 // "500ms") or a plain number of seconds ("180", "0.5"). Negative values are
 // an error.
@@ -428,7 +444,7 @@ func parseStage(p string) (Stage, DelayKind, bool, error) {
 		kind, d = US, d[2:]
 	case strings.HasPrefix(d, "d"):
 		d = d[1:]
-	case len(d) > 0 && (d[0] < '0' || d[0] > '9') && strings.IndexAny(d, "0123456789") < 0:
+	case len(d) > 0 && (d[0] < '0' || d[0] > '9') && !strings.ContainsAny(d, "0123456789"):
 		// "5 min": a unit after a space, not a delay.
 		return st, 0, false, fmt.Errorf("%q after a space: write the time without a space and with Go's units (5m, 90s, 1h30m); a delay after a space is dX (Bronstein) or usX (US), e.g. 5m d2s", fields[1])
 	default:
@@ -438,6 +454,33 @@ func parseStage(p string) (Stage, DelayKind, bool, error) {
 		return st, 0, false, fmt.Errorf("delay: %v", err)
 	}
 	return st, kind, true, nil
+}
+
+// FormatPGN writes c as a PGN/BPGN TimeControl tag value (seconds, stages
+// joined by ":"), with an increment credited before the first move folded
+// into the first stage's time, as a reader that credits increments after
+// each move (FICS, ParsePGN) needs. ok is false for a control with a
+// delay, which PGN has no form for.
+func FormatPGN(c Control) (value string, ok bool) {
+	var parts []string
+	for i, s := range c.Stages {
+		if s.Delay > 0 {
+			return "", false
+		}
+		base := s.Time
+		if i == 0 && c.IncrementBeforeFirstMove {
+			base += s.Increment
+		}
+		p := FormatSeconds(base)
+		if s.Moves > 0 {
+			p = strconv.Itoa(s.Moves) + "/" + p
+		}
+		if s.Increment > 0 {
+			p += "+" + FormatSeconds(s.Increment)
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ":"), len(parts) > 0
 }
 
 // ParsePGN reads a PGN/BPGN TimeControl tag value: "300+0", "180",

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 )
 
@@ -315,7 +316,7 @@ func TestControlHelpers(t *testing.T) {
 	if clock.US.String() != "us" || clock.Bronstein.String() != "bronstein" {
 		t.Errorf("DelayKind strings: %s %s", clock.US, clock.Bronstein)
 	}
-	if clock.White.String() != "white" || clock.Black.String() != "black" || clock.White.Other() != clock.Black || clock.Black.Other() != clock.White {
+	if bughouse.White.String() != "white" || bughouse.Black.String() != "black" || bughouse.White.Other() != bughouse.Black || bughouse.Black.Other() != bughouse.White {
 		t.Errorf("Color helpers wrong")
 	}
 	if (clock.Control{}).Initial() != 0 {
@@ -328,8 +329,8 @@ func TestControlHelpers(t *testing.T) {
 func pressEverySecond(t *testing.T, p *clock.Pair, from, to int) {
 	t.Helper()
 	for k := from; k <= to; k++ {
-		mustPress(t, p, clock.White, time.Duration(2*k-1)*time.Second)
-		mustPress(t, p, clock.Black, time.Duration(2*k)*time.Second)
+		mustPress(t, p, bughouse.White, time.Duration(2*k-1)*time.Second)
+		mustPress(t, p, bughouse.Black, time.Duration(2*k)*time.Second)
 	}
 }
 
@@ -355,26 +356,26 @@ func TestMultiStage_TimeCreditedAtMove40(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := clock.NewPair(c, c)
-		p.Start(clock.White, 0)
+		p.Start(bughouse.White, 0)
 		pressEverySecond(t, &p, 1, 38)
 		// White's 39th press is at 77 s.
-		at38 := p.Remaining(clock.White, 76*time.Second)
+		at38 := p.Remaining(bughouse.White, 76*time.Second)
 		pressEverySecond(t, &p, 39, 39)
-		wantRemaining(t, &p, clock.White, 78*time.Second, tc.at39)
+		wantRemaining(t, &p, bughouse.White, 78*time.Second, tc.at39)
 		if d := tc.at39 - at38; d != 29*time.Second {
 			t.Errorf("before=%v: move 39 credited %v, want 29s", tc.before, d)
 		}
 		// Move 40: White presses at 79 s.
-		mustPress(t, &p, clock.White, 79*time.Second)
-		wantRemaining(t, &p, clock.White, 79*time.Second, tc.at40)
-		if p.Moves(clock.White) != 40 {
-			t.Errorf("moves = %d, want 40", p.Moves(clock.White))
+		mustPress(t, &p, bughouse.White, 79*time.Second)
+		wantRemaining(t, &p, bughouse.White, 79*time.Second, tc.at40)
+		if p.Moves(bughouse.White) != 40 {
+			t.Errorf("moves = %d, want 40", p.Moves(bughouse.White))
 		}
 		// Black's 40th move gets the same.
-		mustPress(t, &p, clock.Black, 80*time.Second)
-		wantRemaining(t, &p, clock.Black, 80*time.Second, tc.at40)
-		mustPress(t, &p, clock.White, 81*time.Second)
-		wantRemaining(t, &p, clock.White, 81*time.Second, tc.at41)
+		mustPress(t, &p, bughouse.Black, 80*time.Second)
+		wantRemaining(t, &p, bughouse.Black, 80*time.Second, tc.at40)
+		mustPress(t, &p, bughouse.White, 81*time.Second)
+		wantRemaining(t, &p, bughouse.White, 81*time.Second, tc.at41)
 	}
 }
 
@@ -386,7 +387,7 @@ func TestMultiStage_LastStageRepeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
+	p.Start(bughouse.White, 0)
 	want := map[int]time.Duration{
 		1: 7199 * time.Second, 39: 7161 * time.Second, 40: 14360 * time.Second, 41: 14359 * time.Second,
 		79: 14321 * time.Second, 80: 21520 * time.Second, 81: 21519 * time.Second,
@@ -395,8 +396,8 @@ func TestMultiStage_LastStageRepeats(t *testing.T) {
 	for k := 1; k <= 120; k++ {
 		pressEverySecond(t, &p, k, k)
 		if w, ok := want[k]; ok {
-			wantRemaining(t, &p, clock.White, time.Duration(2*k)*time.Second, w)
-			wantRemaining(t, &p, clock.Black, time.Duration(2*k)*time.Second, w)
+			wantRemaining(t, &p, bughouse.White, time.Duration(2*k)*time.Second, w)
+			wantRemaining(t, &p, bughouse.Black, time.Duration(2*k)*time.Second, w)
 		}
 	}
 }
@@ -420,10 +421,10 @@ func TestMultiStage_PerStageIncrement(t *testing.T) {
 		}
 		c.IncrementBeforeFirstMove = tc.before
 		p := clock.NewPair(c, c)
-		p.Start(clock.White, 0)
+		p.Start(bughouse.White, 0)
 		for k := 1; k <= 4; k++ {
 			pressEverySecond(t, &p, k, k)
-			wantRemaining(t, &p, clock.White, time.Duration(2*k)*time.Second, tc.want[k-1])
+			wantRemaining(t, &p, bughouse.White, time.Duration(2*k)*time.Second, tc.want[k-1])
 		}
 	}
 }
@@ -434,15 +435,52 @@ func TestMultiStage_PerStageDelay(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
-	if got := p.DelayLeft(clock.White, 0); got != time.Second {
+	p.Start(bughouse.White, 0)
+	if got := p.DelayLeft(bughouse.White, 0); got != time.Second {
 		t.Errorf("move 1 delay = %v, want 1s", got)
 	}
 	// Each 1 s turn lies inside the 1 s delay: nothing is charged.
 	pressEverySecond(t, &p, 1, 2)
-	wantRemaining(t, &p, clock.White, 4*time.Second, 20*time.Second) // 10 + stage 2's 10
-	if got := p.DelayLeft(clock.White, 4*time.Second); got != 3*time.Second {
+	wantRemaining(t, &p, bughouse.White, 4*time.Second, 20*time.Second) // 10 + stage 2's 10
+	if got := p.DelayLeft(bughouse.White, 4*time.Second); got != 3*time.Second {
 		t.Errorf("move 3 delay = %v, want 3s", got)
 	}
-	wantFlag(t, &p, 27*time.Second, clock.White) // 4 + 20 + 3
+	wantFlag(t, &p, 27*time.Second, bughouse.White) // 4 + 20 + 3
+}
+
+func TestFormatSeconds_RoundTrip(t *testing.T) {
+	for d, want := range map[time.Duration]string{0: "0", time.Second: "1", 118585 * time.Millisecond: "118.585",
+		1: "0.000000001", -500 * time.Millisecond: "-0.5", 3 * time.Hour: "10800"} {
+		if got := clock.FormatSeconds(d); got != want {
+			t.Errorf("FormatSeconds(%v) = %q, want %q", d, got, want)
+		}
+		if d >= 0 {
+			if back, err := clock.ParseSeconds(want); err != nil || back != d {
+				t.Errorf("ParseSeconds(%q) = %v, %v; want %v", want, back, err, d)
+			}
+		}
+	}
+}
+
+func TestFormatPGN_ParsePGN(t *testing.T) {
+	for _, c := range []struct{ control, pgn string }{
+		{"3m+2s", "182+2"}, {"5m", "300"}, {"40/90m+30s, 30m+30s", "40/5430+30:1800+30"},
+	} {
+		ctl, err := clock.Parse(c.control)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctl.IncrementBeforeFirstMove = true
+		got, ok := clock.FormatPGN(ctl)
+		if !ok || got != c.pgn {
+			t.Errorf("FormatPGN(%s) = %q, %v; want %q", c.control, got, ok, c.pgn)
+		}
+		if _, err := clock.ParsePGN(got); err != nil {
+			t.Errorf("ParsePGN(%q): %v", got, err)
+		}
+	}
+	d, _ := clock.Parse("5m d2s")
+	if _, ok := clock.FormatPGN(d); ok {
+		t.Error("a delay has no PGN form")
+	}
 }

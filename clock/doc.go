@@ -7,7 +7,7 @@
 // the presses, never decremented by ticks, so the exact instant a running
 // clock flags is always computable (Pair.NextFlag).
 //
-// Supported controls (RULES.md, clock rule 2): sudden death, Fischer
+// Supported controls (docs/rules.md, clock rule 2): sudden death, Fischer
 // increment, Bronstein delay, US (simple) delay, multi-stage controls with
 // move counts ("40 moves in 90 min, then 30 min, +30 s"), a different
 // control per side (handicap) and the increment_before_first_move option

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 )
 
@@ -13,13 +14,13 @@ func Example() {
 	c, _ := clock.Parse("3m+2s")
 	c.IncrementBeforeFirstMove = true
 	p := clock.NewPair(c, c)
-	fmt.Println("before move 1:", p.Remaining(clock.White, 0))
-	p.Start(clock.White, 0)
-	_ = p.Press(clock.White, 5*time.Second) // 3:02 - 5 s + 2 s
-	fmt.Println("white after 5 s:", p.Remaining(clock.White, 5*time.Second))
+	fmt.Println("before move 1:", p.Remaining(bughouse.White, 0))
+	p.Start(bughouse.White, 0)
+	_ = p.Press(bughouse.White, 5*time.Second) // 3:02 - 5 s + 2 s
+	fmt.Println("white after 5 s:", p.Remaining(bughouse.White, 5*time.Second))
 	at, who, _ := p.NextFlag()
 	fmt.Println(who, "flags at", at)
-	fmt.Println("press at", at, "->", p.Press(clock.Black, at))
+	fmt.Println("press at", at, "->", p.Press(bughouse.Black, at))
 	// Output:
 	// before move 1: 3m2s
 	// white after 5 s: 2m59s

@@ -3,28 +3,9 @@ package clock
 import (
 	"errors"
 	"fmt"
+	"tandem/bughouse"
 	"time"
 )
-
-// Color is a side of one board.
-type Color uint8
-
-// The two colors.
-const (
-	White Color = 0
-	Black Color = 1
-)
-
-// Other returns the opposite color.
-func (c Color) Other() Color { return c ^ 1 }
-
-// String returns "white" or "black".
-func (c Color) String() string {
-	if c == Black {
-		return "black"
-	}
-	return "white"
-}
 
 // side is one player's clock.
 type side struct {
@@ -80,7 +61,7 @@ func (s *side) remaining(at time.Duration) time.Duration {
 // backwards; the match loop guarantees it.
 type Pair struct {
 	sides [2]side
-	turn  Color // whose turn is in progress, if inTurn
+	turn  bughouse.Color // whose turn is in progress, if inTurn
 	// inTurn is false only before Start: a press ends one turn and begins
 	// the other, and a pause keeps the turn.
 	inTurn bool
@@ -92,14 +73,14 @@ type Pair struct {
 // since the pair shares them.
 func NewPair(white, black Control) Pair {
 	var p Pair
-	p.sides[White] = side{ctl: white, bank: white.Initial()}
-	p.sides[Black] = side{ctl: black, bank: black.Initial()}
+	p.sides[bughouse.White] = side{ctl: white, bank: white.Initial()}
+	p.sides[bughouse.Black] = side{ctl: black, bank: black.Initial()}
 	return p
 }
 
 // Start begins c's first turn at instant at; the clock runs. It does nothing
 // if a turn was already started.
-func (p *Pair) Start(c Color, at time.Duration) {
+func (p *Pair) Start(c bughouse.Color, at time.Duration) {
 	if p.inTurn {
 		return
 	}
@@ -109,25 +90,25 @@ func (p *Pair) Start(c Color, at time.Duration) {
 }
 
 // Running returns the color whose clock runs, and whether one does.
-func (p *Pair) Running() (Color, bool) {
+func (p *Pair) Running() (bughouse.Color, bool) {
 	return p.turn, p.inTurn && p.sides[p.turn].running
 }
 
 // Turn returns whose turn is in progress (running or paused) and whether
 // the board has started.
-func (p *Pair) Turn() (Color, bool) { return p.turn, p.inTurn }
+func (p *Pair) Turn() (bughouse.Color, bool) { return p.turn, p.inTurn }
 
 // Remaining returns c's remaining time at instant at, in nanoseconds: what
 // c's clock would hold if the turn ended then. With a delay the time used
 // inside the delay is not charged (Bronstein and US give the same remaining
-// time; RULES.md clock rule 2). It is never negative and is 0 once flagged.
-func (p *Pair) Remaining(c Color, at time.Duration) time.Duration {
+// time; docs/rules.md clock rule 2). It is never negative and is 0 once flagged.
+func (p *Pair) Remaining(c bughouse.Color, at time.Duration) time.Duration {
 	return p.sides[c].remaining(at)
 }
 
 // DelayLeft returns how much of the current move's delay c has not used at
 // instant at; 0 when c has no turn in progress or no delay.
-func (p *Pair) DelayLeft(c Color, at time.Duration) time.Duration {
+func (p *Pair) DelayLeft(c bughouse.Color, at time.Duration) time.Duration {
 	if !p.inTurn || p.turn != c || p.sides[c].flagged {
 		return 0
 	}
@@ -139,15 +120,15 @@ func (p *Pair) DelayLeft(c Color, at time.Duration) time.Duration {
 }
 
 // Moves returns how many moves c has completed (presses that ended a turn).
-func (p *Pair) Moves(c Color) int { return p.sides[c].moves }
+func (p *Pair) Moves(c bughouse.Color) int { return p.sides[c].moves }
 
 // Flagged reports whether c's flag has fallen.
-func (p *Pair) Flagged(c Color) bool { return p.sides[c].flagged }
+func (p *Pair) Flagged(c bughouse.Color) bool { return p.sides[c].flagged }
 
 // NextFlag returns the exact instant the running clock reaches zero and its
 // color; ok is false when no clock runs. The instant may be in the past of
 // the caller's "now" (the caller then applies the flag at that instant).
-func (p *Pair) NextFlag() (at time.Duration, c Color, ok bool) {
+func (p *Pair) NextFlag() (at time.Duration, c bughouse.Color, ok bool) {
 	c, ok = p.Running()
 	if !ok {
 		return 0, c, false
@@ -169,10 +150,10 @@ var ErrNotRunning = errors.New("clock: presser's clock is not running")
 // the time used (less the delay), counts the move, credits the increment and
 // the next stage's time (Control), and starts the opponent's turn at the
 // same instant. A press at or after the flag instant returns ErrFlagged and
-// credits nothing (the time reached zero first: RULES.md clock rule 4); a
+// credits nothing (the time reached zero first: docs/rules.md clock rule 4); a
 // press by a player whose clock is not running returns ErrNotRunning.
 // Neither error changes the pair.
-func (p *Pair) Press(c Color, at time.Duration) error {
+func (p *Pair) Press(c bughouse.Color, at time.Duration) error {
 	if cur, ok := p.Running(); !ok || cur != c {
 		return ErrNotRunning
 	}
@@ -212,11 +193,11 @@ func (p *Pair) Stop(at time.Duration) {
 
 // Resume restarts the clocks at instant at with c's clock running. If c has
 // the turn in progress, it continues. If the arbiter chooses the other player
-// (RULES.md clock rule 8), the interrupted turn is settled without counting a
+// (docs/rules.md clock rule 8), the interrupted turn is settled without counting a
 // move or crediting an increment, and c starts a fresh turn. Before Start,
 // Resume starts c's first turn. It does nothing if a clock already runs or c
 // has flagged.
-func (p *Pair) Resume(c Color, at time.Duration) {
+func (p *Pair) Resume(c bughouse.Color, at time.Duration) {
 	if _, ok := p.Running(); ok || p.sides[c].flagged {
 		return
 	}
@@ -234,7 +215,7 @@ func (p *Pair) Resume(c Color, at time.Duration) {
 // Resume continues c's turn. An interrupted turn of the other player is
 // settled without counting a move or crediting an increment, as in Resume.
 // It does nothing while a clock runs, before Start, or if c has flagged.
-func (p *Pair) SetTurn(c Color, at time.Duration) {
+func (p *Pair) SetTurn(c bughouse.Color, at time.Duration) {
 	if _, ok := p.Running(); ok || !p.inTurn || p.turn == c || p.sides[c].flagged {
 		return
 	}
@@ -258,7 +239,7 @@ var ErrNothingToRetract = errors.New("clock: no move to take back")
 // rules so). It returns ErrNothingToRetract, changing nothing, unless c
 // made the last press on this board (it is c's opponent's turn) and no
 // clock runs.
-func (p *Pair) Retract(c Color, at time.Duration) error {
+func (p *Pair) Retract(c bughouse.Color, at time.Duration) error {
 	s := &p.sides[c]
 	if _, ok := p.Running(); ok || !p.inTurn || p.turn == c || s.moves == 0 || s.flagged || p.sides[c.Other()].flagged {
 		return ErrNothingToRetract
@@ -272,7 +253,7 @@ func (p *Pair) Retract(c Color, at time.Duration) error {
 
 // Flag marks c's flag as fallen: c's clock stops at zero. The caller applies
 // it at the instant NextFlag gave.
-func (p *Pair) Flag(c Color) {
+func (p *Pair) Flag(c bughouse.Color) {
 	s := &p.sides[c]
 	s.used, s.running, s.flagged, s.bank = 0, false, true, 0
 }
@@ -281,7 +262,7 @@ func (p *Pair) Flag(c Color) {
 // or correction (Art 40). It returns an error, and changes nothing, if c has
 // flagged, a clock is running, or the result would leave c with no time
 // (declare a result instead).
-func (p *Pair) Adjust(c Color, delta, at time.Duration) error {
+func (p *Pair) Adjust(c bughouse.Color, delta, at time.Duration) error {
 	if _, ok := p.Running(); ok {
 		return errors.New("clock: stop the clocks before adjusting time")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"tandem/bughouse"
 	"tandem/clock"
 )
 
@@ -18,23 +19,23 @@ func TestPair_StartTwiceDoesNothing(t *testing.T) {
 	if _, ok := p.Turn(); ok {
 		t.Errorf("turn in progress before Start")
 	}
-	p.Start(clock.White, 0)
-	p.Start(clock.Black, 5*time.Second)
-	if run, ok := p.Running(); !ok || run != clock.White {
+	p.Start(bughouse.White, 0)
+	p.Start(bughouse.Black, 5*time.Second)
+	if run, ok := p.Running(); !ok || run != bughouse.White {
 		t.Errorf("running = %s %v, want white", run, ok)
 	}
-	wantRemaining(t, &p, clock.White, 5*time.Second, 55*time.Second)
+	wantRemaining(t, &p, bughouse.White, 5*time.Second, 55*time.Second)
 }
 
 func TestPair_PressByWaitingSide_ChangesNothing(t *testing.T) {
 	c := clock.Fischer(time.Minute, time.Second)
 	p := clock.NewPair(c, c)
-	if err := p.Press(clock.White, 0); !errors.Is(err, clock.ErrNotRunning) {
+	if err := p.Press(bughouse.White, 0); !errors.Is(err, clock.ErrNotRunning) {
 		t.Errorf("press before start: %v, want ErrNotRunning", err)
 	}
-	p.Start(clock.White, 0)
+	p.Start(bughouse.White, 0)
 	before := p
-	if err := p.Press(clock.Black, time.Second); !errors.Is(err, clock.ErrNotRunning) {
+	if err := p.Press(bughouse.Black, time.Second); !errors.Is(err, clock.ErrNotRunning) {
 		t.Errorf("press by black: %v, want ErrNotRunning", err)
 	}
 	if !reflect.DeepEqual(p, before) {
@@ -47,44 +48,44 @@ func TestPair_PressByWaitingSide_ChangesNothing(t *testing.T) {
 func TestPair_StopResume_KeepsTurn(t *testing.T) {
 	c := clock.Delayed(60*time.Second, 5*time.Second, clock.Bronstein)
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
+	p.Start(bughouse.White, 0)
 	p.Stop(7 * time.Second) // 7 s used: 2 s charged
-	wantRemaining(t, &p, clock.White, 100*time.Second, 58*time.Second)
-	if err := p.Press(clock.White, 8*time.Second); !errors.Is(err, clock.ErrNotRunning) {
+	wantRemaining(t, &p, bughouse.White, 100*time.Second, 58*time.Second)
+	if err := p.Press(bughouse.White, 8*time.Second); !errors.Is(err, clock.ErrNotRunning) {
 		t.Errorf("press while stopped: %v", err)
 	}
-	p.Resume(clock.White, 100*time.Second)
-	wantRemaining(t, &p, clock.White, 101*time.Second, 57*time.Second)
-	wantFlag(t, &p, 158*time.Second, clock.White) // 100 + 58
+	p.Resume(bughouse.White, 100*time.Second)
+	wantRemaining(t, &p, bughouse.White, 101*time.Second, 57*time.Second)
+	wantFlag(t, &p, 158*time.Second, bughouse.White) // 100 + 58
 	// Resume while running does nothing.
-	p.Resume(clock.Black, 102*time.Second)
-	if run, _ := p.Running(); run != clock.White {
+	p.Resume(bughouse.Black, 102*time.Second)
+	if run, _ := p.Running(); run != bughouse.White {
 		t.Errorf("Resume while running switched the clock")
 	}
 }
 
-// The arbiter may choose the other side on resume (RULES.md clock rule 8):
+// The arbiter may choose the other side on resume (docs/rules.md clock rule 8):
 // the interrupted turn is settled without a move or an increment.
 func TestPair_ResumeOtherSide_SettlesTurn(t *testing.T) {
 	c := clock.Fischer(60*time.Second, 2*time.Second)
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
+	p.Start(bughouse.White, 0)
 	p.Stop(10 * time.Second)
-	p.Resume(clock.Black, 20*time.Second)
-	if p.Moves(clock.White) != 0 {
+	p.Resume(bughouse.Black, 20*time.Second)
+	if p.Moves(bughouse.White) != 0 {
 		t.Errorf("settled turn counted as a move")
 	}
-	wantRemaining(t, &p, clock.White, 30*time.Second, 50*time.Second) // no increment
-	wantRemaining(t, &p, clock.Black, 30*time.Second, 50*time.Second) // 10 s into a fresh turn
-	wantFlag(t, &p, 80*time.Second, clock.Black)
-	mustPress(t, &p, clock.Black, 30*time.Second)
-	wantRemaining(t, &p, clock.Black, 30*time.Second, 52*time.Second)
+	wantRemaining(t, &p, bughouse.White, 30*time.Second, 50*time.Second) // no increment
+	wantRemaining(t, &p, bughouse.Black, 30*time.Second, 50*time.Second) // 10 s into a fresh turn
+	wantFlag(t, &p, 80*time.Second, bughouse.Black)
+	mustPress(t, &p, bughouse.Black, 30*time.Second)
+	wantRemaining(t, &p, bughouse.Black, 30*time.Second, 52*time.Second)
 	// A flagged side cannot be resumed.
 	q := clock.NewPair(c, c)
-	q.Start(clock.White, 0)
+	q.Start(bughouse.White, 0)
 	q.Stop(60 * time.Second)
-	q.Flag(clock.White)
-	q.Resume(clock.White, 70*time.Second)
+	q.Flag(bughouse.White)
+	q.Resume(bughouse.White, 70*time.Second)
 	if _, ok := q.Running(); ok {
 		t.Errorf("a flagged side was resumed")
 	}
@@ -93,30 +94,30 @@ func TestPair_ResumeOtherSide_SettlesTurn(t *testing.T) {
 func TestPair_Adjust(t *testing.T) {
 	c := clock.SuddenDeath(60 * time.Second)
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
-	if err := p.Adjust(clock.Black, time.Second, time.Second); err == nil || !strings.Contains(err.Error(), "stop the clocks") {
+	p.Start(bughouse.White, 0)
+	if err := p.Adjust(bughouse.Black, time.Second, time.Second); err == nil || !strings.Contains(err.Error(), "stop the clocks") {
 		t.Errorf("adjust while running: %v", err)
 	}
 	p.Stop(10 * time.Second)
-	if err := p.Adjust(clock.White, 30*time.Second, 11*time.Second); err != nil {
+	if err := p.Adjust(bughouse.White, 30*time.Second, 11*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	wantRemaining(t, &p, clock.White, 12*time.Second, 80*time.Second) // 60 - 10 + 30
-	if err := p.Adjust(clock.White, -80*time.Second, 12*time.Second); err == nil || !strings.Contains(err.Error(), "no time") {
+	wantRemaining(t, &p, bughouse.White, 12*time.Second, 80*time.Second) // 60 - 10 + 30
+	if err := p.Adjust(bughouse.White, -80*time.Second, 12*time.Second); err == nil || !strings.Contains(err.Error(), "no time") {
 		t.Errorf("adjust to zero: %v", err)
 	}
-	if err := p.Adjust(clock.White, clock.MaxStageTime, 12*time.Second); err == nil || !strings.Contains(err.Error(), "more than 24h") {
+	if err := p.Adjust(bughouse.White, clock.MaxStageTime, 12*time.Second); err == nil || !strings.Contains(err.Error(), "more than 24h") {
 		t.Errorf("adjust above the maximum: %v", err)
 	}
-	if err := p.Adjust(clock.White, -79*time.Second, 12*time.Second); err != nil {
+	if err := p.Adjust(bughouse.White, -79*time.Second, 12*time.Second); err != nil {
 		t.Errorf("adjust to 1 s: %v", err)
 	}
-	wantRemaining(t, &p, clock.White, 12*time.Second, time.Second)
-	p.Resume(clock.White, 20*time.Second)
-	wantFlag(t, &p, 21*time.Second, clock.White)
+	wantRemaining(t, &p, bughouse.White, 12*time.Second, time.Second)
+	p.Resume(bughouse.White, 20*time.Second)
+	wantFlag(t, &p, 21*time.Second, bughouse.White)
 	p.Stop(21 * time.Second)
-	p.Flag(clock.White)
-	if err := p.Adjust(clock.White, time.Minute, 22*time.Second); err == nil || !strings.Contains(err.Error(), "flag has fallen") {
+	p.Flag(bughouse.White)
+	if err := p.Adjust(bughouse.White, time.Minute, 22*time.Second); err == nil || !strings.Contains(err.Error(), "flag has fallen") {
 		t.Errorf("adjust after the flag: %v", err)
 	}
 }
@@ -125,10 +126,10 @@ func TestPair_Adjust(t *testing.T) {
 func TestPair_IsAValue(t *testing.T) {
 	c := clock.SuddenDeath(60 * time.Second)
 	p := clock.NewPair(c, c)
-	p.Start(clock.White, 0)
+	p.Start(bughouse.White, 0)
 	q := p
-	mustPress(t, &q, clock.White, time.Second)
-	if run, _ := p.Running(); run != clock.White || p.Moves(clock.White) != 0 {
+	mustPress(t, &q, bughouse.White, time.Second)
+	if run, _ := p.Running(); run != bughouse.White || p.Moves(bughouse.White) != 0 {
 		t.Errorf("pressing a copy changed the original")
 	}
 }
@@ -221,12 +222,12 @@ func TestPairProperty_RemainingAndFlag(t *testing.T) {
 			if ctl[c].IncrementBeforeFirstMove {
 				want += ctl[c].Stages[0].Increment
 			}
-			if got := p.Remaining(clock.Color(c), 0); got != want {
-				t.Fatalf("%s initial = %v, want %v", clock.Color(c), got, want)
+			if got := p.Remaining(bughouse.Color(c), 0); got != want {
+				t.Fatalf("%s initial = %v, want %v", bughouse.Color(c), got, want)
 			}
 		}
 		now := time.Duration(0)
-		p.Start(clock.Color(rapid.IntRange(0, 1).Draw(t, "first")), now)
+		p.Start(bughouse.Color(rapid.IntRange(0, 1).Draw(t, "first")), now)
 		steps := rapid.IntRange(30, 150).Draw(t, "steps")
 		for i := 0; i < steps; i++ {
 			dt := time.Duration(rapid.Int64Range(0, 2_000_000_000).Draw(t, "dtNs"))
@@ -273,11 +274,11 @@ func TestPairProperty_RemainingAndFlag(t *testing.T) {
 					return
 				}
 			}
-			other := clock.White
+			other := bughouse.White
 			if running {
 				other = run.Other()
 			}
-			stoppedBefore := [2]time.Duration{p.Remaining(clock.White, now), p.Remaining(clock.Black, now)}
+			stoppedBefore := [2]time.Duration{p.Remaining(bughouse.White, now), p.Remaining(bughouse.Black, now)}
 			switch op := rapid.IntRange(0, 9).Draw(t, "op"); {
 			case op <= 5 && running: // the running side presses
 				want := p.Remaining(run, at) + models[run].complete()
@@ -307,7 +308,7 @@ func TestPairProperty_RemainingAndFlag(t *testing.T) {
 			case op >= 8 && !running:
 				// Resume, possibly with the other side chosen.
 				turn, _ := p.Turn()
-				c := clock.Color(rapid.IntRange(0, 1).Draw(t, "resume"))
+				c := bughouse.Color(rapid.IntRange(0, 1).Draw(t, "resume"))
 				if c != turn {
 					// The settled turn keeps what it had at the stop.
 					held := p.Remaining(turn, at)
@@ -322,15 +323,15 @@ func TestPairProperty_RemainingAndFlag(t *testing.T) {
 				// Time passes: a stopped pair shows the same times.
 				if !running {
 					for c := range 2 {
-						if got := p.Remaining(clock.Color(c), at); got != stoppedBefore[c] {
-							t.Fatalf("stopped %s changed: %v -> %v", clock.Color(c), stoppedBefore[c], got)
+						if got := p.Remaining(bughouse.Color(c), at); got != stoppedBefore[c] {
+							t.Fatalf("stopped %s changed: %v -> %v", bughouse.Color(c), stoppedBefore[c], got)
 						}
 					}
 				}
 			}
 			now = at
 			for c := range 2 {
-				if r := p.Remaining(clock.Color(c), now); r < 0 {
+				if r := p.Remaining(bughouse.Color(c), now); r < 0 {
 					t.Fatalf("negative remaining %v", r)
 				}
 			}
@@ -347,39 +348,39 @@ func TestPair_Retract(t *testing.T) {
 	}
 	p := clock.NewPair(c, c)
 	sec := time.Second
-	p.Start(clock.White, 0)
-	if err := p.Retract(clock.White, 0); err != clock.ErrNothingToRetract {
+	p.Start(bughouse.White, 0)
+	if err := p.Retract(bughouse.White, 0); err != clock.ErrNothingToRetract {
 		t.Fatalf("retract with no move: %v", err)
 	}
-	p.Press(clock.White, 1*sec) // move 1: 10 - 1 + 1 = 10
-	p.Press(clock.Black, 2*sec) // black 10 - 1 + 1 = 10
-	p.Press(clock.White, 4*sec) // move 2 (illegal): 10 - 2 + 1 + 10 (stage 2) = 19
-	wantRemaining(t, &p, clock.White, 4*sec, 19*sec)
-	if err := p.Retract(clock.White, 4*sec); err != clock.ErrNothingToRetract {
+	p.Press(bughouse.White, 1*sec) // move 1: 10 - 1 + 1 = 10
+	p.Press(bughouse.Black, 2*sec) // black 10 - 1 + 1 = 10
+	p.Press(bughouse.White, 4*sec) // move 2 (illegal): 10 - 2 + 1 + 10 (stage 2) = 19
+	wantRemaining(t, &p, bughouse.White, 4*sec, 19*sec)
+	if err := p.Retract(bughouse.White, 4*sec); err != clock.ErrNothingToRetract {
 		t.Fatalf("retract while black's clock runs: %v", err)
 	}
 	p.Stop(5 * sec) // the claim: black used 1 s
-	if err := p.Retract(clock.Black, 5*sec); err != clock.ErrNothingToRetract {
+	if err := p.Retract(bughouse.Black, 5*sec); err != clock.ErrNothingToRetract {
 		t.Fatalf("retract of the player who did not press last: %v", err)
 	}
-	if err := p.Retract(clock.White, 5*sec); err != nil {
+	if err := p.Retract(bughouse.White, 5*sec); err != nil {
 		t.Fatal(err)
 	}
 	// White keeps the 2 s he used, loses the increment and the stage time:
 	// 8 s, move count back to 1; black's 1 s stays charged, no move.
-	wantRemaining(t, &p, clock.White, 5*sec, 8*sec)
-	wantRemaining(t, &p, clock.Black, 5*sec, 9*sec)
-	if p.Moves(clock.White) != 1 || p.Moves(clock.Black) != 1 {
-		t.Errorf("moves %d/%d, want 1/1", p.Moves(clock.White), p.Moves(clock.Black))
+	wantRemaining(t, &p, bughouse.White, 5*sec, 8*sec)
+	wantRemaining(t, &p, bughouse.Black, 5*sec, 9*sec)
+	if p.Moves(bughouse.White) != 1 || p.Moves(bughouse.Black) != 1 {
+		t.Errorf("moves %d/%d, want 1/1", p.Moves(bughouse.White), p.Moves(bughouse.Black))
 	}
-	if turn, _ := p.Turn(); turn != clock.White {
+	if turn, _ := p.Turn(); turn != bughouse.White {
 		t.Errorf("turn %v, want white to move again", turn)
 	}
-	if err := p.Retract(clock.White, 5*sec); err != clock.ErrNothingToRetract {
+	if err := p.Retract(bughouse.White, 5*sec); err != clock.ErrNothingToRetract {
 		t.Errorf("second retract: %v", err)
 	}
 	// White moves again (legally): the stage time comes with this move 2.
-	p.Resume(clock.White, 6*sec)
-	p.Press(clock.White, 7*sec) // 8 - 1 + 1 + 10 = 18
-	wantRemaining(t, &p, clock.White, 7*sec, 18*sec)
+	p.Resume(bughouse.White, 6*sec)
+	p.Press(bughouse.White, 7*sec) // 8 - 1 + 1 + 10 = 18
+	wantRemaining(t, &p, bughouse.White, 7*sec, 18*sec)
 }

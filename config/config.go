@@ -11,6 +11,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/internal/tomlline"
 	"tandem/rules"
@@ -173,7 +174,7 @@ func (c *Config) Validate() error {
 	if err := c.Rules.Control.Validate(); err != nil {
 		return fail("time.control", "%s: %s", c.Rules.Control, clockMsg(err))
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		sc := c.Rules.SeatControls[s]
 		if sc == nil {
 			continue
@@ -459,7 +460,7 @@ func (p *parser) applyTime(o *rules.Options, v any) error {
 		}
 		for _, k := range p.keys(sbase, seats) {
 			path := at(sbase, k)
-			s, err := rules.ParseSeat(k)
+			s, err := bughouse.ParseSeat(k)
 			if err != nil {
 				return p.errorf(path, "%v", err)
 			}
@@ -494,7 +495,7 @@ func (p *parser) applyTime(o *rules.Options, v any) error {
 	if err := o.Control.Validate(); err != nil {
 		return p.errorf(field, "%s: %s", o.Control, clockMsg(err))
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if sc := o.SeatControls[s]; sc != nil {
 			if err := sc.Validate(); err != nil {
 				return p.errorf(at(base, "seats", seatKeys[s]), "%s: %s", sc, clockMsg(err))

@@ -15,6 +15,8 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/internal/tomlline"
 	"tandem/rules"
@@ -63,7 +65,7 @@ func dump(c *Config) string {
 	if c.Rules.Control.IncrementBeforeFirstMove {
 		b.WriteString(" ibfm")
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if sc := c.Rules.SeatControls[s]; sc != nil {
 			b.WriteString(" " + s.String() + "=" + sc.String())
 		}
@@ -163,20 +165,20 @@ var ruleCases = []struct {
 	{"one_board_draw", `"other-continues"`, func(o *rules.Options) { o.OneBoardDraw = rules.OtherContinues }},
 	{"illegal_move", `"three-strikes"`, func(o *rules.Options) { o.IllegalMove = rules.IllegalThreeStrikes }},
 	{"illegal_move", `"arbiter"`, func(o *rules.Options) { o.IllegalMove = rules.IllegalArbiter }},
-	{"stalemate", `"wait"`, func(o *rules.Options) { o.Stalemate = rules.StalemateWait }},
-	{"stalemate", `"loss-for-stalemated"`, func(o *rules.Options) { o.Stalemate = rules.StalemateLossForStalemated }},
+	{"stalemate", `"wait"`, func(o *rules.Options) { o.Stalemate = board.StalemateWait }},
+	{"stalemate", `"loss-for-stalemated"`, func(o *rules.Options) { o.Stalemate = board.StalemateLossForStalemated }},
 	{"repetition_draw", `false`, func(o *rules.Options) { o.RepetitionDraw = false }},
 	{"repetition_draw", `true`, func(o *rules.Options) { o.RepetitionDraw = true }},
-	{"drop_check", `"allowed"`, func(o *rules.Options) { o.DropCheck = rules.DropCheckAllowed }},
-	{"drop_check", `"no-mate"`, func(o *rules.Options) { o.DropCheck = rules.DropCheckNoMate }},
-	{"pawn_drop_ranks", `[2, 7]`, func(o *rules.Options) { o.PawnDropRanks = rules.Ranks{2, 7} }},
-	{"pawn_drop_ranks", `[1, 6]`, func(o *rules.Options) { o.PawnDropRanks = rules.Ranks{1, 6} }},
-	{"piece_drop_ranks", `[1, 7]`, func(o *rules.Options) { o.PieceDropRanks = rules.Ranks{1, 7} }},
-	{"piece_drop_ranks", `[3, 3]`, func(o *rules.Options) { o.PieceDropRanks = rules.Ranks{3, 3} }},
-	{"mate", `"bughouse"`, func(o *rules.Options) { o.Mate = rules.MateBughouse }},
-	{"mate", `"reserve"`, func(o *rules.Options) { o.Mate = rules.MateReserve }},
-	{"promotion", `"steal"`, func(o *rules.Options) { o.Promotion = rules.PromotionSteal }},
-	{"promotion", `"upgrade"`, func(o *rules.Options) { o.Promotion = rules.PromotionUpgrade }},
+	{"drop_check", `"allowed"`, func(o *rules.Options) { o.DropCheck = board.DropCheckAllowed }},
+	{"drop_check", `"no-mate"`, func(o *rules.Options) { o.DropCheck = board.DropCheckNoMate }},
+	{"pawn_drop_ranks", `[2, 7]`, func(o *rules.Options) { o.PawnDropRanks = board.Ranks{2, 7} }},
+	{"pawn_drop_ranks", `[1, 6]`, func(o *rules.Options) { o.PawnDropRanks = board.Ranks{1, 6} }},
+	{"piece_drop_ranks", `[1, 7]`, func(o *rules.Options) { o.PieceDropRanks = board.Ranks{1, 7} }},
+	{"piece_drop_ranks", `[3, 3]`, func(o *rules.Options) { o.PieceDropRanks = board.Ranks{3, 3} }},
+	{"mate", `"bughouse"`, func(o *rules.Options) { o.Mate = board.MateBughouse }},
+	{"mate", `"reserve"`, func(o *rules.Options) { o.Mate = board.MateReserve }},
+	{"promotion", `"steal"`, func(o *rules.Options) { o.Promotion = board.PromotionSteal }},
+	{"promotion", `"upgrade"`, func(o *rules.Options) { o.Promotion = board.PromotionUpgrade }},
 	{"castle_dropped_rook", `true`, func(o *rules.Options) { o.CastleDroppedRook = true }},
 	{"castle_dropped_rook", `false`, func(o *rules.Options) { o.CastleDroppedRook = false }},
 	{"dropped_pawn_double_step", `false`, func(o *rules.Options) { o.DroppedPawnDoubleStep = false }},
@@ -252,12 +254,12 @@ rules.simultaneous_window = 0            # a number of seconds
 [display]
 tenths_below = 10.5
 `)
-	if c.Rules.Stalemate != rules.StalemateWait || c.Rules.PawnDropRanks != (rules.Ranks{2, 7}) ||
+	if c.Rules.Stalemate != board.StalemateWait || c.Rules.PawnDropRanks != (board.Ranks{2, 7}) ||
 		c.Rules.SimultaneousWindow != 0 || c.Display.TenthsBelow != 10500*time.Millisecond {
 		t.Fatalf("got %s", dump(c))
 	}
 	c = mustParse(t, `rules = { stalemate = "wait", mate = "bughouse" }`)
-	if c.Rules.Stalemate != rules.StalemateWait || c.Rules.Mate != rules.MateBughouse {
+	if c.Rules.Stalemate != board.StalemateWait || c.Rules.Mate != board.MateBughouse {
 		t.Fatalf("inline table: got %s", dump(c))
 	}
 }
@@ -307,20 +309,20 @@ b-b = "4m"
 `)
 	o := &c.Rules
 	for _, tc := range []struct {
-		seat rules.Seat
+		seat bughouse.Seat
 		want string
-	}{{rules.AWhite, "3m+2s"}, {rules.ABlack, "5m+2s"}, {rules.BWhite, "5m+2s"}, {rules.BBlack, "4m"}} {
+	}{{bughouse.AWhite, "3m+2s"}, {bughouse.ABlack, "5m+2s"}, {bughouse.BWhite, "5m+2s"}, {bughouse.BBlack, "4m"}} {
 		got := o.ControlFor(tc.seat)
 		if got.String() != tc.want || got.IncrementBeforeFirstMove {
 			t.Errorf("%s: control %v ibfm=%v, want %s ibfm=false", tc.seat, got, got.IncrementBeforeFirstMove, tc.want)
 		}
 	}
-	if o.SeatControls[rules.ABlack] != nil || o.SeatControls[rules.BWhite] != nil {
+	if o.SeatControls[bughouse.ABlack] != nil || o.SeatControls[bughouse.BWhite] != nil {
 		t.Error("seats not in [time.seats] got their own control")
 	}
 	// increment_before_first_move applies to the seats whatever the order.
 	c = mustParse(t, "[time.seats]\nA-white = \"0s+5s\"\n[time]\nincrement_before_first_move = true\n")
-	if sc := c.Rules.SeatControls[rules.AWhite]; sc == nil || !sc.IncrementBeforeFirstMove || sc.Initial() != 5*time.Second {
+	if sc := c.Rules.SeatControls[bughouse.AWhite]; sc == nil || !sc.IncrementBeforeFirstMove || sc.Initial() != 5*time.Second {
 		t.Errorf("seat control %v", sc)
 	}
 }
@@ -493,7 +495,7 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Source != path || c.Rules.Stalemate != rules.StalemateWait {
+	if c.Source != path || c.Rules.Stalemate != board.StalemateWait {
 		t.Errorf("Load: Source %q stalemate %v", c.Source, c.Rules.Stalemate)
 	}
 
@@ -524,9 +526,9 @@ func TestValidate_ConfigBuiltInCode(t *testing.T) {
 			"time.control: 0s: base time 0 with no increment and no delay: every player would flag at the start"},
 		{"seat increment", func(c *Config) {
 			sc := clock.Fischer(time.Minute, time.Second)
-			c.Rules.SeatControls[rules.BBlack] = &sc
+			c.Rules.SeatControls[bughouse.BBlack] = &sc
 		}, "time.seats.B-black: increment_before_first_move is false here and true for the other seats; it applies to every seat"},
-		{"ranks", func(c *Config) { c.Rules.PawnDropRanks = rules.Ranks{7, 2} }, "rules: pawn_drop_ranks [7, 2]: need 1 <= min <= max <= 8"},
+		{"ranks", func(c *Config) { c.Rules.PawnDropRanks = board.Ranks{7, 2} }, "rules: pawn_drop_ranks [7, 2]: need 1 <= min <= max <= 8"},
 		{"tenths", func(c *Config) { c.Display.TenthsBelow = -time.Second }, "display.tenths_below: -1s out of range; allowed 0 to 1h"},
 		{"reserved", func(c *Config) { c.Reserved = map[string]map[string]any{"sound": {}} }, "sound: not a reserved section; reserved: gpio, console, journal, hall, hub"},
 	} {

@@ -9,7 +9,7 @@ import (
 )
 
 // This file owns the [console] section: the web console's listen address,
-// the arbiter's PIN and its on/off switch (Console issue).
+// the arbiter's PIN and its on/off switch.
 
 var consoleKeys = []string{"enabled", "listen", "pin"}
 

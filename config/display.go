@@ -8,13 +8,13 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
-	"tandem/rules"
 )
 
 // This file owns the [display] section: the clock faces' format and the
-// display devices (Hardware issue).
+// display devices.
 //
 //	[display]
 //	tenths_below = "20s"
@@ -86,12 +86,12 @@ type DisplayDevice struct {
 	// 0x70 (default) to 0x77 for an HT16K33.
 	Address uint16
 	// Board is the board an SSD1306 shows.
-	Board rules.Board
+	Board bughouse.Board
 	// Left is the seat on an SSD1306's left: Board's White or Black
 	// (default White).
-	Left rules.Seat
+	Left bughouse.Seat
 	// Seat is whose clock a 7-segment display (HT16K33, TM1637) shows.
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// Brightness in percent, 1 to 100; zero means 100.
 	Brightness int
 	// CLK and DIO are a TM1637's clock and data lines (names on the GPIO
@@ -123,7 +123,7 @@ func (d DisplayDevice) BrightnessOrDefault() int {
 // ImageOpts returns the display options of an SSD1306 device: its left
 // seat, and c's time format.
 func (c *Config) ImageOpts(d DisplayDevice) *display.ImageOpts {
-	return &display.ImageOpts{BlackLeft: d.Left.Color() == clock.Black, Format: c.DisplayOpts()}
+	return &display.ImageOpts{BlackLeft: d.Left.Color() == bughouse.Black, Format: c.DisplayOpts()}
 }
 
 // DisplayOpts returns the clock-face format of c for package display,
@@ -253,7 +253,7 @@ func (p *parser) displayDevice(path []string, name string, v any) (DisplayDevice
 			if err != nil {
 				return d, err
 			}
-			b, err := rules.ParseBoard(s)
+			b, err := bughouse.ParseBoard(s)
 			if err != nil {
 				return d, p.errorf(kp, `expected "A" or "B", got %q`, s)
 			}
@@ -263,7 +263,7 @@ func (p *parser) displayDevice(path []string, name string, v any) (DisplayDevice
 			if err != nil {
 				return d, err
 			}
-			seat, err := rules.ParseSeat(s)
+			seat, err := bughouse.ParseSeat(s)
 			if err != nil {
 				return d, p.errorf(kp, "expected a seat (A-white, A-black, B-white, B-black), got %q", s)
 			}
@@ -293,7 +293,7 @@ func (p *parser) displayDevice(path []string, name string, v any) (DisplayDevice
 				return d, p.errorf(at(path, "left"), "%s does not play on board %s", d.Left, d.Board)
 			}
 		} else {
-			d.Left = rules.SeatOf(d.Board, clock.White)
+			d.Left = bughouse.SeatOf(d.Board, bughouse.White)
 		}
 		if d.Address == 0 {
 			d.Address = DefaultSSD1306Address
@@ -371,7 +371,7 @@ func validateDisplay(c *Config) error {
 			return fail("address %#x; an HT16K33 is at 0x70 to 0x77", d.Address)
 		case d.Kind == TM1637 && (d.CLK == "" || d.DIO == "" || d.CLK == d.DIO):
 			return fail("a tm1637 needs two different lines clk and dio")
-		case d.Kind != SSD1306 && int(d.Seat) >= len(rules.Seats):
+		case d.Kind != SSD1306 && int(d.Seat) >= len(bughouse.Seats):
 			return fail("seat %d out of range", d.Seat)
 		}
 		if msg := deviceClash(c.Display.Devices[:i], d); msg != "" {

@@ -3,9 +3,8 @@ package config
 import (
 	"errors"
 	"strings"
+	"tandem/bughouse"
 	"testing"
-
-	"tandem/rules"
 )
 
 const displayDoc = `
@@ -38,10 +37,10 @@ brightness = 100
 func TestDisplay_Devices(t *testing.T) {
 	c := mustParse(t, displayDoc)
 	want := []DisplayDevice{
-		{Name: "board-a", Kind: SSD1306, Address: 0x3C, Board: rules.BoardA, Left: rules.AWhite},
-		{Name: "board-b", Kind: SSD1306, Bus: "/dev/i2c-1", Address: 0x3D, Board: rules.BoardB, Left: rules.BBlack, Brightness: 40},
-		{Name: "a-white", Kind: HT16K33, Address: 0x71, Seat: rules.AWhite},
-		{Name: "b-black", Kind: TM1637, Seat: rules.BBlack, CLK: "GPIO5", DIO: "GPIO6"},
+		{Name: "board-a", Kind: SSD1306, Address: 0x3C, Board: bughouse.BoardA, Left: bughouse.AWhite},
+		{Name: "board-b", Kind: SSD1306, Bus: "/dev/i2c-1", Address: 0x3D, Board: bughouse.BoardB, Left: bughouse.BBlack, Brightness: 40},
+		{Name: "a-white", Kind: HT16K33, Address: 0x71, Seat: bughouse.AWhite},
+		{Name: "b-black", Kind: TM1637, Seat: bughouse.BBlack, CLK: "GPIO5", DIO: "GPIO6"},
 	}
 	if len(c.Display.Devices) != len(want) {
 		t.Fatalf("devices %+v", c.Display.Devices)
@@ -107,7 +106,7 @@ func TestDisplay_Validate(t *testing.T) {
 		{"name twice", func(c *Config) { c.Display.Devices[1].Name = "board-a" }, "the name is empty or used twice"},
 		{"brightness", func(c *Config) { c.Display.Devices[0].Brightness = 101 }, "brightness 101 out of range"},
 		{"address", func(c *Config) { c.Display.Devices[2].Address = 0x3C }, "an HT16K33 is at 0x70 to 0x77"},
-		{"left", func(c *Config) { c.Display.Devices[0].Left = rules.BWhite }, "left seat B-white is not on board A"},
+		{"left", func(c *Config) { c.Display.Devices[0].Left = bughouse.BWhite }, "left seat B-white is not on board A"},
 		{"clash", func(c *Config) { c.Display.Devices[1].Address, c.Display.Devices[1].Bus = 0x3C, "" }, "board-a and board-b are both at I2C address 0x3c"},
 		{"lines", func(c *Config) { c.Display.Devices[3].DIO = "GPIO5" }, "two different lines"},
 	} {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"os"
 
+	"tandem/bughouse"
 	"tandem/config"
-	"tandem/rules"
 )
 
 func ExampleParse() {
@@ -26,8 +26,8 @@ drop_check = "allowed"
 		return
 	}
 	fmt.Println(c.Mode, c.Preset)
-	fmt.Println("A-white:", c.Rules.ControlFor(rules.AWhite), "starts at", c.Rules.ControlFor(rules.AWhite).Initial())
-	fmt.Println("B-black:", c.Rules.ControlFor(rules.BBlack), "starts at", c.Rules.ControlFor(rules.BBlack).Initial())
+	fmt.Println("A-white:", c.Rules.ControlFor(bughouse.AWhite), "starts at", c.Rules.ControlFor(bughouse.AWhite).Initial())
+	fmt.Println("B-black:", c.Rules.ControlFor(bughouse.BBlack), "starts at", c.Rules.ControlFor(bughouse.BBlack).Initial())
 	fmt.Println("drop_check:", c.Rules.DropCheck, "stalemate:", c.Rules.Stalemate)
 
 	_, err = config.Parse("tandem.toml", []byte("[rules]\nstalemate = \"lose\"\n"))

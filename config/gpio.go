@@ -8,13 +8,13 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
-	"tandem/gpio"
-	"tandem/rules"
+	"tandem/wiring"
 )
 
 // This file owns the [gpio] section: the wiring of the clock buttons and
-// the pause switch (Hardware issue).
+// the pause switch.
 //
 //	[gpio]
 //	chip = "gpiochip0"        # optional: the 40-pin header's chip
@@ -48,9 +48,9 @@ type GPIO struct {
 	Chip string
 	// Lines overrides the inputs' lines, in gpio.Wiring.Inputs order (the
 	// four seats, then the pause switch); nil keeps the default line.
-	Lines [5]*gpio.Line
+	Lines [5]*wiring.Line
 	// PauseMode says whether the pause input is a switch or a button.
-	PauseMode gpio.PauseMode
+	PauseMode wiring.PauseMode
 	// Lockout is how long an input ignores edges after a press; zero means
 	// gpio.DefaultLockout.
 	Lockout time.Duration
@@ -58,8 +58,8 @@ type GPIO struct {
 
 // Wiring returns the effective wiring for package gpio: the defaults with
 // g's settings applied.
-func (g GPIO) Wiring() gpio.Wiring {
-	w := gpio.DefaultWiring()
+func (g GPIO) Wiring() wiring.Wiring {
+	w := wiring.DefaultWiring()
 	w.Chip, w.PauseMode, w.Lockout = g.Chip, g.PauseMode, g.Lockout
 	for i, l := range g.Lines {
 		if l == nil {
@@ -75,7 +75,7 @@ func (g GPIO) Wiring() gpio.Wiring {
 }
 
 func (g GPIO) isZero() bool {
-	return g.Chip == "" && g.PauseMode == gpio.Toggle && g.Lockout == 0 && !slices.ContainsFunc(g.Lines[:], func(l *gpio.Line) bool { return l != nil })
+	return g.Chip == "" && g.PauseMode == wiring.Toggle && g.Lockout == 0 && !slices.ContainsFunc(g.Lines[:], func(l *wiring.Line) bool { return l != nil })
 }
 
 func init() {
@@ -108,27 +108,27 @@ func parseGPIO(p *parser, c *Config, t map[string]any) error {
 			if err != nil {
 				return p.errorf(path, "%v", err)
 			}
-			if d <= 0 || d > gpio.MaxLockout {
+			if d <= 0 || d > wiring.MaxLockout {
 				return p.errorf(path, "%q is out of range; allowed above 0 up to %s (default %s)", s,
-					clock.FormatDuration(gpio.MaxLockout), clock.FormatDuration(gpio.DefaultLockout))
+					clock.FormatDuration(wiring.MaxLockout), clock.FormatDuration(wiring.DefaultLockout))
 			}
-			if d != gpio.DefaultLockout {
+			if d != wiring.DefaultLockout {
 				g.Lockout = d // the default stays zero, as Write writes it
 			}
 		case "pause_mode":
 			s, _ := v.(string)
-			i := slices.Index(gpio.PauseModeNames, s)
+			i := slices.Index(wiring.PauseModeNames, s)
 			if i < 0 {
-				return p.errorf(path, "expected one of %s, got %s", strings.Join(gpio.PauseModeNames, ", "), describe(v))
+				return p.errorf(path, "expected one of %s, got %s", strings.Join(wiring.PauseModeNames, ", "), describe(v))
 			}
-			g.PauseMode = gpio.PauseMode(i)
+			g.PauseMode = wiring.PauseMode(i)
 		default:
 			l, err := p.gpioLine(path, v)
 			if err != nil {
 				return err
 			}
 			i := slices.Index(gpioInputKeys, k)
-			def := gpio.DefaultWiring()
+			def := wiring.DefaultWiring()
 			if l != def.Inputs()[i] {
 				g.Lines[i] = &l // the default line stays nil, as Write writes it
 			}
@@ -154,7 +154,7 @@ func parseGPIO(p *parser, c *Config, t map[string]any) error {
 	return nil
 }
 
-func sameLine(a, b gpio.Line) bool {
+func sameLine(a, b wiring.Line) bool {
 	return a.Name == b.Name && (a.Name != "" || a.Offset == b.Offset)
 }
 
@@ -169,8 +169,8 @@ func describe(v any) string {
 
 // gpioLine reads one input's line: a name, an offset, or a table with line,
 // active and pull.
-func (p *parser) gpioLine(path []string, v any) (gpio.Line, error) {
-	var l gpio.Line
+func (p *parser) gpioLine(path []string, v any) (wiring.Line, error) {
+	var l wiring.Line
 	lineValue := func(path []string, v any) error {
 		switch x := v.(type) {
 		case string:
@@ -213,11 +213,11 @@ func (p *parser) gpioLine(path []string, v any) (gpio.Line, error) {
 	}
 	if pv, ok := t["pull"]; ok {
 		s, _ := pv.(string)
-		i := slices.Index(gpio.PullNames, s)
+		i := slices.Index(wiring.PullNames, s)
 		if i < 0 {
-			return l, p.errorf(at(path, "pull"), "expected one of %s, got %s", strings.Join(gpio.PullNames, ", "), describe(pv))
+			return l, p.errorf(at(path, "pull"), "expected one of %s, got %s", strings.Join(wiring.PullNames, ", "), describe(pv))
 		}
-		l.Pull = gpio.Pull(i)
+		l.Pull = wiring.Pull(i)
 	}
 	return l, nil
 }
@@ -238,12 +238,12 @@ func validateGPIO(c *Config) error {
 
 // lineValue writes l as Write prints it: a name, an offset, or an inline
 // table when it is not active low with the pull-up.
-func lineValue(l gpio.Line) string {
+func lineValue(l wiring.Line) string {
 	v := quote(l.Name)
 	if l.Name == "" {
 		v = strconv.Itoa(l.Offset)
 	}
-	if !l.ActiveHigh && l.Pull == gpio.PullUp {
+	if !l.ActiveHigh && l.Pull == wiring.PullUp {
 		return v
 	}
 	return fmt.Sprintf("{ line = %s, active = %s, pull = %s }", v, quote(pick(l.ActiveHigh, "high", "low")), quote(l.Pull.String()))
@@ -256,14 +256,14 @@ func writeGPIO(c *Config, b *bytes.Buffer) error {
 		return nil
 	}
 	w := c.GPIO.Wiring()
-	def := gpio.DefaultWiring()
+	def := wiring.DefaultWiring()
 	b.WriteString("\n[gpio]\n")
 	var gb block
 	if c.GPIO.Chip != "" {
 		gb.add("chip", quote(c.GPIO.Chip), "default: the first chip")
 	}
-	gb.add("lockout", quote(clock.FormatDuration(w.LockoutOrDefault())), pick(c.GPIO.Lockout == 0 || c.GPIO.Lockout == gpio.DefaultLockout, "default", "default: "+clock.FormatDuration(gpio.DefaultLockout)))
-	gb.add("pause_mode", quote(w.PauseMode.String()), pick(w.PauseMode == gpio.Toggle, "default", "default: toggle"))
+	gb.add("lockout", quote(clock.FormatDuration(w.LockoutOrDefault())), pick(c.GPIO.Lockout == 0 || c.GPIO.Lockout == wiring.DefaultLockout, "default", "default: "+clock.FormatDuration(wiring.DefaultLockout)))
+	gb.add("pause_mode", quote(w.PauseMode.String()), pick(w.PauseMode == wiring.Toggle, "default", "default: toggle"))
 	defIns := def.Inputs()
 	for i, l := range w.Inputs() {
 		gb.add(gpioInputKeys[i], lineValue(l), pick(l == defIns[i], "default", "default: "+lineValue(defIns[i])))
@@ -275,11 +275,11 @@ func writeGPIO(c *Config, b *bytes.Buffer) error {
 	return nil
 }
 
-// seatKey checks that the input keys name the seats in rules.Seats order.
+// seatKey checks that the input keys name the seats in bughouse.Seats order.
 var _ = func() bool {
-	for i, s := range rules.Seats {
+	for i, s := range bughouse.Seats {
 		if gpioInputKeys[i] != s.String() {
-			panic("config: gpioInputKeys out of rules.Seats order")
+			panic("config: gpioInputKeys out of bughouse.Seats order")
 		}
 	}
 	return true

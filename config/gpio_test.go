@@ -6,14 +6,14 @@ import (
 	"testing"
 	"time"
 
-	"tandem/gpio"
-	"tandem/rules"
+	"tandem/bughouse"
+	"tandem/wiring"
 )
 
 func TestGPIO_DefaultWiring(t *testing.T) {
 	c := mustParse(t, "mode = \"hardware\"\n")
 	w := c.GPIO.Wiring()
-	if w != gpio.DefaultWiring() || w.LockoutOrDefault() != 50*time.Millisecond || w.PauseMode != gpio.Toggle {
+	if w != wiring.DefaultWiring() || w.LockoutOrDefault() != 50*time.Millisecond || w.PauseMode != wiring.Toggle {
 		t.Errorf("default wiring %+v", w)
 	}
 	if _, d := roundTrip(c); d != "" {
@@ -34,12 +34,12 @@ B-black = { line = "GPIO13", active = "high", pull = "down" }
 pause = { line = 26, pull = "none" }
 `)
 	w := c.GPIO.Wiring()
-	want := gpio.DefaultWiring()
-	want.Chip, want.Lockout, want.PauseMode = "gpiochip4", 30*time.Millisecond, gpio.Momentary
-	want.Buttons[rules.AWhite] = gpio.Line{Name: "GPIO5"}
-	want.Buttons[rules.ABlack] = gpio.Line{Offset: 6}
-	want.Buttons[rules.BBlack] = gpio.Line{Name: "GPIO13", ActiveHigh: true, Pull: gpio.PullDown}
-	want.Pause = gpio.Line{Offset: 26, Pull: gpio.PullNone}
+	want := wiring.DefaultWiring()
+	want.Chip, want.Lockout, want.PauseMode = "gpiochip4", 30*time.Millisecond, wiring.Momentary
+	want.Buttons[bughouse.AWhite] = wiring.Line{Name: "GPIO5"}
+	want.Buttons[bughouse.ABlack] = wiring.Line{Offset: 6}
+	want.Buttons[bughouse.BBlack] = wiring.Line{Name: "GPIO13", ActiveHigh: true, Pull: wiring.PullDown}
+	want.Pause = wiring.Line{Offset: 26, Pull: wiring.PullNone}
 	if w != want {
 		t.Errorf("wiring\n got %+v\nwant %+v", w, want)
 	}
@@ -98,7 +98,7 @@ func TestGPIO_Errors(t *testing.T) {
 
 func TestGPIO_Validate(t *testing.T) {
 	c := Default()
-	c.GPIO.Lines[4] = &gpio.Line{Name: "GPIO17"}
+	c.GPIO.Lines[4] = &wiring.Line{Name: "GPIO17"}
 	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "gpio: A-white and pause are both GPIO17") {
 		t.Errorf("Validate = %v", err)
 	}

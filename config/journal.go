@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
-	"tandem/rules"
 )
 
 // This file owns the [journal] section: the durable match record (Record
@@ -57,7 +57,7 @@ type Journal struct {
 	CheckpointInterval time.Duration
 	// Table names the table in exports ("" when unnamed).
 	Table string
-	// Players are the players' names per seat (rules.Seat order), for
+	// Players are the players' names per seat (bughouse.Seat order), for
 	// exports; "" when unknown.
 	Players [4]string
 }
@@ -140,7 +140,7 @@ func parseJournal(p *parser, c *Config, t map[string]any) error {
 			}
 			var given [4]string
 			for _, pk := range p.keys(pbase, pt) {
-				seat, err := rules.ParseSeat(pk)
+				seat, err := bughouse.ParseSeat(pk)
 				if err != nil {
 					return p.errorf(at(pbase, pk), "unknown key %q; allowed in [journal.players]: %s", pk, strings.Join(journalPlayerKeys, ", "))
 				}
@@ -200,7 +200,7 @@ func validateJournal(c *Config) error {
 	}
 	for i, n := range j.Players {
 		if err := checkName(n); err != nil {
-			return fail("journal.players."+rules.Seat(i).String(), "%v", err)
+			return fail("journal.players."+bughouse.Seat(i).String(), "%v", err)
 		}
 	}
 	return nil
@@ -232,7 +232,7 @@ func writeJournal(c *Config, b *bytes.Buffer) error {
 	if j.Players != [4]string{} {
 		b.WriteString("\n[journal.players]\n")
 		var pb block
-		for _, s := range rules.Seats {
+		for _, s := range bughouse.Seats {
 			if j.Players[s] != "" {
 				pb.add(s.String(), quote(j.Players[s]), "")
 			}

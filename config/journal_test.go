@@ -3,10 +3,9 @@ package config
 import (
 	"bytes"
 	"strings"
+	"tandem/bughouse"
 	"testing"
 	"time"
-
-	"tandem/rules"
 )
 
 func TestJournal_Defaults(t *testing.T) {
@@ -46,7 +45,7 @@ b-black = "Dario"
 	}
 	j := c.Journal
 	if c.JournalFile() != "/tmp/t/rec.db" || j.Interval() != 250*time.Millisecond || j.Table != "Table 3" ||
-		j.Players[rules.AWhite] != "Alba" || j.Players[rules.BBlack] != "Dario" || j.Players[rules.ABlack] != "" {
+		j.Players[bughouse.AWhite] != "Alba" || j.Players[bughouse.BBlack] != "Dario" || j.Players[bughouse.ABlack] != "" {
 		t.Fatalf("parsed %+v", j)
 	}
 	var b bytes.Buffer
@@ -88,7 +87,7 @@ func TestJournal_Validate(t *testing.T) {
 		t.Errorf("Validate: %v", err)
 	}
 	c = Default()
-	c.Journal.Players[rules.BWhite] = "two\nlines"
+	c.Journal.Players[bughouse.BWhite] = "two\nlines"
 	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "journal.players.B-white") {
 		t.Errorf("Validate: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -54,7 +55,7 @@ func (c *Config) Write(w io.Writer) error {
 	tb.writeTo(&b)
 
 	var sb block
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if sc := c.Rules.SeatControls[s]; sc != nil {
 			sb.add(s.String(), quote(sc.String()), "handicap: replaces control for this seat")
 		}

@@ -12,6 +12,8 @@ import (
 
 	"pgregory.net/rapid"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 )
@@ -202,9 +204,9 @@ func genControl(t *rapid.T, label string) clock.Control {
 	return c
 }
 
-func genRanks(t *rapid.T, label string) rules.Ranks {
+func genRanks(t *rapid.T, label string) board.Ranks {
 	lo := rapid.IntRange(1, 8).Draw(t, label+"-min")
-	return rules.Ranks{lo, rapid.IntRange(lo, 8).Draw(t, label+"-max")}
+	return board.Ranks{lo, rapid.IntRange(lo, 8).Draw(t, label+"-max")}
 }
 
 // genConfig draws a valid Config the way code could build one.
@@ -221,7 +223,7 @@ func genConfig(t *rapid.T) *Config {
 		o.Control = genControl(t, "control")
 	}
 	o.Control.IncrementBeforeFirstMove = rapid.Bool().Draw(t, "ibfm")
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if rapid.Bool().Draw(t, "seat-"+s.String()) {
 			sc := genControl(t, s.String())
 			sc.IncrementBeforeFirstMove = o.Control.IncrementBeforeFirstMove
@@ -233,13 +235,13 @@ func genConfig(t *rapid.T) *Config {
 		o.SimultaneousWindow = genDuration(t, 0, time.Second, "window")
 		o.OneBoardDraw = rules.OneBoardDraw(rapid.IntRange(0, 1).Draw(t, "one_board_draw"))
 		o.IllegalMove = rules.IllegalMovePolicy(rapid.IntRange(0, 2).Draw(t, "illegal_move"))
-		o.Stalemate = rules.StalemateRule(rapid.IntRange(0, 3).Draw(t, "stalemate"))
+		o.Stalemate = board.StalemateRule(rapid.IntRange(0, 3).Draw(t, "stalemate"))
 		o.RepetitionDraw = rapid.Bool().Draw(t, "repetition_draw")
-		o.DropCheck = rules.DropCheck(rapid.IntRange(0, 2).Draw(t, "drop_check"))
+		o.DropCheck = board.DropCheck(rapid.IntRange(0, 2).Draw(t, "drop_check"))
 		o.PawnDropRanks = genRanks(t, "pawn")
 		o.PieceDropRanks = genRanks(t, "piece")
-		o.Mate = rules.MateRule(rapid.IntRange(0, 1).Draw(t, "mate"))
-		o.Promotion = rules.Promotion(rapid.IntRange(0, 1).Draw(t, "promotion"))
+		o.Mate = board.MateRule(rapid.IntRange(0, 1).Draw(t, "mate"))
+		o.Promotion = board.Promotion(rapid.IntRange(0, 1).Draw(t, "promotion"))
 		o.CastleDroppedRook = rapid.Bool().Draw(t, "castle")
 		o.DroppedPawnDoubleStep = rapid.Bool().Draw(t, "double")
 	}

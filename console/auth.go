@@ -3,6 +3,7 @@ package console
 import (
 	"net/http"
 
+	"tandem/internal/webapi"
 	"tandem/internal/webauth"
 )
 
@@ -23,6 +24,6 @@ func (s *Server) serveSession(w http.ResponseWriter, r *http.Request) {
 // the simulated panel's presses need no login from there.
 func localPanel(r *http.Request) bool { return webauth.Local(r) }
 
-func writeJSON(w http.ResponseWriter, code int, v any) { webauth.WriteJSON(w, code, v) }
+func writeJSON(w http.ResponseWriter, code int, v any) { webapi.Write(w, code, v) }
 
-func jsonError(w http.ResponseWriter, code int, msg string) { webauth.JSONError(w, code, msg) }
+func jsonError(w http.ResponseWriter, code int, msg string) { webapi.Error(w, code, msg) }

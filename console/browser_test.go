@@ -4,6 +4,7 @@ package console
 
 import (
 	"context"
+	"errors"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tandem/bughouse"
 	"tandem/internal/browsertest"
 	"tandem/rules"
 	"tandem/table"
@@ -45,7 +47,7 @@ func openPage(t *testing.T, bctx context.Context, control string, opts Opts) *pa
 // and opens it in a new tab.
 func openPageOn(t *testing.T, bctx context.Context, tb *table.Table, o rules.Options, opts Opts) *page {
 	t.Helper()
-	opts.PIN, opts.Preset, opts.Rules = testPIN, "reglamento", o
+	opts.PIN = testPIN
 	srv, err := New(tb, &opts)
 	if err != nil {
 		t.Fatal(err)
@@ -95,8 +97,8 @@ func TestBrowser(t *testing.T) {
 		p.Until(textOf("status") + ` === "PAUSED" && !` + running("A-black") + ` && !` + running("B-black"))
 		p.Do(chromedp.KeyEvent(" "))
 		p.Until(textOf("status") + ` === "RUNNING" && ` + running("A-black") + ` && ` + running("B-black"))
-		if s := p.settled(); s.Clocks[rules.AWhite].Moves != 1 || s.Clocks[rules.BWhite].Moves != 1 || s.Status != rules.Running {
-			t.Errorf("table after the page's presses: moves %d %d, %s", s.Clocks[rules.AWhite].Moves, s.Clocks[rules.BWhite].Moves, s.Status)
+		if s := p.settled(); s.Clocks[bughouse.AWhite].Moves != 1 || s.Clocks[bughouse.BWhite].Moves != 1 || s.Status != rules.Running {
+			t.Errorf("table after the page's presses: moves %d %d, %s", s.Clocks[bughouse.AWhite].Moves, s.Clocks[bughouse.BWhite].Moves, s.Status)
 		}
 		// The display mirror shows the faces.
 		p.Until(textOf("face-A") + `.startsWith("A  W ") && ` + textOf("face-B") + `.startsWith("B  W ")`)
@@ -109,7 +111,7 @@ func TestBrowser(t *testing.T) {
 		// happened meanwhile.
 		before := p.eval(`window.tandem.received`).(float64)
 		p.eval(`window.tandem.ws.close(), true`)
-		p.tb.Post(rules.Event{Kind: rules.Press, Seat: rules.ABlack}, time.Now())
+		p.tb.Post(rules.Event{Kind: rules.Press, Seat: bughouse.ABlack}, time.Now())
 		p.Until(`window.tandem.received > ` + formatFloat(before) + ` && ` + textOf("conn") + ` === "live" && ` + running("A-white") + ` && !` + running("A-black"))
 
 	})
@@ -151,7 +153,7 @@ func TestBrowser(t *testing.T) {
 		// Hours are written h:mm:ss.
 		p.SetValue("adj-delta", "+1:30:00:00")
 		p.Click("act-adjust")
-		p.Until(textOf("notice") + `.includes("write seconds, m:ss or h:mm:ss")`)
+		p.Until(textOf("notice") + `.includes("at most h:mm:ss")`)
 		p.SetValue("adj-delta", "+30")
 		p.Click("act-pause")
 		p.Until(textOf("status") + ` === "PAUSED"`)
@@ -187,14 +189,15 @@ func TestBrowser(t *testing.T) {
 		p.Until(textOf("notice") + ` === "refused: the match is decided (1-0 checkmate): no claim after the decision" && document.getElementById("claim-form").classList.contains("hidden")`)
 		p.Click("open-result")
 		p.Until(textOf("notice") + `.startsWith("refused: the match is decided (1-0 checkmate): no result after the decision") && document.getElementById("result-form").classList.contains("hidden") && document.getElementById("confirm").classList.contains("hidden")`)
-		if s := p.settled(); s.Result != rules.Team1Wins || s.Clocks[rules.BBlack].Remaining != 5*time.Minute+30*time.Second {
-			t.Errorf("table: result %s, B-black %v", s.Result, s.Clocks[rules.BBlack].Remaining)
+		if s := p.settled(); s.Result != rules.Team1Wins || s.Clocks[bughouse.BBlack].Remaining != 5*time.Minute+30*time.Second {
+			t.Errorf("table: result %s, B-black %v", s.Result, s.Clocks[bughouse.BBlack].Remaining)
 		}
 	})
 
 	t.Run("PlayersBesideTheSeats_MovesAfterTheDecision", func(t *testing.T) {
 		names := [4]string{"Ana", "Bo", "Cy", "Di"}
-		p := openPage(t, bctx, "", Opts{Players: func() [4]string { return names }})
+		tb, o := testTable(t, "reglamento", "", func(o *table.Opts) { o.Players = names })
+		p := openPageOn(t, bctx, tb, o, Opts{})
 		p.Until(`document.querySelector("#clock-A-white .head").textContent.startsWith("A-white · team 1 · Ana")`)
 		p.Until(`document.querySelector("#clock-B-black .head").textContent.startsWith("B-black · team 1 · Di")`)
 		p.Until(`document.querySelector("#clock-A-black .player").textContent === " · Bo"`)
@@ -204,7 +207,7 @@ func TestBrowser(t *testing.T) {
 		p.Click("act-start")
 		p.Until(textOf("status") + ` === "RUNNING" && !document.getElementById("san-A").disabled`)
 		p.Until(`document.querySelector("#sheet-A .tomove").textContent === "A-white to move"`)
-		if _, err := p.tb.Do(context.Background(), rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, time.Now()); err != nil {
+		if _, err := p.tb.Do(context.Background(), rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		// Decided: the recorder may still enter the moves played, and the
@@ -216,11 +219,12 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("ResultProvisionalUntilRecorded_NotRecordedWhenRecordingFailed", func(t *testing.T) {
-		tb, o, last := recordingTable(t)
+		at := time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local) // a match recovered after a restart
+		tb, o, last, dur := recordingTable(t, at)
 		p := openPageOn(t, bctx, tb, o, Opts{})
 		now := time.Now()
-		for _, e := range []rules.Event{{Kind: rules.Start}, {Kind: rules.Pause},
-			{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation}} {
+		for _, e := range []rules.Event{{Kind: rules.Resume},
+			{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation}} {
 			if _, err := tb.Do(context.Background(), e, now); err != nil {
 				t.Fatal(err)
 			}
@@ -229,18 +233,15 @@ func TestBrowser(t *testing.T) {
 		p.Until(textOf("status") + ` === "DECIDED" && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black — recording…"`)
 		p.Until(`document.getElementById("result").classList.contains("recording") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(55, 71, 79)"`)
 		// On disk: final, in the result's style.
-		tb.MarkRecorded(last.Load())
+		dur <- table.Durable{Seq: last.Load()}
 		p.Until(`window.tandem.view.final === true && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black"`)
 		p.Until(`document.getElementById("result").classList.contains("final") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(127, 29, 29)"`)
-		// Recording failed: the banner and the result say so.
-		// The daemon's sentence (daemon/record.go) is shown as it is, once.
+		// Recording failed: the banner and the result say so, the reason
+		// in one sentence with the recovery.
+		dur <- table.Durable{Seq: last.Load(), Err: errors.New("write /var/lib/tandem/tandem.db: no space left on device")}
 		const failed = "recording failed, the clocks run on WITHOUT a record: write /var/lib/tandem/tandem.db: no space left on device"
-		p.srv.SetInfo(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local), RecordErr: failed})
 		p.Until(textOf("result") + `.endsWith("— NOT recorded: write it down (recording failed)") && document.getElementById("result").classList.contains("not-recorded")`)
 		p.Until(textOf("info") + ` === "Match recovered from the record after a restart, last recorded 2026-11-29 14:03:59." + ` + quoteJS(failed))
-		// A bare reason is put in the same sentence.
-		p.srv.SetInfo(Info{RecordErr: "disk full"})
-		p.Until(textOf("info") + ` === "recording failed, the clocks run on WITHOUT a record: disk full" && ` + textOf("result") + `.endsWith("NOT recorded: write it down (recording failed)")`)
 	})
 
 	t.Run("MoveEntry_TypedAndClicked_Reserves_Drop_Refusal_ClaimView", func(t *testing.T) {
@@ -370,7 +371,7 @@ func TestBrowser(t *testing.T) {
 }
 
 // settled returns the table's snapshot after every input sent so far.
-func (p *page) settled() rules.Snapshot {
+func (p *page) settled() table.Snapshot {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), browsertest.Wait)
 	defer cancel()

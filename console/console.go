@@ -12,10 +12,11 @@ import (
 	"sync"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/display"
+	"tandem/internal/latest"
+	"tandem/internal/webapi"
 	"tandem/internal/webauth"
-	"tandem/rules"
-	"tandem/scoresheet"
 	"tandem/table"
 )
 
@@ -30,11 +31,6 @@ type Opts struct {
 	// Simulated shows the simulated panel (buttons, pause switch, display
 	// mirror) and accepts its presses.
 	Simulated bool
-	// Preset and Rules are the match's rule preset name and options: the
-	// header, the articles cited and the result menus follow them. A new
-	// match from the console replaces them.
-	Preset string
-	Rules  rules.Options
 	// Display is the clocks' time format (nil: display.DefaultOpts).
 	Display *display.Opts
 	// MirrorBlackLeft[b] puts board b's Black player on the left of the
@@ -48,31 +44,12 @@ type Opts struct {
 	LoginBurst int
 	// SessionTTL is how long an arbiter session lasts (zero: 12 h).
 	SessionTTL time.Duration
-	// Moves, when set, records the moves the arbiter enters and takes
-	// back (journal.Recorder); nil keeps them on the page only.
-	Moves MoveRecorder
-	// Restored are the moves of a restored match (journal.Match.Moves),
-	// entered again on its scoresheet when the table was restored from
-	// the record.
-	Restored []scoresheet.Move
-	// Players, when set, returns the players' names of the match on the
-	// table, in rules.Seat order ("" unknown), shown beside each seat
-	// (View's ClockView.Player). It is called for every view, so it must
-	// be quick and safe from any goroutine, and answer for the match of
-	// the latest snapshot (the daemon switches names on the loop, before
-	// the snapshot of a new match is published). Nil shows no names.
-	Players func() [4]string
 }
 
 // Info is what the table reports about itself beside the match, shown on
-// the page (a copy of the daemon's Info fields that concern the page).
+// the page: its link to the hall's hub. (Whether the match was recovered
+// and whether it is recorded are the match's, in every table.Snapshot.)
 type Info struct {
-	// Recovered is true when the match was restored from the record after
-	// a restart, at RecoveredAt (wall clock of the last record).
-	Recovered   bool
-	RecoveredAt time.Time
-	// RecordErr says why recording failed ("" while it works).
-	RecordErr string
 	// Hall is the table's link to the hall's hub, e.g. "hall offline
 	// since 14:05" ("" when the table has none); HallOnline is true while
 	// the hub is connected.
@@ -88,24 +65,21 @@ type Server struct {
 	sim     bool
 	disp    *display.Opts
 	mirror  [2]bool
-	moves   MoveRecorder
-	players func() [4]string
 	handler http.Handler
 
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
+	view *latest.Value[[]byte] // the latest view's JSON, for the sockets
+
 	mu       sync.Mutex
-	preset   string
-	opts     rules.Options
 	info     Info
 	log      []LogEntry
-	lastSnap rules.Snapshot
+	logged   uint64 // the table's last log line shown (table.Logged.N)
+	lastSnap table.Snapshot
 	haveSnap bool
-	view     []byte // the latest view's JSON
-	clients  map[chan struct{}]struct{}
-	sh       sheetState // the match's scoresheet (moves.go)
+	sheet    sheetView // the scoresheet's part of the view (moves.go)
 }
 
 // New returns the console of table t, which must be running (table.Run).
@@ -122,19 +96,15 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		t: t, auth: auth, sim: opts.Simulated, disp: opts.Display,
-		preset: opts.Preset, opts: opts.Rules, mirror: opts.MirrorBlackLeft,
-		moves: opts.Moves, players: opts.Players,
-		clients: map[chan struct{}]struct{}{},
+		t: t, auth: auth, sim: opts.Simulated, disp: opts.Display, mirror: opts.MirrorBlackLeft,
+		view: latest.New[[]byte](nil),
 	}
 	if s.disp == nil {
 		s.disp = &display.DefaultOpts
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
-	first := t.Snapshot()
-	s.restoreSheet(opts.Restored, &first)
-	s.update(first)
+	s.update(t.Snapshot())
 	snaps, stop := t.Subscribe()
 	s.wg.Add(1)
 	go func() {
@@ -173,58 +143,38 @@ func (s *Server) SetInfo(info Info) {
 func (s *Server) Close() error {
 	s.cancel()
 	s.wg.Wait()
+	s.view.Close()
 	return nil
 }
 
 // update takes a new snapshot: the log, then the view. A snapshot older
 // than the one shown (the subscription delivering what an action of this
 // console already showed) is dropped: Seq never goes back in a table.
-func (s *Server) update(snap rules.Snapshot) {
+func (s *Server) update(snap table.Snapshot) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.haveSnap && (snap.Seq < s.lastSnap.Seq || (snap.Seq == s.lastSnap.Seq && snap.At < s.lastSnap.At)) {
 		return
 	}
 	s.appendLog(snap)
-	s.syncSheet(&snap)
+	s.syncSheet(snap.Sheet)
 	s.lastSnap, s.haveSnap = snap, true
 	s.rebuild()
 }
 
-// rebuild encodes the view of the last snapshot and wakes the sockets.
-// s.mu is held.
+// rebuild encodes the view of the last snapshot for the sockets. s.mu is
+// held.
 func (s *Server) rebuild() {
 	v := s.buildView(&s.lastSnap)
 	b, err := json.Marshal(v)
 	if err != nil {
 		return // the view has only plain values: Marshal cannot fail
 	}
-	s.view = b
-	for ch := range s.clients {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
-	}
+	s.view.Store(b)
 }
 
 // current returns the latest view's JSON.
-func (s *Server) current() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.view
-}
-
-// Rules returns the preset name and options of the match being played:
-// Opts' until the arbiter starts a new match with other rules here.
-func (s *Server) Rules() (preset string, o rules.Options) { return s.rulesNow() }
-
-// rulesNow returns the preset and options of the match being played.
-func (s *Server) rulesNow() (string, rules.Options) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.preset, s.opts
-}
+func (s *Server) current() []byte { return s.view.Load() }
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
@@ -243,6 +193,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/takeback", s.serveTakeBack)
 	mux.HandleFunc("POST /api/test", s.serveTest)
 	mux.HandleFunc("GET /api/position", s.servePosition)
+	mux.HandleFunc("GET /api/", webapi.NotFound)
+	mux.HandleFunc("POST /api/", webapi.NotFound)
 	// Cross-origin POSTs are refused before any handler sees them.
 	h := http.NewCrossOriginProtection().Handler(mux)
 	return webauth.SecurityHeaders(h)
@@ -263,12 +215,12 @@ func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 // display.RecordNote), a PNG of that size (the page scales it up). 404
 // for anything else.
 func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
-	var b rules.Board
+	var b bughouse.Board
 	switch r.PathValue("file") {
 	case "A.png":
-		b = rules.BoardA
+		b = bughouse.BoardA
 	case "B.png":
-		b = rules.BoardB
+		b = bughouse.BoardB
 	default:
 		http.NotFound(w, r)
 		return
@@ -278,10 +230,8 @@ func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	snap := s.t.Snapshot()
-	s.mu.Lock()
-	note := display.RecordNote(s.info.Recovered, s.info.RecoveredAt.Local(), s.info.RecordErr != "")
-	s.mu.Unlock()
-	img := display.BoardImage(&snap, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp, Note: note})
+	note := display.RecordNote(snap.Recovered, snap.RecoveredAt.Local(), snap.RecordErr != "")
+	img := display.BoardImage(&snap.Snapshot, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp, Note: note})
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)

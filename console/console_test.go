@@ -10,12 +10,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"tandem/arbiter"
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
@@ -25,8 +26,8 @@ import (
 const testPIN = "2468"
 
 // testTable returns a running table under preset name with control (""
-// keeps the preset's).
-func testTable(t *testing.T, preset, control string) (*table.Table, rules.Options) {
+// keeps the preset's); more sets other table options.
+func testTable(t *testing.T, preset, control string, more ...func(*table.Opts)) (*table.Table, rules.Options) {
 	t.Helper()
 	p, err := rules.LookupPreset(preset)
 	if err != nil {
@@ -41,7 +42,11 @@ func testTable(t *testing.T, preset, control string) (*table.Table, rules.Option
 		c.IncrementBeforeFirstMove = o.Control.IncrementBeforeFirstMove
 		o.Control = c
 	}
-	tb, err := table.New(&table.Opts{Options: o})
+	topts := &table.Opts{Options: o, Preset: preset}
+	for _, f := range more {
+		f(topts)
+	}
+	tb, err := table.New(topts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,13 +64,12 @@ type env struct {
 	hs  *httptest.Server
 }
 
-func newEnv(t *testing.T, opts Opts) *env {
+func newEnv(t *testing.T, opts Opts, more ...func(*table.Opts)) *env {
 	t.Helper()
-	tb, o := testTable(t, "reglamento", "")
+	tb, _ := testTable(t, "reglamento", "", more...)
 	if opts.PIN == "" {
 		opts.PIN = testPIN
 	}
-	opts.Preset, opts.Rules = "reglamento", o
 	srv, err := New(tb, &opts)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +113,7 @@ func (e *env) login(from string) *http.Cookie {
 
 // settled returns the table's snapshot once every input posted before
 // the call has been applied (a round trip through the loop).
-func (e *env) settled() rules.Snapshot {
+func (e *env) settled() table.Snapshot {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -121,7 +125,7 @@ func (e *env) settled() rules.Snapshot {
 
 // unchanged fails when the match moved on from before (an event applied,
 // even an ignored one).
-func (e *env) unchanged(before rules.Snapshot, what string) {
+func (e *env) unchanged(before table.Snapshot, what string) {
 	e.t.Helper()
 	after := e.settled()
 	// A running clock's time moves on by itself; a stopped one must not.
@@ -370,7 +374,7 @@ func TestActions_ThroughTheTable(t *testing.T) {
 	if r := a.act(`{"action":"adjust","seat":"B-black","delta":"+1:30"}`); !r.OK {
 		t.Errorf("adjust before the start: %+v", r)
 	}
-	if got := a.settled().Clocks[rules.BBlack].Remaining; got != 6*time.Minute+30*time.Second {
+	if got := a.settled().Clocks[bughouse.BBlack].Remaining; got != 6*time.Minute+30*time.Second {
 		t.Errorf("B-black after +1:30: %v", got)
 	}
 	if r := a.act(`{"action":"start"}`); !r.OK || r.Status != "running" {
@@ -419,7 +423,7 @@ func TestActions_ThroughTheTable(t *testing.T) {
 		t.Errorf("resume choosing A-black: %+v", r)
 	}
 	s := a.settled()
-	if !s.Clocks[rules.ABlack].Running || !s.Clocks[rules.BWhite].Running || s.Clocks[rules.AWhite].Running {
+	if !s.Clocks[bughouse.ABlack].Running || !s.Clocks[bughouse.BWhite].Running || s.Clocks[bughouse.AWhite].Running {
 		t.Errorf("after resume A-black: running %v", [4]bool{s.Clocks[0].Running, s.Clocks[1].Running, s.Clocks[2].Running, s.Clocks[3].Running})
 	}
 	// A result stops the clocks first, then decides the match.
@@ -507,8 +511,8 @@ func TestPress_LoopbackWithoutLogin_PostsAsTheButton(t *testing.T) {
 	}
 	post(`{"seat":"A-white"}`)
 	s := e.settled()
-	if !s.Clocks[rules.ABlack].Running || s.Clocks[rules.AWhite].Moves != 1 {
-		t.Errorf("after A-white's press: A-black running %v, A-white moves %d", s.Clocks[rules.ABlack].Running, s.Clocks[rules.AWhite].Moves)
+	if !s.Clocks[bughouse.ABlack].Running || s.Clocks[bughouse.AWhite].Moves != 1 {
+		t.Errorf("after A-white's press: A-black running %v, A-white moves %d", s.Clocks[bughouse.ABlack].Running, s.Clocks[bughouse.AWhite].Moves)
 	}
 	post(`{"pause":true}`)
 	if s := e.settled(); s.Status != rules.Paused {
@@ -570,8 +574,8 @@ func TestWebSocket_PushesEverySnapshot_ResyncsOnReconnect(t *testing.T) {
 	for {
 		v := readView(t, ctx, c)
 		if v.Status == "running" {
-			if !v.Clocks[rules.AWhite].Running || v.AtMs == 0 || v.Last == nil || v.Last.Event != "start" {
-				t.Errorf("running view: %+v", v.Clocks[rules.AWhite])
+			if !v.Clocks[bughouse.AWhite].Running || v.AtMs == 0 || v.Last == nil || v.Last.Event != "start" {
+				t.Errorf("running view: %+v", v.Clocks[bughouse.AWhite])
 			}
 			break
 		}
@@ -594,42 +598,43 @@ func TestWebSocket_PushesEverySnapshot_ResyncsOnReconnect(t *testing.T) {
 }
 
 func TestInfo_ShownOnThePage(t *testing.T) {
-	e := newEnv(t, Opts{})
 	at := time.Date(2026, 11, 29, 20, 15, 0, 0, time.UTC)
-	e.srv.SetInfo(Info{Recovered: true, RecoveredAt: at, RecordErr: "disk full"})
+	e := newEnv(t, Opts{}, func(o *table.Opts) {
+		o.Restore = &table.Restore{Events: []rules.Event{{Kind: rules.Start}}, Until: time.Second, RecoveredAt: at}
+		o.RecordErr = "disk full"
+	})
+	e.srv.SetInfo(Info{Hall: "hall online since 20:10", HallOnline: true})
 	w := e.request("GET", "/api/state", "", otherMachine, nil)
 	var v View
 	json.Unmarshal(w.Body.Bytes(), &v)
-	if !v.Info.Recovered || v.Info.RecoveredAt != "2026-11-29T20:15:00Z" || v.Info.RecordErr != "disk full" {
+	if !v.Info.Recovered || v.Info.RecoveredAt != "2026-11-29T20:15:00Z" || v.Info.RecordErr != "disk full" ||
+		v.Info.Hall != "hall online since 20:10" || !v.Info.HallOnline {
 		t.Errorf("info %+v", v.Info)
 	}
 }
 
-// TestView_PlayersBesideTheSeats: /api/state gives each seat its player
-// from Opts.Players, read at every view (a new match's names show with
-// its first snapshot); without Opts.Players, none.
+// TestView_PlayersBesideTheSeats: /api/state gives each seat its player,
+// the match's (a new match's names show with its first snapshot); with
+// none set, none.
 func TestView_PlayersBesideTheSeats(t *testing.T) {
 	names := [4]string{"Ana", "Bo", "Cy", "Di"}
-	var mu sync.Mutex
-	e := newEnv(t, Opts{Players: func() [4]string { mu.Lock(); defer mu.Unlock(); return names }})
+	e := newEnv(t, Opts{}, func(o *table.Opts) { o.Players = names })
 	v := e.spectatorView()
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if c := v.Clocks[seat]; c.Seat != seat.String() || c.Player != names[seat] {
 			t.Errorf("clock %d: seat %q player %q, want %s %q", seat, c.Seat, c.Player, seat, names[seat])
 		}
 	}
-	mu.Lock()
 	names = [4]string{"Eva", "", "Gil", "Hal"}
-	mu.Unlock()
-	if _, err := e.tb.Do(context.Background(), rules.Event{Kind: rules.Start}, time.Now()); err != nil {
-		t.Fatal(err)
+	if r, err := e.tb.Command(context.Background(), arbiter.Command{Kind: arbiter.SetPlayers, Players: names}, time.Now()); err != nil || !r.OK {
+		t.Fatal(r, err)
 	}
 	v = e.spectatorView()
 	if got := [4]string{v.Clocks[0].Player, v.Clocks[1].Player, v.Clocks[2].Player, v.Clocks[3].Player}; got != names {
 		t.Errorf("players after a change %q, want %q", got, names)
 	}
 	if v := newEnv(t, Opts{}).spectatorView(); v.Clocks[0].Player != "" || !strings.Contains(string(mustJSON(t, v)), `"player":""`) {
-		t.Errorf("without Opts.Players: %+v", v.Clocks[0])
+		t.Errorf("without players: %+v", v.Clocks[0])
 	}
 }
 
@@ -660,56 +665,6 @@ func TestPage_EmbeddedAssets_NoCDN(t *testing.T) {
 	}
 }
 
-func TestParseDelta(t *testing.T) {
-	for in, want := range map[string]time.Duration{
-		"+30": 30 * time.Second, "-0:10": -10 * time.Second, "+1:30": 90 * time.Second, "+2.5": 2500 * time.Millisecond,
-		" -5 ": -5 * time.Second, "+0.001": time.Millisecond, "+10:00": 10 * time.Minute,
-		"+1:30:00": 90 * time.Minute, "-0:00:05.5": -5500 * time.Millisecond, "+10:00:00": 10 * time.Hour, "+90:00": 90 * time.Minute,
-	} {
-		if got, err := ParseDelta(in); err != nil || got != want {
-			t.Errorf("ParseDelta(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "30", "+", "+-3", "+1:5", "+1:60", "+1.5:00", "+0", "-0:00", "+abc", "+11:00:00", "+36001", "*3",
-		"+1:5:00", "+1:60:00", "+1:30.5:00", "+1:00:00:00", "+999999999:00:00", "+10:00:00.001"} {
-		if d, err := ParseDelta(in); err == nil {
-			t.Errorf("ParseDelta(%q) = %v, want an error", in, d)
-		}
-	}
-	// Each error says what is wrong with what was typed.
-	for in, want := range map[string]string{
-		"+1:5":        "write seconds as two digits under 60",
-		"+1:30:5":     "write seconds as two digits under 60",
-		"+1:5:00":     "write minutes as two digits under 60",
-		"+1.5:00":     "the minutes must be a whole number",
-		"+1.5:00:00":  "the hours must be a whole number",
-		"+11:00:00":   "more than 10 hours",
-		"+1:00:00:00": "m:ss or h:mm:ss",
-	} {
-		if _, err := ParseDelta(in); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseDelta(%q): %v, want %q", in, err, want)
-		}
-	}
-}
-
-func FuzzParseDelta(f *testing.F) {
-	for _, s := range []string{"+30", "-0:10", "+1:30", "+2.5", "+1:5", "", "-", "+99999999999"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		d, err := ParseDelta(s)
-		if err != nil {
-			return
-		}
-		if d == 0 || d > 10*time.Hour || d < -10*time.Hour {
-			t.Errorf("ParseDelta(%q) = %v: out of range", s, d)
-		}
-		if (d < 0) != strings.HasPrefix(strings.TrimSpace(s), "-") {
-			t.Errorf("ParseDelta(%q) = %v: wrong sign", s, d)
-		}
-	})
-}
-
 func TestFace_PNGOfTheBoardDisplay(t *testing.T) {
 	e := newEnv(t, Opts{Simulated: true, MirrorBlackLeft: [2]bool{false, true}})
 	if _, err := e.tb.Do(context.Background(), rules.Event{Kind: rules.Start}, time.Now()); err != nil {
@@ -728,7 +683,7 @@ func TestFace_PNGOfTheBoardDisplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := display.BoardImage(&snap, rules.Board(b), &display.ImageOpts{BlackLeft: b == 1, Format: &display.DefaultOpts})
+		want := display.BoardImage(&snap.Snapshot, bughouse.Board(b), &display.ImageOpts{BlackLeft: b == 1, Format: &display.DefaultOpts})
 		if img.Bounds() != want.Bounds() {
 			t.Fatalf("%s: bounds %v", name, img.Bounds())
 		}

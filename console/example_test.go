@@ -20,7 +20,7 @@ func Example() {
 	defer cancel()
 	go t.Run(ctx)
 
-	srv, err := console.New(t, &console.Opts{PIN: "2468", Preset: p.Name, Rules: p.Options})
+	srv, err := console.New(t, &console.Opts{PIN: "2468"})
 	if err != nil {
 		panic(err)
 	}

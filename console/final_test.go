@@ -3,6 +3,7 @@ package console
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"image/color"
 	"image/png"
 	"net/http"
@@ -12,22 +13,29 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 	"tandem/table"
 )
 
 // recordingTable returns a running table that records its entries to a
-// recorder that never syncs until the test says so (MarkRecorded): the
-// last entry's Seq is in *last.
-func recordingTable(t *testing.T) (*table.Table, rules.Options, *atomic.Uint64) {
+// recorder that says nothing is on disk until the test sends on dur: the
+// last entry's Seq is in *last. With a non-zero recovered, the table
+// restores a started match recorded then (it comes back paused).
+func recordingTable(t *testing.T, recovered ...time.Time) (*table.Table, rules.Options, *atomic.Uint64, chan table.Durable) {
 	t.Helper()
 	p, err := rules.LookupPreset("reglamento")
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := new(atomic.Uint64)
-	tb, err := table.New(&table.Opts{Options: p.Options, Record: func(e table.Entry) { last.Store(e.Seq) }})
+	dur := make(chan table.Durable, 1)
+	topts := &table.Opts{Options: p.Options, Preset: p.Name, Record: func(e table.Entry) { last.Store(e.Seq) }, Durable: dur}
+	if len(recovered) > 0 {
+		topts.Restore = &table.Restore{Events: []rules.Event{{Kind: rules.Start}}, Until: time.Second, RecoveredAt: recovered[0]}
+	}
+	tb, err := table.New(topts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +43,7 @@ func recordingTable(t *testing.T) (*table.Table, rules.Options, *atomic.Uint64) 
 	done := make(chan struct{})
 	go func() { defer close(done); tb.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done })
-	return tb, p.Options, last
+	return tb, p.Options, last, dur
 }
 
 // stateJSON is GET /api/state's body, decoded as a View and as raw keys.
@@ -57,7 +65,7 @@ func stateJSON(t *testing.T, h http.Handler) (View, map[string]json.RawMessage) 
 }
 
 // waitView polls GET /api/state until ok holds (the table publishes the
-// snapshot MarkRecorded asks for on its own loop).
+// snapshot a report on its Durable channel asks for on its own loop).
 func waitView(t *testing.T, h http.Handler, what string, ok func(View) bool) View {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
@@ -76,8 +84,8 @@ func waitView(t *testing.T, h http.Handler, what string, ok func(View) bool) Vie
 // A decided result is provisional ("recording") until the record has it
 // on disk, then final; with Info.RecordErr it is "not-recorded".
 func TestView_ResultFinalOnlyOnceRecorded(t *testing.T) {
-	tb, o, last := recordingTable(t)
-	srv, err := New(tb, &Opts{PIN: testPIN, Preset: "reglamento", Rules: o, Simulated: true})
+	tb, _, last, dur := recordingTable(t)
+	srv, err := New(tb, &Opts{PIN: testPIN, Simulated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +98,7 @@ func TestView_ResultFinalOnlyOnceRecorded(t *testing.T) {
 	}
 	now := time.Now()
 	for _, e := range []rules.Event{{Kind: rules.Start}, {Kind: rules.Pause},
-		{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate}} {
+		{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate}} {
 		if _, err := tb.Do(context.Background(), e, now); err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +115,7 @@ func TestView_ResultFinalOnlyOnceRecorded(t *testing.T) {
 		t.Errorf("faces while recording: %q", v.Faces)
 	}
 
-	tb.MarkRecorded(last.Load())
+	dur <- table.Durable{Seq: last.Load()}
 	v = waitView(t, h, "final", func(v View) bool { return v.Final })
 	_, raw = stateJSON(t, h)
 	if string(raw["final"]) != "true" || v.ResultState != "final" || v.Status != "decided" {
@@ -119,8 +127,8 @@ func TestView_ResultFinalOnlyOnceRecorded(t *testing.T) {
 
 	// Recording failed: the page says the result is not recorded, and
 	// the display mirror carries the displays' note.
-	srv.SetInfo(Info{RecordErr: "write /var/lib/tandem/tandem.db: no space left on device"})
-	v, _ = stateJSON(t, h)
+	dur <- table.Durable{Seq: last.Load(), Err: errors.New("write /var/lib/tandem/tandem.db: no space left on device")}
+	v = waitView(t, h, "not recorded", func(v View) bool { return v.ResultState == "not-recorded" })
 	if v.ResultState != "not-recorded" {
 		t.Errorf("record failed: state %q", v.ResultState)
 	}
@@ -133,7 +141,7 @@ func TestView_ResultFinalOnlyOnceRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := display.BoardImage(&snap, rules.BoardA, &display.ImageOpts{Note: "NO RECORD"})
+	want := display.BoardImage(&snap.Snapshot, bughouse.BoardA, &display.ImageOpts{Note: "NO RECORD"})
 	for y := 0; y < display.ImageHeight; y++ {
 		for x := 0; x < display.ImageWidth; x++ {
 			if g := color.GrayModel.Convert(img.At(x, y)).(color.Gray).Y; g != want.GrayAt(x, y).Y {
@@ -157,8 +165,8 @@ func TestView_NoRecord_FinalAtOnce(t *testing.T) {
 	e := newEnv(t, Opts{})
 	now := time.Now()
 	for _, ev := range []rules.Event{{Kind: rules.Start}, {Kind: rules.Pause},
-		{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement},
-		{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.Drawn, Reason: rules.Agreement}} {
+		{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement},
+		{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.Drawn, Reason: rules.Agreement}} {
 		if _, err := e.tb.Do(context.Background(), ev, now); err != nil {
 			t.Fatal(err)
 		}

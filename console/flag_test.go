@@ -7,6 +7,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/arbiter"
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 	"tandem/table"
@@ -28,11 +30,11 @@ func TestLog_FlagDecision_InVirtualTime(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { defer close(done); tb.Run(ctx) }()
-		srv, err := New(tb, &Opts{PIN: testPIN, Preset: "reglamento", Rules: o})
+		srv, err := New(tb, &Opts{PIN: testPIN})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r, err := srv.act(ctx, ActionRequest{Action: "start"}, time.Now()); err != nil || !r.OK {
+		if r, err := srv.Do(ctx, arbiter.Command{Kind: arbiter.Start}, time.Now()); err != nil || !r.OK {
 			t.Fatalf("start: %+v %v", r, err)
 		}
 		time.Sleep(2 * time.Second)
@@ -41,8 +43,8 @@ func TestLog_FlagDecision_InVirtualTime(t *testing.T) {
 		if v.Status != "decided" || v.Result != "1/2-1/2" || v.Reason != "simultaneous-flag" || v.Article != "Art 35" {
 			t.Errorf("view: %s %s %s %s", v.Status, v.Result, v.Reason, v.Article)
 		}
-		if !v.Clocks[rules.AWhite].Flagged || !v.Clocks[rules.BWhite].Flagged || v.Clocks[rules.AWhite].Text != "0.0" {
-			t.Errorf("clocks %+v %+v", v.Clocks[rules.AWhite], v.Clocks[rules.BWhite])
+		if !v.Clocks[bughouse.AWhite].Flagged || !v.Clocks[bughouse.BWhite].Flagged || v.Clocks[bughouse.AWhite].Text != "0.0" {
+			t.Errorf("clocks %+v %+v", v.Clocks[bughouse.AWhite], v.Clocks[bughouse.BWhite])
 		}
 		if v.Boards[0].Text != "A-black won (flag)" || v.Boards[1].Text != "B-black won (flag)" {
 			t.Errorf("boards: %+v", v.Boards)

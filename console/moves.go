@@ -1,7 +1,7 @@
 package console
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,35 +9,22 @@ import (
 	"strings"
 	"time"
 
-	"tandem/rules"
+	"tandem/arbiter"
+	"tandem/bughouse"
+	"tandem/internal/webapi"
 	"tandem/scoresheet"
 )
 
-// This file is the move entry (issue 6 item 5): the match's scoresheet
-// (package scoresheet) kept by the console, the reserves it shows, the
-// arbiter's entries and take backs, and the claim view's positions and
-// tests. docs/console.md describes the page's side.
+// This file is the move entry: the scoresheet of the match (the table's:
+// every snapshot carries it, frozen), the reserves the page shows, the
+// arbiter's entries and take backs (commands on the table), and the claim
+// view's positions and tests. docs/console.md describes the page's side.
 
-// MoveRecorder is where the console sends each entered move and take
-// back, to be part of the match record: journal.Recorder. started is the
-// instant the match they belong to started (rules.Snapshot.StartedAt); a
-// recorder whose current match is another (a new match began meanwhile)
-// returns an error and records nothing, and the console then refuses the
-// entry.
-type MoveRecorder interface {
-	Move(m scoresheet.Move, wall time.Time, started time.Duration) error
-	TakeBack(m scoresheet.Move, at time.Duration, wall time.Time, started time.Duration) error
-}
-
-// sheetState is the scoresheet of the match shown, guarded by Server.mu.
-type sheetState struct {
-	sheet *scoresheet.Sheet
-	// bound: the sheet belongs to the match that started at started. An
-	// unbound sheet is empty (moves are entered once the match started).
-	bound   bool
-	started time.Duration
-	// moves and reserves are the view's parts, rebuilt when the sheet
-	// changes (not at each snapshot).
+// sheetView is the view's part built from the scoresheet, rebuilt when
+// the table publishes another sheet (not at each snapshot). Guarded by
+// Server.mu.
+type sheetView struct {
+	of       *scoresheet.Sheet // the sheet it was built from
 	moves    [2]BoardMoves
 	reserves [4]scoresheet.Reserve
 }
@@ -117,99 +104,47 @@ type MoveResult struct {
 	Verdict string    `json:"verdict,omitempty"`
 }
 
-// newSheet returns an empty sheet under the match's options. s.mu is held.
-func (s *Server) newSheet() *scoresheet.Sheet {
-	sh, err := scoresheet.New(&s.opts, nil)
-	if err != nil {
-		// Only a bad FEN fails, and none is given.
-		panic(err)
+// syncSheet rebuilds the view's moves and reserves when sh is not the
+// sheet they were built from. s.mu is held.
+func (s *Server) syncSheet(sh *scoresheet.Sheet) {
+	if sh == nil || sh == s.sheet.of {
+		return
 	}
-	return sh
-}
-
-// restoreSheet enters the moves of a restored match (Opts.Moves) on a
-// sheet bound to the restored match. A move that no longer enters (a
-// record from another version) stops it: the log says so.
-func (s *Server) restoreSheet(moves []scoresheet.Move, snap *rules.Snapshot) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.sh.sheet = s.newSheet()
-	s.sh.bound, s.sh.started = snap.Started, snap.StartedAt
-	for i, m := range moves {
-		if _, err := s.sh.sheet.Enter(m.Board, m.UCI, m.At); err != nil {
-			s.add(LogEntry{Seq: snap.Seq, Time: "", Event: "scoresheet restored", Kind: "refused", Console: true,
-				Note: fmt.Sprintf("%d of %d recorded moves entered again; %v", i, len(moves), err)})
-			break
-		}
-	}
-	s.sheetChanged()
-}
-
-// syncSheet makes the sheet the match's: empty and unbound before the
-// start, bound at the start, a new one for a new match. s.mu is held.
-func (s *Server) syncSheet(snap *rules.Snapshot) {
-	switch {
-	case !snap.Started:
-		if s.sh.sheet == nil || s.sh.bound {
-			s.sh = sheetState{sheet: s.newSheet()}
-			s.sheetChanged()
-		}
-	case !s.sh.bound || s.sh.started != snap.StartedAt:
-		// The match started (its rules are in place by now), or another
-		// match started since the last snapshot this console saw.
-		s.sh = sheetState{sheet: s.newSheet(), bound: true, started: snap.StartedAt}
-		s.sheetChanged()
-	}
-}
-
-// sheetChanged rebuilds the view's moves and reserves. s.mu is held.
-func (s *Server) sheetChanged() {
-	sh := s.sh.sheet
 	var boards [2][]MoveView
 	for _, m := range sh.Moves() {
 		boards[m.Board] = append(boards[m.Board], moveView(&m))
 	}
+	s.sheet.of = sh
 	for b := range boards {
-		p, _ := sh.Position(rules.Board(b), sh.Len(rules.Board(b)))
-		bm := BoardMoves{Board: rules.Board(b).String(), Moves: boards[b], FEN: p.FEN, ToMove: p.ToMove.String(),
+		p, _ := sh.Position(bughouse.Board(b), sh.Len(bughouse.Board(b)))
+		bm := BoardMoves{Board: bughouse.Board(b).String(), Moves: boards[b], FEN: p.FEN, ToMove: p.ToMove.String(),
 			InCheck: p.InCheck, Status: p.Status, Legal: p.Legal}
 		if bm.Moves == nil {
 			bm.Moves = []MoveView{}
 		}
-		s.sh.moves[b] = bm
+		s.sheet.moves[b] = bm
 	}
-	s.sh.reserves = sh.Reserves()
+	s.sheet.reserves = sh.Reserves()
 }
 
 // readMove reads a move request of the arbiter (401 without the session,
 // 400 for a body that is not one). ok is false when it has answered.
-func (s *Server) readMove(w http.ResponseWriter, r *http.Request) (MoveRequest, rules.Board, bool) {
+func (s *Server) readMove(w http.ResponseWriter, r *http.Request) (MoveRequest, bughouse.Board, bool) {
 	var req MoveRequest
 	if !s.arbiter(r) {
 		jsonError(w, http.StatusUnauthorized, "log in as the arbiter first")
 		return req, 0, false
 	}
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1024)).Decode(&req); err != nil {
+	if err := webapi.Decode(w, r, &req, 1024); err != nil {
 		jsonError(w, http.StatusBadRequest, `send {"board": "A", "move": "Nf3"}: `+err.Error())
 		return req, 0, false
 	}
-	b, err := rules.ParseBoard(req.Board)
+	b, err := bughouse.ParseBoard(req.Board)
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, "board: "+err.Error())
 		return req, 0, false
 	}
 	return req, b, true
-}
-
-// started returns the latest snapshot with the sheet synced to it, and
-// why no move may be entered now ("" when it may). s.mu is held.
-func (s *Server) sheetNow() (rules.Snapshot, string) {
-	snap := s.t.Snapshot()
-	s.syncSheet(&snap)
-	if !snap.Started {
-		return snap, "the match has not started: moves are entered once the clocks have started"
-	}
-	return snap, ""
 }
 
 // serveMove answers POST /api/move: the arbiter enters a move for a
@@ -222,42 +157,14 @@ func (s *Server) serveMove(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if strings.TrimSpace(req.Move) == "" {
-		writeJSON(w, http.StatusOK, MoveResult{Refused: "type a move (SAN such as Nf3, exd5, e8=Q, O-O, N@f3; or UCI such as g1f3)"})
+	c := arbiter.Command{Kind: arbiter.Move, Board: b, Text: req.Move}
+	if err := c.Validate(); err != nil {
+		var br *arbiter.BadRequest
+		errors.As(err, &br)
+		writeJSON(w, http.StatusOK, MoveResult{Refused: br.Msg})
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	snap, why := s.sheetNow()
-	if why != "" {
-		writeJSON(w, http.StatusOK, MoveResult{Refused: why})
-		return
-	}
-	m, err := s.sh.sheet.Enter(b, strings.TrimSpace(req.Move), s.t.Since(now))
-	if err != nil {
-		writeJSON(w, http.StatusOK, refusal(err))
-		return
-	}
-	if s.moves != nil {
-		if err := s.moves.Move(m, now, snap.StartedAt); err != nil {
-			s.sh.sheet.TakeBack(b) // the last entry: always possible
-			writeJSON(w, http.StatusOK, MoveResult{Refused: "not recorded: a new match began; enter it again if it belongs to it"})
-			return
-		}
-	}
-	s.sheetChanged()
-	s.rebuild()
-	mv := moveView(&m)
-	writeJSON(w, http.StatusOK, MoveResult{OK: true, Move: &mv})
-}
-
-// refusal turns an engine's refusal into a MoveResult.
-func refusal(err error) MoveResult {
-	var e *scoresheet.Error
-	if errors.As(err, &e) {
-		return MoveResult{Refused: e.Reason, Rule: e.Rule}
-	}
-	return MoveResult{Refused: err.Error()}
+	s.moveCommand(w, r, c, now)
 }
 
 // serveTakeBack answers POST /api/takeback: the arbiter takes back a
@@ -270,38 +177,33 @@ func (s *Server) serveTakeBack(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	snap, why := s.sheetNow()
-	if why != "" {
-		writeJSON(w, http.StatusOK, MoveResult{Refused: why})
+	s.moveCommand(w, r, arbiter.Command{Kind: arbiter.TakeBack, Board: b}, now)
+}
+
+// moveCommand carries out a move or take back and answers it.
+func (s *Server) moveCommand(w http.ResponseWriter, r *http.Request, c arbiter.Command, now time.Time) {
+	ctx, cancel := context.WithTimeout(r.Context(), doTimeout)
+	defer cancel()
+	res, err := s.Do(ctx, c, now)
+	if err != nil {
+		jsonError(w, http.StatusServiceUnavailable, "the table did not answer: "+err.Error())
 		return
 	}
-	m, err := s.sh.sheet.TakeBack(b)
-	var tb *scoresheet.TakeBackError
-	switch {
-	case errors.Is(err, scoresheet.ErrNoMove):
-		writeJSON(w, http.StatusOK, MoveResult{Refused: fmt.Sprintf("board %s has no move to take back", b)})
-		return
-	case errors.As(err, &tb):
-		writeJSON(w, http.StatusOK, MoveResult{Refused: fmt.Sprintf("%s was played with what %s gave: take it back first (%s)",
-			tb.Later.String(), tb.Move.String(), tb.Reason)})
-		return
-	case err != nil:
-		writeJSON(w, http.StatusOK, MoveResult{Refused: err.Error()})
+	if !res.OK {
+		writeJSON(w, http.StatusOK, MoveResult{Refused: res.Refused, Rule: res.Rule})
 		return
 	}
-	if s.moves != nil {
-		if err := s.moves.TakeBack(m, s.t.Since(now), now, snap.StartedAt); err != nil {
-			s.sh.sheet.Enter(m.Board, m.UCI, m.At) // it was the board's last: it enters again
-			writeJSON(w, http.StatusOK, MoveResult{Refused: "not recorded: a new match began"})
-			return
-		}
-	}
-	s.sheetChanged()
-	s.rebuild()
-	mv := moveView(&m)
+	mv := moveView(res.Move)
 	writeJSON(w, http.StatusOK, MoveResult{OK: true, Move: &mv})
+}
+
+// refusal turns an engine's refusal into a MoveResult.
+func refusal(err error) MoveResult {
+	var e *scoresheet.Error
+	if errors.As(err, &e) {
+		return MoveResult{Refused: e.Reason, Rule: e.Rule}
+	}
+	return MoveResult{Refused: err.Error()}
 }
 
 // serveTest answers POST /api/test: the engine's verdict on a move at an
@@ -312,14 +214,12 @@ func (s *Server) serveTest(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.sheetNow()
-	if req.Ply < 0 || req.Ply > s.sh.sheet.Len(b) {
-		jsonError(w, http.StatusBadRequest, fmt.Sprintf("ply: board %s has %d moves, not %d", b, s.sh.sheet.Len(b), req.Ply))
+	sh := s.t.Snapshot().Sheet
+	if req.Ply < 0 || req.Ply > sh.Len(b) {
+		jsonError(w, http.StatusBadRequest, fmt.Sprintf("ply: board %s has %d moves, not %d", b, sh.Len(b), req.Ply))
 		return
 	}
-	m, err := s.sh.sheet.Test(b, req.Ply, strings.TrimSpace(req.Move))
+	m, err := sh.Test(b, req.Ply, strings.TrimSpace(req.Move))
 	if err != nil {
 		res := refusal(err)
 		res.Verdict = "illegal: " + res.Refused
@@ -337,27 +237,25 @@ func (s *Server) serveTest(w http.ResponseWriter, r *http.Request) {
 // now): the board at that ply with the four reserves then. Anyone may
 // read it (the claim view is shown to every page).
 func (s *Server) servePosition(w http.ResponseWriter, r *http.Request) {
-	b, err := rules.ParseBoard(r.URL.Query().Get("board"))
+	b, err := bughouse.ParseBoard(r.URL.Query().Get("board"))
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, "board: "+err.Error())
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.sheetNow()
-	ply := s.sh.sheet.Len(b)
+	sh := s.t.Snapshot().Sheet
+	ply := sh.Len(b)
 	if q := r.URL.Query().Get("ply"); q != "" {
 		if ply, err = strconv.Atoi(q); err != nil {
 			jsonError(w, http.StatusBadRequest, "ply: a number of moves, 0 or more")
 			return
 		}
 	}
-	p, err := s.sh.sheet.Position(b, ply)
+	p, err := sh.Position(b, ply)
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), "scoresheet: "))
 		return
 	}
-	v := PositionView{Board: b.String(), Ply: p.Ply, Moves: s.sh.sheet.Len(b), FEN: p.FEN, GameFEN: p.GameFEN,
+	v := PositionView{Board: b.String(), Ply: p.Ply, Moves: sh.Len(b), FEN: p.FEN, GameFEN: p.GameFEN,
 		ToMove: p.ToMove.String(), InCheck: p.InCheck, Status: p.Status, Reserves: p.Reserves, Legal: p.Legal}
 	if p.Last != nil {
 		mv := moveView(p.Last)

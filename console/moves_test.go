@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/table"
@@ -103,14 +104,14 @@ func TestMoves_EnteredByTheArbiter_SeenByEveryoneWithReserves(t *testing.T) {
 	}
 	for seat, res := range v.Reserves {
 		if len(res) != 0 {
-			t.Errorf("%s holds %v after the pawn was dropped", rules.Seat(seat), res)
+			t.Errorf("%s holds %v after the pawn was dropped", bughouse.Seat(seat), res)
 		}
 	}
 	// A capture shows at once in the partner's reserve, for every page.
 	a.mustMove("A", "Qxd5")
 	v = e.spectatorView()
-	if v.Reserves[rules.BWhite]["P"] != 1 {
-		t.Errorf("A-black captured a pawn: B-white's reserve %v", v.Reserves[rules.BWhite])
+	if v.Reserves[bughouse.BWhite]["P"] != 1 {
+		t.Errorf("A-black captured a pawn: B-white's reserve %v", v.Reserves[bughouse.BWhite])
 	}
 }
 
@@ -192,7 +193,7 @@ func TestMoves_TakeBack(t *testing.T) {
 		t.Fatalf("take back of the capture after the drop's: %+v", r)
 	}
 	v := e.spectatorView()
-	if got := sans(v.Moves[0].Moves); got != "1A.e4 1a.d5" || v.Reserves[rules.BBlack]["P"] != 0 {
+	if got := sans(v.Moves[0].Moves); got != "1A.e4 1a.d5" || v.Reserves[bughouse.BBlack]["P"] != 0 {
 		t.Errorf("after take backs: %q, reserves %v", got, v.Reserves)
 	}
 	a.post("/api/takeback", `{"board":"B"}`)
@@ -212,9 +213,9 @@ func TestMoves_ClaimView_TestAtThePly(t *testing.T) {
 	// B-black dropped the knight with check on the board and pressed (the
 	// recorder could not enter it: refused); B-white claims an illegal
 	// move, which needs B-black to have pressed last on board B (Art 26).
-	e.tb.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: rules.AWhite}, time.Now())
-	e.tb.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: rules.BWhite}, time.Now())
-	e.tb.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: rules.BBlack}, time.Now())
+	e.tb.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, time.Now())
+	e.tb.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: bughouse.BWhite}, time.Now())
+	e.tb.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: bughouse.BBlack}, time.Now())
 	a.action(`{"action":"claim","seat":"B-white","reason":"illegal-move"}`)
 	v := e.spectatorView()
 	if v.Claim == nil || v.Claim.Board != "B" || v.Claim.Ply != 1 {
@@ -232,7 +233,7 @@ func TestMoves_ClaimView_TestAtThePly(t *testing.T) {
 		t.Errorf("test at ply 5 of 1: %d", w.Code)
 	}
 	// Nothing was entered.
-	if v := e.spectatorView(); len(v.Moves[1].Moves) != 1 || v.Reserves[rules.BBlack]["N"] != 1 {
+	if v := e.spectatorView(); len(v.Moves[1].Moves) != 1 || v.Reserves[bughouse.BBlack]["N"] != 1 {
 		t.Errorf("a test entered a move: %+v %v", v.Moves[1].Moves, v.Reserves)
 	}
 	// Board A at ply 3: before Ng4's... after e5, Black to move, and the
@@ -241,7 +242,7 @@ func TestMoves_ClaimView_TestAtThePly(t *testing.T) {
 	var p PositionView
 	json.Unmarshal(w.Body.Bytes(), &p)
 	if w.Code != http.StatusOK || p.Ply != 3 || p.Moves != 5 || p.ToMove != "A-black" || p.Last.SAN != "e5" || p.Next.SAN != "Ng4" ||
-		p.Reserves[rules.BBlack]["N"] != 0 {
+		p.Reserves[bughouse.BBlack]["N"] != 0 {
 		t.Errorf("position A 3: %d %+v", w.Code, p)
 	}
 	for _, q := range []string{"board=C", "board=A&ply=9", "board=A&ply=x"} {
@@ -260,7 +261,7 @@ func TestMoves_NewMatchClearsTheSheet(t *testing.T) {
 	a.action(`{"action":"pause"}`)
 	a.action(`{"action":"new","preset":"online"}`)
 	v := e.spectatorView()
-	if len(v.Moves[0].Moves) != 0 || len(v.Reserves[rules.BBlack]) != 0 {
+	if len(v.Moves[0].Moves) != 0 || len(v.Reserves[bughouse.BBlack]) != 0 {
 		t.Fatalf("the new match shows %v %v", v.Moves[0].Moves, v.Reserves)
 	}
 	a.action(`{"action":"start"}`)
@@ -281,16 +282,15 @@ func TestMoves_RecordedAndRestored(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _ := rules.LookupPreset("reglamento")
-	rec := journal.NewRecorder(w, journal.Meta{}, nil)
-	rec.Begin(p.Options, p.Name, 0, time.Now())
-	tb, err := table.New(&table.Opts{Options: p.Options, Record: rec.Entry})
+	rec := journal.NewRecorder(w, "")
+	tb, err := table.New(&table.Opts{Options: p.Options, Preset: p.Name, Record: rec.Entry})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); tb.Run(ctx) }()
-	srv, err := New(tb, &Opts{PIN: testPIN, Preset: p.Name, Rules: p.Options, Moves: rec})
+	srv, err := New(tb, &Opts{PIN: testPIN})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,17 +325,21 @@ func TestMoves_RecordedAndRestored(t *testing.T) {
 		t.Errorf("record kinds %v", kinds)
 	}
 	// Restart: the restored table and a new console with the moves.
-	tb2, err := table.New(&table.Opts{Options: m.Options, Restore: m.Restore()})
+	restore, err := m.Restore()
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv2, err := New(tb2, &Opts{PIN: testPIN, Preset: p.Name, Rules: m.Options, Restored: moves})
+	tb2, err := table.New(&table.Opts{Options: m.Options, Restore: restore})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv2, err := New(tb2, &Opts{PIN: testPIN})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv2.Close()
 	v := srv2.buildViewNow()
-	if got := sans(v.Moves[0].Moves); got != "1A.e4 1a.d5 2A.exd5 2a.Qxd5" || v.Reserves[rules.BBlack]["P"] != 1 || v.Reserves[rules.BWhite]["P"] != 1 {
+	if got := sans(v.Moves[0].Moves); got != "1A.e4 1a.d5 2A.exd5 2a.Qxd5" || v.Reserves[bughouse.BBlack]["P"] != 1 || v.Reserves[bughouse.BWhite]["P"] != 1 {
 		t.Errorf("restored console: %q %v", got, v.Reserves)
 	}
 	os.Remove(path)

@@ -3,6 +3,7 @@
 package console
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -25,9 +26,12 @@ import (
 // pulled cable does.
 type daemonSim struct {
 	t    *testing.T
-	tb   *table.Table
+	tb   *table.Table // the table being served
 	opts Opts
 	hs   *httptest.Server
+	// events are the first table's applied events, what its record
+	// holds: a restart restores a new table from them.
+	events func() []rules.Event
 
 	mu    sync.Mutex
 	srv   *Server // nil: down
@@ -38,10 +42,21 @@ type daemonSim struct {
 
 func newDaemonSim(t *testing.T, opts Opts) *daemonSim {
 	t.Helper()
-	tb, o := testTable(t, "reglamento", "")
-	opts.PIN, opts.Preset, opts.Rules = testPIN, "reglamento", o
+	var mu sync.Mutex
+	var events []rules.Event
+	tb, _ := testTable(t, "reglamento", "", func(o *table.Opts) {
+		o.Record = func(e table.Entry) {
+			if e.Kind == table.EntryEvent {
+				mu.Lock()
+				events = append(events, e.Event)
+				mu.Unlock()
+			}
+		}
+	})
+	opts.PIN = testPIN
 	d := &daemonSim{t: t, tb: tb, opts: opts, conns: map[*gatedConn]struct{}{}}
-	d.restart(Info{})
+	d.events = func() []rules.Event { mu.Lock(); defer mu.Unlock(); return append([]rules.Event(nil), events...) }
+	d.serve()
 	d.hs = httptest.NewUnstartedServer(d)
 	d.hs.Listener = &gatedListener{Listener: d.hs.Listener, d: d}
 	d.hs.Start()
@@ -86,19 +101,34 @@ func (d *daemonSim) kill() {
 	}
 }
 
-// restart serves a new console of the same table with info.
-func (d *daemonSim) restart(info Info) *Server {
+// serve serves a new console of d.tb.
+func (d *daemonSim) serve() *Server {
 	d.t.Helper()
 	opts := d.opts
 	srv, err := New(d.tb, &opts)
 	if err != nil {
 		d.t.Fatal(err)
 	}
-	srv.SetInfo(info)
 	d.mu.Lock()
 	d.srv = srv
 	d.mu.Unlock()
 	return srv
+}
+
+// restart restores the recorded match on a new table, as a restarted
+// daemon does (it comes back paused; the last record is said to be from
+// at), resumes it, and serves a new console of it.
+func (d *daemonSim) restart(at time.Time) *Server {
+	d.t.Helper()
+	es := d.events()
+	tb, _ := testTable(d.t, "reglamento", "", func(o *table.Opts) {
+		o.Restore = &table.Restore{Events: es, Until: es[len(es)-1].At, RecoveredAt: at}
+	})
+	if _, err := tb.Do(context.Background(), rules.Event{Kind: rules.Resume}, time.Now()); err != nil {
+		d.t.Fatal(err)
+	}
+	d.tb = tb
+	return d.serve()
 }
 
 type gatedListener struct {
@@ -215,8 +245,8 @@ func TestBrowser_ConnectionLost_Restart_SessionEnded(t *testing.T) {
 
 	// The daemon restarts: a new console, no session, the match recovered
 	// from the record.
-	srv := d.restart(Info{Recovered: true, RecoveredAt: time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local)})
-	p.srv = srv
+	srv := d.restart(time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local))
+	p.srv, p.tb = srv, d.tb
 	p.Until(liveState + ` && ` + textOf("status") + ` === "RUNNING" && ` + running("A-white"))
 	p.Until(`document.getElementById("face-A-img").offsetParent !== null`)
 	// The page asked for its session again: it is gone, and the page says

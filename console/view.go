@@ -5,9 +5,12 @@ import (
 	"strings"
 	"time"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 	"tandem/scoresheet"
+	"tandem/table"
 )
 
 // View is the JSON the page receives for every snapshot (GET /api/state
@@ -158,14 +161,14 @@ const maxLog = 200
 func ms(d time.Duration) int64 { return int64(d / time.Millisecond) }
 
 // buildView turns snap into the page's view. s.mu is held.
-func (s *Server) buildView(snap *rules.Snapshot) View {
-	o := &s.opts
+func (s *Server) buildView(ts *table.Snapshot) View {
+	snap, o := &ts.Snapshot, &ts.Options
 	v := View{
 		Seq: snap.Seq, Status: snap.Status.String(),
 		AtMs:    s.t.Epoch().Add(snap.At).UnixMilli(),
 		Started: snap.Started,
 		Result:  snap.Result.String(), Reason: "", Decisive: []string{},
-		Preset: s.preset, Control: o.Control.String(),
+		Preset: ts.Preset, Control: o.Control.String(),
 		Simulated: s.sim, Faces: []string{},
 		WinHow: winHow(o), DrawHow: drawHow(o), Presets: rules.PresetNames(),
 		Log: s.log,
@@ -173,7 +176,7 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 	if v.Log == nil {
 		v.Log = []LogEntry{}
 	}
-	v.Moves, v.Reserves = s.sh.moves, s.sh.reserves
+	v.Moves, v.Reserves = s.sheet.moves, s.sheet.reserves
 	if snap.Started {
 		v.ElapsedMs = ms(snap.At - snap.StartedAt)
 	}
@@ -183,11 +186,8 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 	} else if s.disp.TenthsBelow < 0 {
 		v.TenthsBelowMs = -1
 	}
-	var players [4]string
-	if s.players != nil {
-		players = s.players()
-	}
-	for _, seat := range rules.Seats {
+	players := ts.Players
+	for _, seat := range bughouse.Seats {
 		c := snap.Clocks[seat]
 		v.Clocks[seat] = ClockView{
 			Seat: seat.String(), Player: players[seat], Team: int(seat.Team()),
@@ -198,14 +198,14 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 		}
 	}
 	v.Advantage = [2]int64{
-		ms(snap.Clocks[rules.AWhite].Remaining - snap.Clocks[rules.ABlack].Remaining),
-		ms(snap.Clocks[rules.BBlack].Remaining - snap.Clocks[rules.BWhite].Remaining),
+		ms(snap.Clocks[bughouse.AWhite].Remaining - snap.Clocks[bughouse.ABlack].Remaining),
+		ms(snap.Clocks[bughouse.BBlack].Remaining - snap.Clocks[bughouse.BWhite].Remaining),
 	}
 	for b := range snap.Boards {
 		bv := snap.Boards[b]
 		v.Boards[b] = BoardView{
-			Board: rules.Board(b).String(), Outcome: bv.Outcome.String(), Over: bv.Over,
-			Text: boardText(rules.Board(b), bv),
+			Board: bughouse.Board(b).String(), Outcome: bv.Outcome.String(), Over: bv.Over,
+			Text: boardText(bughouse.Board(b), bv),
 		}
 		if bv.Outcome != rules.Undecided {
 			v.Boards[b].Reason = bv.Reason.String()
@@ -223,7 +223,7 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 	v.Final = snap.Status == rules.Decided && snap.Final
 	if snap.Status == rules.Decided {
 		switch {
-		case s.info.RecordErr != "":
+		case ts.RecordErr != "":
 			v.ResultState = "not-recorded"
 		case v.Final:
 			v.ResultState = "final"
@@ -235,8 +235,8 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 		c := snap.Claim
 		v.Claim = &ClaimView{Claimant: c.Claimant.String(), Accused: c.Claimant.Opponent().String(),
 			Reason: c.Reason.String(), AtMs: ms(c.At - snap.StartedAt), Board: c.Claimant.Board().String()}
-		if s.sh.sheet != nil {
-			v.Claim.Ply = s.sh.sheet.Len(c.Claimant.Board())
+		if ts.Sheet != nil {
+			v.Claim.Ply = ts.Sheet.Len(c.Claimant.Board())
 		}
 	}
 	for i := len(s.log) - 1; i >= 0; i-- {
@@ -250,26 +250,26 @@ func (s *Server) buildView(snap *rules.Snapshot) View {
 		break
 	}
 	if s.sim {
-		for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
+		for _, b := range []bughouse.Board{bughouse.BoardA, bughouse.BoardB} {
 			v.Faces = append(v.Faces, display.Render(snap, b, true, s.disp).String())
 		}
 	}
-	v.Info = InfoView{Recovered: s.info.Recovered, RecordErr: s.info.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline}
-	if s.info.Recovered && !s.info.RecoveredAt.IsZero() {
-		v.Info.RecoveredAt = s.info.RecoveredAt.UTC().Format(time.RFC3339)
+	v.Info = InfoView{Recovered: ts.Recovered, RecordErr: ts.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline}
+	if ts.Recovered && !ts.RecoveredAt.IsZero() {
+		v.Info.RecoveredAt = ts.RecoveredAt.UTC().Format(time.RFC3339)
 	}
 	return v
 }
 
 // boardText says how board b's game ended, for its label: "A-black won
 // (flag)", "drawn (agreement)", "" while it goes on.
-func boardText(b rules.Board, bv rules.BoardView) string {
+func boardText(b bughouse.Board, bv rules.BoardView) string {
 	why := strings.ReplaceAll(bv.Reason.String(), "-", " ")
 	switch bv.Outcome {
 	case rules.WhiteWins:
-		return fmt.Sprintf("%s won (%s)", rules.SeatOf(b, 0), why)
+		return fmt.Sprintf("%s won (%s)", bughouse.SeatOf(b, 0), why)
 	case rules.BlackWins:
-		return fmt.Sprintf("%s won (%s)", rules.SeatOf(b, 1), why)
+		return fmt.Sprintf("%s won (%s)", bughouse.SeatOf(b, 1), why)
 	case rules.Drawn:
 		return fmt.Sprintf("drawn (%s)", why)
 	}
@@ -312,52 +312,53 @@ func matchTime(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d.%03d", m, sec, milli)
 }
 
-// appendLog adds snap's last event to the log when it is new, and the
-// decision of the match when it fell without an event (a flag). s.mu is
-// held. The table publishes one snapshot per batch of inputs and a
-// subscriber sees only the latest, so a burst of presses may show only its
-// last one: the log then says how many events it does not show (the
-// record keeps them all). The console's own actions are all shown: each
-// is logged as soon as the table has applied it.
-func (s *Server) appendLog(snap rules.Snapshot) {
-	prev := s.lastSnap
-	if !s.haveSnap {
-		prev = rules.Snapshot{Seq: snap.Seq}
-		if snap.Seq > 0 {
-			prev.Seq = snap.Seq - 1
-		}
+// appendLog adds the table's log lines the console has not shown yet
+// (table.Snapshot.Log) to its own log. s.mu is held. Every event the loop
+// applied is in the table's log, so the console shows each of its own
+// actions, and the presses between them; only when more events than the
+// table's log holds went by unseen does it say how many it does not show
+// (the record keeps them all).
+func (s *Server) appendLog(ts table.Snapshot) {
+	o := &ts.Options
+	if len(ts.Log) == 0 {
+		return
 	}
-	if snap.Seq > prev.Seq {
-		if skipped := snap.Seq - prev.Seq - 1; skipped > 0 {
-			s.add(LogEntry{Seq: snap.Seq - 1, Time: "", Event: fmt.Sprintf("(%d more events, recorded but not shown here)", skipped)})
+	if first := ts.Log[0].N; first > s.logged+1 {
+		s.add(LogEntry{Seq: ts.Log[0].Seq - 1, Time: "", Event: fmt.Sprintf("(%d more events, recorded but not shown here)", first-s.logged-1)})
+	}
+	for _, l := range ts.Log {
+		if l.N <= s.logged {
+			continue
 		}
-		e := snap.Last
-		at := e.At - snap.StartedAt
-		if !snap.Started || e.Kind == rules.Reset {
+		s.logged = l.N
+		snap := rules.Snapshot{Started: l.Started, StartedAt: l.StartedAt, Result: l.Result, Reason: l.Reason,
+			Decisive: l.Decisive, NDecisive: l.NDecisive}
+		if l.Flag {
+			at := l.At - l.StartedAt
+			s.add(LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(l.Decisive[:l.NDecisive]), " "),
+				Kind: "decision", Note: resultText(&snap, o)})
+			continue
+		}
+		e := l.Event
+		at := e.At - l.StartedAt
+		if !l.Started || e.Kind == rules.Reset {
 			at = -1
 		}
-		entry := LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: e.String()}
+		entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: e.String()}
 		switch {
-		case snap.Effect.Refused != "":
-			entry.Kind, entry.Note = "refused", "refused: "+strings.TrimPrefix(snap.Effect.Refused, "rules: ")
-		case snap.Effect.Ignored != "":
-			entry.Kind, entry.Note = "ignored", "ignored: "+snap.Effect.Ignored
-		case snap.Effect.Decided:
-			entry.Kind, entry.Note = "decision", resultText(&snap, &s.opts)
+		case l.Effect.Refused != "":
+			entry.Kind, entry.Note = "refused", "refused: "+strings.TrimPrefix(l.Effect.Refused, "rules: ")
+		case l.Effect.Ignored != "":
+			entry.Kind, entry.Note = "ignored", "ignored: "+l.Effect.Ignored
+		case l.Effect.Decided:
+			entry.Kind, entry.Note = "decision", resultText(&snap, o)
 		}
 		if e.Kind == rules.Declare || (e.Kind == rules.Claim && entry.Kind == "") {
-			if a := s.opts.Article(e.Reason); a != "" && entry.Note == "" {
+			if a := o.Article(e.Reason); a != "" && entry.Note == "" {
 				entry.Note = a
 			}
 		}
 		s.add(entry)
-		return
-	}
-	// No new event: a flag decided the match (the loop's timer).
-	if snap.Status == rules.Decided && prev.Status != rules.Decided && snap.Result != rules.NoResult {
-		at := snap.DecidedAt - snap.StartedAt
-		s.add(LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(snap.Decisive[:snap.NDecisive]), " "),
-			Kind: "decision", Note: resultText(&snap, &s.opts)})
 	}
 }
 
@@ -366,7 +367,7 @@ func (s *Server) appendLog(snap rules.Snapshot) {
 func (s *Server) logConsole(event, note, kind string, now time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	snap := &s.lastSnap
+	snap := &s.lastSnap.Snapshot
 	at := time.Duration(-1)
 	if snap.Started {
 		at = max(s.t.Since(now)-snap.StartedAt, 0)
@@ -375,7 +376,7 @@ func (s *Server) logConsole(event, note, kind string, now time.Time) {
 	s.rebuild()
 }
 
-func seatNames(seats []rules.Seat) []string {
+func seatNames(seats []bughouse.Seat) []string {
 	var n []string
 	for _, s := range seats {
 		n = append(n, s.String())
@@ -394,7 +395,7 @@ func (s *Server) add(e LogEntry) {
 // result menu): stalemate only where it is decisive.
 func winHow(o *rules.Options) []Choice {
 	c := []Choice{{"checkmate", "checkmate"}, {"resignation", "resignation"}, {"illegal-move", "illegal move"}, {"forfeit", "forfeit"}}
-	if o.Stalemate == rules.StalemateWinForStalemated || o.Stalemate == rules.StalemateLossForStalemated {
+	if o.Stalemate == board.StalemateWinForStalemated || o.Stalemate == board.StalemateLossForStalemated {
 		c = append(c, Choice{"stalemate", "stalemate"})
 	}
 	return c
@@ -407,7 +408,7 @@ func drawHow(o *rules.Options) []Choice {
 	if o.RepetitionDraw {
 		c = append(c, Choice{"repetition", "repetition"})
 	}
-	if o.Stalemate == rules.StalemateDraw {
+	if o.Stalemate == board.StalemateDraw {
 		c = append(c, Choice{"stalemate", "stalemate"})
 	}
 	return c

@@ -14,7 +14,7 @@ import (
 	"tandem/internal/webauth"
 )
 
-// This file owns the web console (Console issue).
+// This file owns the web console.
 
 // ConsoleError is Start's error when the console cannot listen on its
 // address (in use, not this machine's, no permission). The terminal
@@ -78,10 +78,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	}
 	srv, err := console.New(d.Table, &console.Opts{
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
-		Preset: d.preset, Rules: d.Table.Options(), Display: d.Config.DisplayOpts(),
-		MirrorBlackLeft: blackLeft,
-		Moves:           d.moveRecorder(), Restored: d.restoredMoves,
-		Players: d.players.now,
+		Display: d.Config.DisplayOpts(), MirrorBlackLeft: blackLeft,
 	})
 	if err != nil {
 		ln.Close()
@@ -94,9 +91,8 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 			d.setInfo(func(in *Info) { in.ConsoleURL = "" })
 		}
 	})
-	// The page shows the record's state; it follows Info.
+	// The page shows the hall's link; it follows Info.
 	changed, stop := d.InfoChanged()
-	srv.SetInfo(pageInfo(d.Info()))
 	d.Go(func() {
 		defer stop()
 		for {
@@ -105,8 +101,8 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 				hs.Close() // ends Serve and every connection
 				srv.Close()
 				return
-			case <-changed:
-				srv.SetInfo(pageInfo(d.Info()))
+			case in := <-changed:
+				srv.SetInfo(console.Info{Hall: in.Hall, HallOnline: in.HallOnline})
 			}
 		}
 	})
@@ -124,11 +120,6 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-func pageInfo(in Info) console.Info {
-	return console.Info{Recovered: in.Recovered, RecoveredAt: in.RecoveredAt, RecordErr: in.RecordErr,
-		Hall: in.Hall, HallOnline: in.HallOnline}
 }
 
 // consoleURL is the address people type: the listening address, or for

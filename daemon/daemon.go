@@ -6,16 +6,12 @@ import (
 	"io"
 	"net"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"tandem/config"
 	"tandem/console"
 	"tandem/display"
 	"tandem/gpio"
-	"tandem/journal"
-	"tandem/rules"
-	"tandem/scoresheet"
+	"tandem/internal/latest"
 	"tandem/table"
 )
 
@@ -32,7 +28,9 @@ type Opts struct {
 }
 
 // Info is what the table reports about itself beside the match: shown by
-// the console, the displays and the terminal table.
+// the console, the displays and the terminal table. (Whether the match
+// was recovered and whether it is recorded are the match's: every
+// table.Snapshot says so.)
 type Info struct {
 	// ConsoleURL is the web console's address ("" when it is off).
 	ConsoleURL string
@@ -40,14 +38,6 @@ type Info struct {
 	// shown once, on the terminal and the displays); "" when the
 	// configuration sets it.
 	PIN string
-	// Recovered is true when the match was restored from the record after
-	// a restart; RecoveredAt is the wall-clock time of the last record
-	// before the cut.
-	Recovered   bool
-	RecoveredAt time.Time
-	// RecordErr says why recording failed ("" while it works). The clocks
-	// keep running without a record.
-	RecordErr string
 	// Hall is the table's link to the hall's hub (hall.go): "" when it
 	// has none ([hall] url unset), else e.g. "hall online since 14:02" or
 	// "hall offline since 14:05" (local time), with what keeps the
@@ -66,27 +56,16 @@ type Daemon struct {
 	Table *table.Table
 
 	opts    Opts
-	preset  string       // the preset of the match played: the configuration's or a restored match's
-	hw      *hardwareSet // the opened GPIO lines and displays (hardware mode)
-	hall    hallLink     // the link to the hall's hub (hall.go)
-	players matchPlayers // the players' names, this match's and the next's (players.go)
-	rec     *recordState // the record (nil when off or failed at open)
-	// noRecord marks a decision recorded at once when there is no record
-	// (players.go: the players need the loop's entries).
-	noRecord journal.Marker
-	con      *console.Server // the web console (nil when off)
-	ln       net.Listener    // the console's, taken before the record is opened
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
-	closers  []func() error // run in reverse order by Close
+	hw      *hardwareSet    // the opened GPIO lines and displays (hardware mode)
+	hall    hallLink        // the link to the hall's hub (hall.go)
+	rec     *recordState    // the record (nil when off or failed at open)
+	con     *console.Server // the web console (nil when off)
+	ln      net.Listener    // the console's, taken before the record is opened
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	closers []func() error // run in reverse order by Close
 
-	// restoredMoves is a restored match's scoresheet (record.go), for the
-	// console.
-	restoredMoves []scoresheet.Move
-
-	info    atomic.Pointer[Info]
-	infoMu  sync.Mutex
-	infoSub map[chan struct{}]struct{}
+	info *latest.Value[Info]
 
 	failOnce sync.Once
 	failed   chan struct{}
@@ -107,11 +86,10 @@ type hardwareSet struct {
 // returns an error, with nothing left open, when a part cannot start: a
 // missing GPIO device, a console address in use, an unreadable record.
 func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error) {
-	d := &Daemon{Config: cfg, preset: cfg.Preset, infoSub: map[chan struct{}]struct{}{}, failed: make(chan struct{})}
+	d := &Daemon{Config: cfg, info: latest.New(Info{}), failed: make(chan struct{})}
 	if opts != nil {
 		d.opts = *opts
 	}
-	d.info.Store(&Info{})
 	ctx, d.cancel = context.WithCancel(ctx)
 
 	// The hardware is opened first: on a machine without the GPIO device
@@ -127,9 +105,9 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		d.Close()
 		return nil, err
 	}
-	d.players.set(cfg.Journal.Players, cfg.Journal.Players)
-	topts := &table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(cfg.DisplayOpts()), Record: d.recordEntry}
-	if err := d.openRecord(ctx, topts); err != nil {
+	topts := &table.Opts{Options: cfg.Rules, Preset: cfg.Preset, Players: cfg.Journal.Players,
+		NextChange: display.NextChangeFunc(cfg.DisplayOpts())}
+	if err := d.openRecord(topts); err != nil {
 		d.Close()
 		return nil, err
 	}
@@ -139,16 +117,13 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		return nil, err
 	}
 	d.Table = t
-	if d.rec == nil {
-		d.noRecord.Attach(t)
-	}
 	d.wg.Add(1)
 	go func() {
 		defer d.wg.Done()
 		t.Run(ctx)
 	}()
 	for _, start := range []func(context.Context) error{
-		d.startRecord, d.startHardware, d.startConsole, d.startNotify, d.startHall,
+		d.startHardware, d.startConsole, d.startNotify, d.startHall,
 	} {
 		if err := start(ctx); err != nil {
 			d.Close()
@@ -156,20 +131,6 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		}
 	}
 	return d, nil
-}
-
-// Rules returns the preset name and options of the match being played:
-// the configuration's, a restored match's, or the ones the arbiter chose
-// for a new match in the web console. The terminal table follows them
-// (tui.WithRulesFrom).
-func (d *Daemon) Rules() (preset string, o rules.Options) {
-	if d.con != nil {
-		return d.con.Rules()
-	}
-	if d.hall.actor != nil {
-		return d.hall.actor.Rules() // a new match from the hall
-	}
-	return d.preset, d.Table.Options()
 }
 
 // Failed returns a channel closed when a part of the table stops for good
@@ -210,35 +171,18 @@ func (d *Daemon) Go(f func()) {
 func (d *Daemon) onClose(f func() error) { d.closers = append(d.closers, f) }
 
 // Info returns what the table reports about itself now.
-func (d *Daemon) Info() Info { return *d.info.Load() }
+func (d *Daemon) Info() Info { return d.info.Load() }
 
-// InfoChanged returns a channel that receives a value (without blocking
-// the sender) each time Info changes, and a cancel function.
-func (d *Daemon) InfoChanged() (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	d.infoMu.Lock()
-	d.infoSub[ch] = struct{}{}
-	d.infoMu.Unlock()
-	return ch, func() {
-		d.infoMu.Lock()
-		delete(d.infoSub, ch)
-		d.infoMu.Unlock()
-	}
-}
+// InfoChanged returns a channel that receives Info now and after each
+// change (the newest, for a slow reader), and a cancel function.
+func (d *Daemon) InfoChanged() (<-chan Info, func()) { return d.info.Subscribe() }
 
-// setInfo changes Info with f and signals the subscribers.
+// setInfo changes Info with f.
 func (d *Daemon) setInfo(f func(*Info)) {
-	d.infoMu.Lock()
-	in := *d.info.Load()
-	f(&in)
-	d.info.Store(&in)
-	for ch := range d.infoSub {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
-	}
-	d.infoMu.Unlock()
+	d.info.Update(func(in Info) Info {
+		f(&in)
+		return in
+	})
 }
 
 // Close stops the inputs, the loop and the outputs, and releases every
@@ -246,14 +190,14 @@ func (d *Daemon) setInfo(f func(*Info)) {
 // met; later calls return the same.
 func (d *Daemon) Close() error {
 	d.closeOnce.Do(func() {
-		d.lastCheckpoint()
-		d.cancel()
+		d.cancel() // the loop records the clocks last, then stops
 		d.wg.Wait()
 		var errs []error
 		for i := len(d.closers) - 1; i >= 0; i-- {
 			errs = append(errs, d.closers[i]())
 		}
 		d.closeErr = errors.Join(errs...)
+		d.info.Close()
 	})
 	return d.closeErr
 }

@@ -12,13 +12,14 @@ import (
 
 	"tandem/gpio"
 	"tandem/gpio/gpiotest"
+	"tandem/wiring"
 )
 
 // Without the GPIO device, Start fails before it touches the record's
 // directory or the console's port: the first thing the installer reads is
 // the missing device.
 func TestStart_NoGPIO_BeforeRecordAndConsole(t *testing.T) {
-	fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) {
+	fakeHardware(t, func(w *wiring.Wiring) (gpio.Source, error) {
 		return nil, fmt.Errorf("gpio: %w: nothing matches %s", gpio.ErrNoDevice, gpio.DevicePattern)
 	})
 	file := filepath.Join(t.TempDir(), "tandem.db")
@@ -46,7 +47,7 @@ func TestStart_ButtonsFail_DaemonFails(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		numbers := []int{17, 27, 22, 23, 24}
 		var lines *gpiotest.Lines
-		fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) {
+		fakeHardware(t, func(w *wiring.Wiring) (gpio.Source, error) {
 			lines = gpiotest.New(numbers, 0b11111, nil)
 			lines.WaitErr = errors.New("line set read: input/output error")
 			return gpio.NewReader(lines, w, numbers, nil)

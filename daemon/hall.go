@@ -3,14 +3,12 @@ package daemon
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync/atomic"
 	"time"
 
-	"tandem/console"
+	"tandem/arbiter"
 	"tandem/hall"
-	"tandem/internal/webauth"
-	"tandem/rules"
+	"tandem/table"
 )
 
 // This file owns the table's link to the hall's hub (Hall issue,
@@ -22,8 +20,7 @@ import (
 // hallLink is the Daemon's hall state (Daemon.hall).
 type hallLink struct {
 	link   atomic.Pointer[hall.Link]
-	synced atomic.Uint64   // the record's last durable record
-	actor  *console.Server // runs the hub's commands when the console is off
+	synced atomic.Uint64 // the record's last durable record
 	// printed is the last refusal by the hub printed on Opts.Out: each
 	// is printed once, not at every retry.
 	printed atomic.Pointer[string]
@@ -50,17 +47,6 @@ func (d *Daemon) startHall(ctx context.Context) error {
 	hc := d.Config.Hall
 	if !hc.Enabled() {
 		return nil
-	}
-	if d.con == nil {
-		// The console is off: a console server that serves nothing runs
-		// the hub's commands, with the same checks and refusals.
-		srv, err := console.New(d.Table, &console.Opts{PIN: webauth.GeneratePIN(), Preset: d.preset,
-			Rules: d.Table.Options(), Display: d.Config.DisplayOpts(), Players: d.players.now})
-		if err != nil {
-			return err
-		}
-		d.hall.actor = srv
-		d.onClose(srv.Close)
 	}
 	record := ""
 	if d.rec != nil {
@@ -116,6 +102,8 @@ func (d *Daemon) feedHall(ctx context.Context, link *hall.Link) {
 		preset                 string
 		final                  bool
 		players                [4]string
+		recovered              bool
+		recordErr              string
 	}
 	var last key
 	have := false
@@ -128,76 +116,58 @@ func (d *Daemon) feedHall(ctx context.Context, link *hall.Link) {
 				return
 			}
 			n := d.hallSnap(s)
-			k := key{n.Events, n.Status, n.Match, n.Control, n.Preset, n.Final, n.Players}
+			k := key{n.Events, n.Status, n.Match, n.Control, n.Preset, n.Final, n.Players, n.Recovered, n.RecordErr}
 			if have && k == last {
 				continue
 			}
 			last, have = k, true
 			link.Publish(n)
-		case <-changed:
+		case _, ok := <-changed:
+			if !ok {
+				return
+			}
 			link.Publish(d.hallSnap(d.Table.Snapshot()))
 		}
 	}
 }
 
 // hallSnap is s as the hub reads it, with the table's own state.
-func (d *Daemon) hallSnap(s rules.Snapshot) hall.Snap {
-	n := hall.SnapOf(s, d.Table.Epoch().Add(s.At))
-	if d.rec != nil {
-		n.Match = d.rec.rec.Match()
+func (d *Daemon) hallSnap(s table.Snapshot) hall.Snap {
+	n := hall.SnapOf(s.Snapshot, d.Table.Epoch().Add(s.At))
+	n.Match, n.Preset, n.Control = s.Match, s.Preset, s.Options.Control.String()
+	n.Recovered, n.RecordErr = s.Recovered, s.RecordErr
+	if s.Recovered && !s.RecoveredAt.IsZero() {
+		n.RecoveredMs = s.RecoveredAt.UnixMilli()
 	}
-	in := d.Info()
-	n.Recovered, n.RecordErr = in.Recovered, in.RecordErr
-	if in.Recovered && !in.RecoveredAt.IsZero() {
-		n.RecoveredMs = in.RecoveredAt.UnixMilli()
-	}
-	preset, o := d.Rules()
-	n.Preset, n.Control = preset, o.Control.String()
-	n.Players = d.players.now() // the match's, not the next round's (players.go)
+	n.Players = s.Players // the match's, not the next round's
 	return n
 }
 
-// hallCommand runs a command from the hub through the console's action
-// path (console.Server.Act): the same checks, refusals and log as the
-// arbiter's phone. "players" sets the players' names.
+// hallCommand runs a command from the hub through the table's command
+// layer (package arbiter), as the console's: the same checks, refusals
+// and log. "players" sets the players' names: for the match about to be
+// played when it has not started (a new match record with them begins at
+// once), else for the next one.
 func (d *Daemon) hallCommand(ctx context.Context, c hall.Command) hall.Reply {
 	now := time.Now() // the instant of the action: when the command came
-	if c.Action == "players" {
-		return d.hallPlayers(ctx, c.Players)
-	}
-	actor := d.con
-	if actor == nil {
-		actor = d.hall.actor
-	}
-	res, err := actor.Act(ctx, console.ActionRequest{Action: c.Action, Seat: c.Seat, Board: c.Board,
-		Outcome: c.Outcome, Reason: c.Reason, Delta: c.Delta, Run: c.Run, Preset: c.Preset, Control: c.Control}, now)
+	cmd, err := arbiter.Parse(arbiter.Request{Action: c.Action, Seat: c.Seat, Board: c.Board, Outcome: c.Outcome,
+		Reason: c.Reason, Delta: c.Delta, Run: c.Run, Preset: c.Preset, Control: c.Control, Players: c.Players})
 	if err != nil {
-		return hall.Reply{Error: strings.TrimPrefix(err.Error(), "bad request: "), Status: d.Table.Snapshot().Status.String()}
+		return hall.Reply{Error: err.Error(), Status: d.Table.Snapshot().Status.String()}
 	}
-	return hall.Reply{OK: res.OK, Refused: res.Refused, Ignored: res.Ignored, Notice: res.Notice, Status: res.Status}
-}
-
-// hallPlayers sets the players' names: for the match about to be played
-// when it has not started (a new match record with them begins at once),
-// else for the next one: the match in progress or decided keeps its
-// players (players.go).
-func (d *Daemon) hallPlayers(ctx context.Context, p [4]string) hall.Reply {
-	for i, name := range p {
-		if len(name) > 100 || strings.ContainsAny(name, "\n\r\x00") {
-			return hall.Reply{Error: fmt.Sprintf("players: %s's name is not one line of at most 100 bytes", rules.Seats[i])}
+	var res arbiter.Result
+	if d.con != nil {
+		res, err = d.con.Do(ctx, cmd, now) // shown in the console's log
+	} else {
+		res, err = d.Table.Command(ctx, cmd, now)
+	}
+	if err != nil {
+		return hall.Reply{Error: err.Error(), Status: d.Table.Snapshot().Status.String()}
+	}
+	if cmd.Kind == arbiter.SetPlayers {
+		if l := d.hall.link.Load(); l != nil {
+			l.Publish(d.hallSnap(d.Table.Snapshot()))
 		}
 	}
-	d.players.setNext(p)
-	notice := "players set for the next match"
-	if s := d.Table.Snapshot(); s.Status == rules.Ready && !s.Started {
-		// The same options again: the record begins a match with the
-		// new names (a reconfiguration is refused only while playing).
-		if err := d.Table.Reconfigure(ctx, d.Table.Options()); err == nil {
-			notice = "players set for this match"
-		}
-	}
-	if l := d.hall.link.Load(); l != nil {
-		l.Publish(d.hallSnap(d.Table.Snapshot()))
-	}
-	return hall.Reply{OK: true, Notice: notice, Status: d.Table.Snapshot().Status.String()}
+	return hall.Reply{OK: res.OK, Refused: res.Refused, Ignored: res.Ignored, Notice: res.Notice, Status: res.Status.String()}
 }

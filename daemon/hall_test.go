@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"tandem/bughouse"
 	"tandem/config"
 	"tandem/hall"
 	"tandem/hall/hub"
@@ -135,11 +136,11 @@ func TestHall_CommandsOutageRestart(t *testing.T) {
 		t.Fatalf("pause: %+v", r)
 	}
 	eventually(t, "paused on the hub", func() bool { s, _ := h.Table("t9"); return s.Snap.Status == "paused" })
-	before := d.Table.Snapshot().Clocks[rules.AWhite].Remaining
+	before := d.Table.Snapshot().Clocks[bughouse.AWhite].Remaining
 	if r := cmd(hall.Command{Action: "adjust", Seat: "A-white", Delta: "+30"}); !r.OK {
 		t.Fatalf("adjust: %+v", r)
 	}
-	if got := d.Table.Snapshot().Clocks[rules.AWhite].Remaining; got != before+30*time.Second {
+	if got := d.Table.Snapshot().Clocks[bughouse.AWhite].Remaining; got != before+30*time.Second {
 		t.Fatalf("adjusted to %v, want %v", got, before+30*time.Second)
 	}
 	if _, err := h.Command(ctx, "t9", hall.Command{Action: "adjust", Seat: "Z-white", Delta: "+30"}); err == nil || !strings.Contains(err.Error(), "seat") {
@@ -165,8 +166,8 @@ func TestHall_CommandsOutageRestart(t *testing.T) {
 	eventually(t, "Info.Hall offline", func() bool { return !d.Info().HallOnline && strings.HasPrefix(d.Info().Hall, "hall offline since ") })
 	now := time.Now()
 	do(t, d, rules.Event{Kind: rules.Start}, now)
-	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, now.Add(time.Second))
-	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, now.Add(2*time.Second))
+	do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, now.Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, now.Add(2*time.Second))
 	if s := d.Table.Snapshot(); s.Status != rules.Decided {
 		t.Fatalf("offline, the table did not decide: %v", s.Status)
 	}

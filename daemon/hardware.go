@@ -17,20 +17,21 @@ import (
 	"tandem/gpio"
 	"tandem/rules"
 	"tandem/table"
+	"tandem/wiring"
 )
 
-// This file owns the table's hardware (Hardware issue): the GPIO buttons and
+// This file owns the table's hardware: the GPIO buttons and
 // pause switch, and the clock displays.
 
 // hardware opens the devices; tests replace it with fakes.
 var hardware = struct {
 	// inputs opens the buttons and pause switch.
-	inputs func(w *gpio.Wiring) (gpio.Source, error)
+	inputs func(w *wiring.Wiring) (gpio.Source, error)
 	// display opens one display device; closeFn releases what it holds
 	// beyond the device (a bus, lines).
 	display func(c *config.Config, dev config.DisplayDevice) (d display.Device, closeFn func() error, err error)
 }{
-	inputs:  func(w *gpio.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
+	inputs:  func(w *wiring.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
 	display: OpenDisplay,
 }
 
@@ -51,6 +52,7 @@ func (d *Daemon) openHardware() error {
 	src, err := hardware.inputs(&w)
 	if err != nil {
 		if errors.Is(err, gpio.ErrNoDevice) {
+			//lint:ignore ST1005 the message is what the person at the table reads, in sentences
 			return fmt.Errorf("daemon: %w\n"+
 				"This machine has no GPIO buttons to read (mode = \"hardware\"%s).\n"+
 				"Run `tandem` for the simulated table in a terminal, or set mode = \"simulated\".",
@@ -101,7 +103,7 @@ func (d *Daemon) startHardware(ctx context.Context) error {
 		d.Go(func() {
 			defer stop()
 			defer cancelInfo()
-			showAll(snaps, infoCh, d.Info, devs, d.printf)
+			showAll(snaps, infoCh, devs, d.printf)
 		})
 	}
 	return nil
@@ -126,12 +128,11 @@ func (d *Daemon) printf(format string, args ...any) {
 var outMu sync.Mutex
 
 // pumpInputs posts every input of src to t at its edge instant until src
-// stops. A PauseToggle pauses or resumes by the status of the latest
-// snapshot.
+// stops (a momentary pause button is the loop's PauseSwitch, resolved
+// there).
 func pumpInputs(src gpio.Source, t *table.Table) {
 	for in := range src.Inputs() {
-		s := t.Snapshot()
-		if !t.Post(in.EventIn(s.Status), in.At) {
+		if !t.Post(in.Event(), in.At) {
 			return // the table is closed
 		}
 	}
@@ -142,9 +143,10 @@ func pumpInputs(src gpio.Source, t *table.Table) {
 // is the displays' note (display.Noter), since on the Pi the displays are
 // where the arbiter can read it. A device's error is reported once until
 // it works again; the next snapshot retries.
-func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() Info, devs []display.Device, printf func(string, ...any)) {
+func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Device, printf func(string, ...any)) {
 	failing := make([]bool, len(devs))
-	var s rules.Snapshot
+	var s table.Snapshot
+	var in Info
 	have := false
 	note := ""
 	for {
@@ -154,12 +156,12 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 				return
 			}
 			s, have = next, true
-		case <-infoCh:
+		case in = <-infoCh:
 		}
 		if !have {
 			continue
 		}
-		n := displayNote(info(), &s)
+		n := displayNote(in, &s)
 		if n != note {
 			note = n
 			for _, dev := range devs {
@@ -169,7 +171,7 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 			}
 		}
 		for i, dev := range devs {
-			err := dev.Show(&s)
+			err := dev.Show(&s.Snapshot)
 			if err != nil && !failing[i] {
 				printf("tandem: display %s: %v\n", dev, err)
 			}
@@ -184,14 +186,14 @@ func showAll(snaps <-chan rules.Snapshot, infoCh <-chan struct{}, info func() In
 // that the match was recovered after a restart (with the wall-clock time
 // of the last record) until play resumes, and that the hall's hub is not
 // reachable ([hall]).
-func displayNote(in Info, s *rules.Snapshot) string {
+func displayNote(in Info, s *table.Snapshot) string {
 	switch {
-	case in.RecordErr != "":
+	case s.RecordErr != "":
 		return "NO RECORD"
 	case in.PIN != "" && !s.Started:
 		return "PIN " + in.PIN
-	case in.Recovered && s.Status == rules.Paused:
-		return "RECOVERED " + in.RecoveredAt.Local().Format("15:04")
+	case s.Recovered && s.Status == rules.Paused:
+		return "RECOVERED " + s.RecoveredAt.Local().Format("15:04")
 	case in.Hall != "" && !in.HallOnline:
 		// The table plays on; the head arbiter's dashboard shows it
 		// offline too.

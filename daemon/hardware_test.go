@@ -12,12 +12,15 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/config"
 	"tandem/display"
 	"tandem/gpio"
 	"tandem/gpio/gpiotest"
+	"tandem/internal/latest"
 	"tandem/rules"
 	"tandem/table"
+	"tandem/wiring"
 )
 
 // hwDaemon assembles a daemon with only the loop, the hardware and the
@@ -29,8 +32,7 @@ func hwDaemon(t *testing.T, cfg *config.Config, more ...func(*Daemon, context.Co
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, infoSub: map[chan struct{}]struct{}{}, failed: make(chan struct{})}
-	d.info.Store(&Info{})
+	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, info: latest.New(Info{}), failed: make(chan struct{})}
 	if err := d.openHardware(); err != nil {
 		d.Close()
 		return nil, err
@@ -74,7 +76,7 @@ func (f *fakeDisplay) last() rules.Snapshot {
 }
 
 // fakeHardware replaces the devices for one test.
-func fakeHardware(t *testing.T, inputs func(w *gpio.Wiring) (gpio.Source, error)) (displays *[]*fakeDisplay) {
+func fakeHardware(t *testing.T, inputs func(w *wiring.Wiring) (gpio.Source, error)) (displays *[]*fakeDisplay) {
 	old := hardware
 	t.Cleanup(func() { hardware = old })
 	var ds []*fakeDisplay
@@ -109,7 +111,7 @@ address = 0x3D
 // On a machine without /dev/gpiochip* a hardware table fails at once,
 // naming the device and the simulated table.
 func TestStartHardware_NoGPIODevice(t *testing.T) {
-	fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) {
+	fakeHardware(t, func(w *wiring.Wiring) (gpio.Source, error) {
 		return nil, fmt.Errorf("gpio: %w: nothing matches %s", gpio.ErrNoDevice, gpio.DevicePattern)
 	})
 	_, err := hwDaemon(t, hwConfig(t, "mode = \"hardware\"\n"))
@@ -125,7 +127,7 @@ func TestStartHardware_NoGPIODevice(t *testing.T) {
 
 // The real gpio.Open, where this machine has no GPIO chip: the same.
 func TestStartHardware_NoGPIODevice_Real(t *testing.T) {
-	w := gpio.DefaultWiring()
+	w := wiring.DefaultWiring()
 	if _, _, err := gpio.OpenLines(&w); !errors.Is(err, gpio.ErrNoDevice) {
 		t.Skipf("this machine has GPIO chips (%v): the fake test covers the message", err)
 	}
@@ -139,7 +141,7 @@ func TestStartHardware_NoGPIODevice_Real(t *testing.T) {
 // buttons nor the displays.
 func TestStartHardware_SimulatedOpensNothing(t *testing.T) {
 	opened := false
-	ds := fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) { opened = true; return nil, errors.New("opened") })
+	ds := fakeHardware(t, func(w *wiring.Wiring) (gpio.Source, error) { opened = true; return nil, errors.New("opened") })
 	d, err := hwDaemon(t, hwConfig(t, "mode = \"simulated\"\n"+twoBoards))
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +160,7 @@ func TestStartHardware_ButtonsToDisplays(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		numbers := []int{17, 27, 22, 23, 24}
 		var lines *gpiotest.Lines
-		ds := fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) {
+		ds := fakeHardware(t, func(w *wiring.Wiring) (gpio.Source, error) {
 			lines = gpiotest.New(numbers, 0b11111, []gpiotest.Edge{
 				{After: 1 * time.Second, Number: 24},               // pause switch on
 				{After: 2 * time.Second, Number: 24, Rising: true}, // off: the match starts
@@ -178,14 +180,14 @@ func TestStartHardware_ButtonsToDisplays(t *testing.T) {
 		if !s.Started || s.StartedAt != 2*time.Second {
 			t.Errorf("started %v at %v, want at 2s (the switch turned off)", s.Started, s.StartedAt)
 		}
-		if c := s.Clocks[rules.AWhite]; c.Moves != 1 || c.Remaining != 5*time.Minute-time.Second {
+		if c := s.Clocks[bughouse.AWhite]; c.Moves != 1 || c.Remaining != 5*time.Minute-time.Second {
 			t.Errorf("A-white: %d moves, %v left; want 1 move at the 3 s edge (4m59s)", c.Moves, c.Remaining)
 		}
 		if len(*ds) != 2 {
 			t.Fatalf("%d displays opened", len(*ds))
 		}
 		for _, f := range *ds {
-			if got := f.last(); got.Seq != s.Seq || got.Clocks[rules.ABlack].Running != true {
+			if got := f.last(); got.Seq != s.Seq || got.Clocks[bughouse.ABlack].Running != true {
 				t.Errorf("%s shows seq %d, want the latest (%d) with A-black running", f.name, got.Seq, s.Seq)
 			}
 		}
@@ -208,7 +210,7 @@ func TestStartHardware_ButtonsToDisplays(t *testing.T) {
 func TestStartHardware_MomentaryPause(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		numbers := []int{17, 27, 22, 23, 24}
-		fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) {
+		fakeHardware(t, func(w *wiring.Wiring) (gpio.Source, error) {
 			lines := gpiotest.New(numbers, 0b11111, []gpiotest.Edge{
 				{After: 1 * time.Second, Number: 24}, {After: 1100 * time.Millisecond, Number: 24, Rising: true}, // start
 				{After: 2 * time.Second, Number: 24}, {After: 2100 * time.Millisecond, Number: 24, Rising: true}, // pause
@@ -223,8 +225,8 @@ func TestStartHardware_MomentaryPause(t *testing.T) {
 		time.Sleep(3 * time.Second)
 		synctest.Wait()
 		s := d.Table.Snapshot()
-		if s.Status != rules.Paused || !s.Started || s.Clocks[rules.AWhite].Remaining != 5*time.Minute-time.Second {
-			t.Errorf("status %v, A-white %v; want paused after 1 s of play", s.Status, s.Clocks[rules.AWhite].Remaining)
+		if s.Status != rules.Paused || !s.Started || s.Clocks[bughouse.AWhite].Remaining != 5*time.Minute-time.Second {
+			t.Errorf("status %v, A-white %v; want paused after 1 s of play", s.Status, s.Clocks[bughouse.AWhite].Remaining)
 		}
 	})
 }
@@ -234,7 +236,7 @@ func TestStartHardware_MomentaryPause(t *testing.T) {
 func TestStartHardware_DisplayFails(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var lines *gpiotest.Lines
-		fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) {
+		fakeHardware(t, func(w *wiring.Wiring) (gpio.Source, error) {
 			lines = gpiotest.New([]int{17, 27, 22, 23, 24}, 0b11111, nil)
 			return gpio.NewReader(lines, w, []int{17, 27, 22, 23, 24}, nil)
 		})
@@ -260,7 +262,7 @@ func BenchmarkEdgeToSnapshot(b *testing.B) {
 	var lines *gpiotest.Lines
 	old := hardware
 	defer func() { hardware = old }()
-	hardware.inputs = func(w *gpio.Wiring) (gpio.Source, error) {
+	hardware.inputs = func(w *wiring.Wiring) (gpio.Source, error) {
 		lines = gpiotest.New(numbers, 0b11111, nil)
 		return gpio.NewReader(lines, w, numbers, nil)
 	}
@@ -273,8 +275,7 @@ func BenchmarkEdgeToSnapshot(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, infoSub: map[chan struct{}]struct{}{}, failed: make(chan struct{})}
-	d.info.Store(&Info{})
+	d := &Daemon{Config: cfg, Table: tb, cancel: cancel, info: latest.New(Info{}), failed: make(chan struct{})}
 	if err := d.openHardware(); err != nil {
 		b.Fatal(err)
 	}
@@ -315,7 +316,7 @@ func BenchmarkEdgeToSnapshot(b *testing.B) {
 func TestStartHardware_PINOnDisplaysBeforeStart(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		numbers := []int{17, 27, 22, 23, 24}
-		ds := fakeHardware(t, func(w *gpio.Wiring) (gpio.Source, error) {
+		ds := fakeHardware(t, func(w *wiring.Wiring) (gpio.Source, error) {
 			lines := gpiotest.New(numbers, 0b11111, []gpiotest.Edge{
 				{After: 2 * time.Second, Number: 24}, {After: 3 * time.Second, Number: 24, Rising: true}, // start
 			})
@@ -356,7 +357,7 @@ func TestOpenDisplay_NoBus(t *testing.T) {
 	if _, _, err := OpenDisplay(c, c.Display.Devices[1]); err == nil || !strings.Contains(err.Error(), "no I2C bus: nothing matches /dev/i2c-*") {
 		t.Errorf("ssd1306: %v", err)
 	}
-	w := gpio.DefaultWiring()
+	w := wiring.DefaultWiring()
 	if _, _, err := gpio.OpenLines(&w); errors.Is(err, gpio.ErrNoDevice) {
 		if _, _, err := OpenDisplay(c, c.Display.Devices[2]); !errors.Is(err, gpio.ErrNoDevice) {
 			t.Errorf("tm1637: %v", err)
@@ -366,22 +367,28 @@ func TestOpenDisplay_NoBus(t *testing.T) {
 
 func TestDisplayNote(t *testing.T) {
 	at := time.Date(2026, 11, 29, 14, 3, 0, 0, time.Local)
-	ready := &rules.Snapshot{Status: rules.Ready}
-	paused := &rules.Snapshot{Status: rules.Paused, Started: true}
-	running := &rules.Snapshot{Status: rules.Running, Started: true}
+	snap := func(st rules.Status, more ...func(*table.Snapshot)) *table.Snapshot {
+		s := &table.Snapshot{Snapshot: rules.Snapshot{Status: st, Started: st != rules.Ready}}
+		for _, f := range more {
+			f(s)
+		}
+		return s
+	}
+	recovered := func(s *table.Snapshot) { s.Recovered, s.RecoveredAt = true, at }
+	noRecord := func(s *table.Snapshot) { s.RecordErr = "disk full" }
 	for _, tc := range []struct {
 		name string
 		in   Info
-		s    *rules.Snapshot
+		s    *table.Snapshot
 		want string
 	}{
-		{"nothing to say", Info{}, running, ""},
-		{"PIN before the start", Info{PIN: "123456"}, ready, "PIN 123456"},
-		{"no PIN once started", Info{PIN: "123456"}, paused, ""},
-		{"recovered while paused", Info{Recovered: true, RecoveredAt: at}, paused, "RECOVERED 14:03"},
-		{"recovered, play resumed", Info{Recovered: true, RecoveredAt: at}, running, ""},
-		{"no record beats everything", Info{RecordErr: "disk full", PIN: "1234", Recovered: true, RecoveredAt: at}, ready, "NO RECORD"},
-		{"no record while running", Info{RecordErr: "disk full"}, running, "NO RECORD"},
+		{"nothing to say", Info{}, snap(rules.Running), ""},
+		{"PIN before the start", Info{PIN: "123456"}, snap(rules.Ready), "PIN 123456"},
+		{"no PIN once started", Info{PIN: "123456"}, snap(rules.Paused), ""},
+		{"recovered while paused", Info{}, snap(rules.Paused, recovered), "RECOVERED 14:03"},
+		{"recovered, play resumed", Info{}, snap(rules.Running, recovered), ""},
+		{"no record beats everything", Info{PIN: "1234"}, snap(rules.Ready, recovered, noRecord), "NO RECORD"},
+		{"no record while running", Info{}, snap(rules.Running, noRecord), "NO RECORD"},
 	} {
 		if got := displayNote(tc.in, tc.s); got != tc.want {
 			t.Errorf("%s: displayNote = %q, want %q", tc.name, got, tc.want)

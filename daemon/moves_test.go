@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"tandem/bughouse"
 	"tandem/config"
 	"tandem/console"
 	"tandem/journal"
-	"tandem/rules"
 )
 
 // consoleClient logs in to a daemon's console as the arbiter.
@@ -93,12 +93,12 @@ func TestRecord_MovesRestoredAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d2.Close()
-	if !d2.Info().Recovered {
+	if !d2.Table.Snapshot().Recovered {
 		t.Fatal("not recovered")
 	}
 	c2 := login(t, d2, "2468")
 	v := c2.view()
-	if len(v.Moves[0].Moves) != 3 || v.Moves[0].Moves[2].SAN != "exd5" || v.Reserves[rules.BBlack]["P"] != 1 {
+	if len(v.Moves[0].Moves) != 3 || v.Moves[0].Moves[2].SAN != "exd5" || v.Reserves[bughouse.BBlack]["P"] != 1 {
 		t.Fatalf("restored view: %+v %v", v.Moves[0].Moves, v.Reserves)
 	}
 	c2.move("B", "d4")

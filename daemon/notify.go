@@ -8,7 +8,7 @@ import (
 	sd "github.com/coreos/go-systemd/v22/daemon"
 )
 
-// This file owns the service manager link (Hardware issue): systemd's
+// This file owns the service manager link: systemd's
 // READY=1 and watchdog, fed from the loop.
 
 // startNotify tells systemd the table is ready (READY=1, for the unit's

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/config"
 	"tandem/hall"
 	"tandem/rules"
@@ -87,7 +88,7 @@ func TestHall_PlayersDuringDecidedMatch(t *testing.T) {
 	eventually(t, "t9 on the hub", func() bool { s, ok := h.Table("t9"); return ok && s.Online })
 	now := time.Now()
 	do(t, d, rules.Event{Kind: rules.Start}, now)
-	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, now.Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, now.Add(time.Second))
 	waitFinal(t, d)
 	decided := d.hallSnap(d.Table.Snapshot()).Match
 
@@ -154,7 +155,7 @@ func TestRecord_RestartRestoresPlayers(t *testing.T) {
 	}
 	now := time.Now()
 	do(t, d, rules.Event{Kind: rules.Start}, now)
-	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, now.Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, now.Add(time.Second))
 	match := d.hallSnap(d.Table.Snapshot()).Match
 
 	for restart := 1; restart <= 2; restart++ {
@@ -208,7 +209,7 @@ func TestPlayers_NoRecord(t *testing.T) {
 	eventually(t, "t9 on the hub", func() bool { s, ok := h.Table("t9"); return ok && s.Online })
 	now := time.Now()
 	do(t, d, rules.Event{Kind: rules.Start}, now)
-	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, now.Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, now.Add(time.Second))
 	if s := d.Table.Snapshot(); s.Status != rules.Decided || !s.Final {
 		t.Fatalf("without a record the decision is not final at once: %v final %v", s.Status, s.Final)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/config"
 	"tandem/journal"
 	"tandem/rules"
@@ -72,13 +73,13 @@ func restartRestoresPaused(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in := d.Info(); in.Recovered || in.RecordErr != "" {
+	if in := d.Table.Snapshot(); in.Recovered || in.RecordErr != "" {
 		t.Fatalf("a new record: %+v", in)
 	}
 	t0 := d.Table.Epoch()
 	do(t, d, rules.Event{Kind: rules.Start}, t0)
-	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(2*time.Second))
-	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.BWhite}, t0.Add(3*time.Second))
+	do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(2*time.Second))
+	do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.BWhite}, t0.Add(3*time.Second))
 	// The clocks run on for a while: a checkpoint every 9/10 of the
 	// interval (0.9 s, 1.8 s, ... 4.5 s), then 0.2 s more before the stop.
 	time.Sleep(4700 * time.Millisecond)
@@ -100,7 +101,7 @@ func restartRestoresPaused(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	defer d2.Close()
-	in := d2.Info()
+	in := d2.Table.Snapshot()
 	if !in.Recovered || in.RecoveredAt.IsZero() || in.RecordErr != "" {
 		t.Fatalf("after a restart: %+v", in)
 	}
@@ -113,14 +114,14 @@ func restartRestoresPaused(t *testing.T, path string) {
 	}
 	// A clean stop (Close) records the clocks last: the restart shows
 	// exactly the times at the stop, not those of the last checkpoint.
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if s.Clocks[seat].Remaining != before.Clocks[seat].Remaining {
 			t.Errorf("%v: restored %v, was %v at the stop", seat, s.Clocks[seat].Remaining, before.Clocks[seat].Remaining)
 		}
 	}
 	// The restored match goes on, recorded under the same match id.
 	do(t, d2, rules.Event{Kind: rules.Resume}, time.Now())
-	do(t, d2, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.BlackWins, Reason: rules.Resignation}, time.Now())
+	do(t, d2, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.BlackWins, Reason: rules.Resignation}, time.Now())
 	waitFinal(t, d2)
 	l = synced(t, d2, path)
 	ms, err := l.Matches()
@@ -135,7 +136,10 @@ func restartRestoresPaused(t *testing.T, path string) {
 func waitFinal(t *testing.T, d *Daemon) {
 	t.Helper()
 	synced(t, d, d.Config.JournalFile())
-	if !d.Table.Final() {
+	if err := d.Table.Ping(context.Background()); err != nil { // the loop has taken the report
+		t.Fatal(err)
+	}
+	if !d.Table.Snapshot().Final {
 		t.Fatal("the result is on disk but not final")
 	}
 }
@@ -179,7 +183,7 @@ func TestRecord_DecidedStaysDecided(t *testing.T) {
 	}
 	t0 := d.Table.Epoch()
 	do(t, d, rules.Event{Kind: rules.Start}, t0)
-	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Checkmate}, t0.Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.WhiteWins, Reason: rules.Checkmate}, t0.Add(time.Second))
 	waitFinal(t, d)
 	d.Close()
 	d2, err := Start(context.Background(), cfg, nil)
@@ -188,8 +192,8 @@ func TestRecord_DecidedStaysDecided(t *testing.T) {
 	}
 	defer d2.Close()
 	s := d2.Table.Snapshot()
-	if s.Status != rules.Decided || s.Result != rules.Team2Wins || s.Reason != rules.Checkmate || !d2.Table.Final() || !s.Final || !d2.Info().Recovered {
-		t.Fatalf("restored %v %v %v final %v (snapshot %v)", s.Status, s.Result, s.Reason, d2.Table.Final(), s.Final)
+	if s.Status != rules.Decided || s.Result != rules.Team2Wins || s.Reason != rules.Checkmate || !d2.Table.Snapshot().Final || !s.Final || !d2.Table.Snapshot().Recovered {
+		t.Fatalf("restored %v %v %v final %v (snapshot %v)", s.Status, s.Result, s.Reason, d2.Table.Snapshot().Final, s.Final)
 	}
 
 	// A new match is not the recovered one: Info.Recovered is cleared.
@@ -197,7 +201,7 @@ func TestRecord_DecidedStaysDecided(t *testing.T) {
 	defer stop()
 	do(t, d2, rules.Event{Kind: rules.Reset}, time.Now())
 	deadline := time.After(10 * time.Second)
-	for d2.Info().Recovered {
+	for d2.Table.Snapshot().Recovered {
 		select {
 		case <-changed:
 		case <-deadline:
@@ -251,14 +255,14 @@ func TestRecord_UnwritableDirectory_ClockRuns(t *testing.T) {
 				t.Fatalf("the table must start without its record: %v", err)
 			}
 			defer d.Close()
-			in := d.Info()
-			if !strings.Contains(in.RecordErr, "recording failed") || !strings.Contains(log.String(), "recording failed") {
+			in := d.Table.Snapshot()
+			if in.RecordErr == "" || !strings.Contains(log.String(), "recording failed") {
 				t.Fatalf("RecordErr %q, log %q", in.RecordErr, log.String())
 			}
 			t0 := d.Table.Epoch()
 			do(t, d, rules.Event{Kind: rules.Start}, t0)
-			do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(time.Second))
-			if s := d.Table.Snapshot(); s.Status != rules.Running || s.Clocks[rules.ABlack].Running != true {
+			do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(time.Second))
+			if s := d.Table.Snapshot(); s.Status != rules.Running || s.Clocks[bughouse.ABlack].Running != true {
 				t.Fatalf("the clocks must run: %v", s.Status)
 			}
 		})
@@ -303,24 +307,24 @@ func TestRecord_FullDisk_ClockRuns(t *testing.T) {
 	defer d.Close()
 	t0 := d.Table.Epoch()
 	do(t, d, rules.Event{Kind: rules.Start}, t0)
-	seats := []rules.Seat{rules.AWhite, rules.ABlack}
+	seats := []bughouse.Seat{bughouse.AWhite, bughouse.ABlack}
 	st := d.rec
-	for i := 0; d.Info().RecordErr == ""; i++ {
+	for i := 0; d.Table.Snapshot().RecordErr == ""; i++ {
 		if i > 1000 {
 			t.Fatal("8 KiB never filled")
 		}
 		do(t, d, rules.Event{Kind: rules.Press, Seat: seats[i%2]}, time.Now())
 		st.w.Sync(context.Background()) // ENOSPC shows here
 	}
-	if !strings.Contains(d.Info().RecordErr, "no space left") || !strings.Contains(log.String(), "recording failed") {
-		t.Fatalf("RecordErr %q", d.Info().RecordErr)
+	if !strings.Contains(d.Table.Snapshot().RecordErr, "no space left") || !strings.Contains(log.String(), "recording failed") {
+		t.Fatalf("RecordErr %q", d.Table.Snapshot().RecordErr)
 	}
-	before := d.Table.Snapshot().Clocks[rules.AWhite].Moves + d.Table.Snapshot().Clocks[rules.ABlack].Moves
+	before := d.Table.Snapshot().Clocks[bughouse.AWhite].Moves + d.Table.Snapshot().Clocks[bughouse.ABlack].Moves
 	for i := range 10 {
 		do(t, d, rules.Event{Kind: rules.Press, Seat: seats[(before+i)%2]}, time.Now())
 	}
 	s := d.Table.Snapshot()
-	if s.Status != rules.Running || s.Clocks[rules.AWhite].Moves+s.Clocks[rules.ABlack].Moves != before+10 {
+	if s.Status != rules.Running || s.Clocks[bughouse.AWhite].Moves+s.Clocks[bughouse.ABlack].Moves != before+10 {
 		t.Fatalf("the clocks stopped with the disk: %v", s.Status)
 	}
 }
@@ -379,8 +383,8 @@ func TestRecord_DamagedFile_RestoresWhatReadsAndSaysSo(t *testing.T) {
 		}
 		t0 := d.Table.Epoch()
 		do(t, d, rules.Event{Kind: rules.Start}, t0)
-		do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(time.Second))
-		do(t, d, rules.Event{Kind: rules.Press, Seat: rules.ABlack}, t0.Add(2*time.Second))
+		do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(time.Second))
+		do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.ABlack}, t0.Add(2*time.Second))
 		do(t, d, rules.Event{Kind: rules.Pause}, t0.Add(3*time.Second))
 		synced(t, d, path)
 		d.Close()
@@ -396,14 +400,14 @@ func TestRecord_DamagedFile_RestoresWhatReadsAndSaysSo(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer d.Close()
-		in := d.Info()
+		in := d.Table.Snapshot()
 		if !strings.Contains(in.RecordErr, "damaged") || !in.Recovered || !strings.Contains(log.String(), "recording failed") {
 			t.Fatalf("Info %+v, log %q", in, log.String())
 		}
 		s := d.Table.Snapshot()
 		// Restored from match, start, press A-white: paused at 1 s.
-		if s.Status != rules.Paused || s.Clocks[rules.AWhite].Moves != 1 || s.Clocks[rules.ABlack].Moves != 0 {
-			t.Fatalf("restored %v, moves %d/%d", s.Status, s.Clocks[rules.AWhite].Moves, s.Clocks[rules.ABlack].Moves)
+		if s.Status != rules.Paused || s.Clocks[bughouse.AWhite].Moves != 1 || s.Clocks[bughouse.ABlack].Moves != 0 {
+			t.Fatalf("restored %v, moves %d/%d", s.Status, s.Clocks[bughouse.AWhite].Moves, s.Clocks[bughouse.ABlack].Moves)
 		}
 	})
 	after, _ := os.ReadFile(path)
@@ -425,7 +429,7 @@ func TestRecord_ResetThenCut_NewMatch(t *testing.T) {
 	}
 	t0 := d.Table.Epoch()
 	do(t, d, rules.Event{Kind: rules.Start}, t0)
-	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, t0.Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation}, t0.Add(time.Second))
 	do(t, d, rules.Event{Kind: rules.Reset}, t0.Add(2*time.Second))
 	l := synced(t, d, path)
 	d.Close()
@@ -450,8 +454,8 @@ func TestRecord_ResetThenCut_NewMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d2.Close()
-	if s := d2.Table.Snapshot(); s.Status != rules.Ready || s.Started || d2.Info().Recovered {
-		t.Errorf("after the cut: %v started %v recovered %v; want a new match, ready", s.Status, s.Started, d2.Info().Recovered)
+	if s := d2.Table.Snapshot(); s.Status != rules.Ready || s.Started || d2.Table.Snapshot().Recovered {
+		t.Errorf("after the cut: %v started %v recovered %v; want a new match, ready", s.Status, s.Started, d2.Table.Snapshot().Recovered)
 	}
 }
 
@@ -486,7 +490,7 @@ func TestRecord_InUse_SecondTableRefused(t *testing.T) {
 		t.Error("the refused table changed the record")
 	}
 	// The first table goes on recording.
-	do(t, d, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, d.Table.Epoch().Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, d.Table.Epoch().Add(time.Second))
 	if l := synced(t, d, path); count(l, journal.KindEvent) != 2 {
 		t.Errorf("the first table's record holds %d events, want 2", count(l, journal.KindEvent))
 	}

@@ -11,7 +11,7 @@ import (
 	"tandem/timeline"
 )
 
-// This file owns the scripted input (Record issue): `tandem run --script
+// This file owns the scripted input: `tandem run --script
 // FILE` plays a timeline on the real table in real time, so the fault
 // harness (journal/faulttest) can cut the real binary at any instant.
 
@@ -21,7 +21,7 @@ import (
 // 0 in Unix ns, I the table's instant then, ns), "script: done" after the
 // last event (or at the end line's instant), and "final RESULT REASON
 // at=NS" each time a decided result becomes final, i.e. on disk
-// (table.Table.Final; NS the decision instant on the table's epoch). It
+// (table.Snapshot.Final; NS the decision instant on the table's epoch). It
 // returns ctx.Err() when ctx ends first, else nil; the table goes on after
 // it.
 func (d *Daemon) RunScript(ctx context.Context, s *timeline.Script, out io.Writer) error {
@@ -33,7 +33,7 @@ func (d *Daemon) RunScript(ctx context.Context, s *timeline.Script, out io.Write
 	d.Go(func() {
 		snaps, cancel := t.Subscribe()
 		defer cancel()
-		was := t.Final()
+		was := t.Snapshot().Final
 		for {
 			select {
 			case <-ctx.Done():
@@ -42,11 +42,10 @@ func (d *Daemon) RunScript(ctx context.Context, s *timeline.Script, out io.Write
 				if !ok {
 					return
 				}
-				now := t.Final()
-				if now && !was && s.Status == rules.Decided {
+				if s.Final && !was && s.Status == rules.Decided {
 					fmt.Fprintf(out, "final %s %s at=%d\n", s.Result, s.Reason, int64(s.DecidedAt))
 				}
-				was = now
+				was = s.Final
 			}
 		}
 	})

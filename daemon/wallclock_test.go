@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clocksync"
 	"tandem/journal"
 	"tandem/rules"
@@ -21,7 +22,7 @@ func TestRecord_WallClockStatus(t *testing.T) {
 	}
 	t0 := d.Table.Epoch()
 	do(t, d, rules.Event{Kind: rules.Start}, t0)
-	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Checkmate}, t0.Add(time.Second))
+	do(t, d, rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.WhiteWins, Reason: rules.Checkmate}, t0.Add(time.Second))
 	waitFinal(t, d)
 	d.Close()
 	want := clocksync.Read(nil).String()

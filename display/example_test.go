@@ -1,9 +1,12 @@
 package display_test
 
 import (
+	"bytes"
 	"fmt"
+	"image"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 )
@@ -26,6 +29,19 @@ func ExampleFormat() {
 	// 0.0
 }
 
+// AppendFormat writes the same digits as Format into a buffer the caller
+// keeps: a display's tick allocates nothing.
+func ExampleAppendFormat() {
+	buf := make([]byte, 0, 16)
+	for _, d := range []time.Duration{19900 * time.Millisecond, 19800 * time.Millisecond} {
+		buf = display.AppendFormat(buf[:0], d, nil)
+		fmt.Println(string(buf))
+	}
+	// Output:
+	// 19.9
+	// 19.8
+}
+
 // The loop redraws exactly when the text changes.
 func ExampleNextChange() {
 	fmt.Println(display.NextChange(20500*time.Millisecond, nil)) // 0:21 -> 0:20
@@ -44,7 +60,7 @@ func ExampleBoardImage() {
 	p, _ := rules.LookupPreset("reglamento")
 	m, _ := rules.New(p.Options)
 	s := m.Snapshot(0)
-	img := display.BoardImage(&s, rules.BoardA, nil)
+	img := display.BoardImage(&s, bughouse.BoardA, nil)
 	fmt.Println(img.Bounds())
 	for y := 0; y < 9; y++ {
 		row := make([]byte, 0, 48)
@@ -64,4 +80,22 @@ func ExampleBoardImage() {
 	// ##.###.##....##..##.
 	// ##.###.##....##..##.
 	// #########...........
+}
+
+// DrawBoard draws BoardImage into an image the display keeps, the same
+// pixels without allocating a new image for every snapshot.
+func ExampleDrawBoard() {
+	p, _ := rules.LookupPreset("reglamento")
+	m, _ := rules.New(p.Options)
+	_, _ = m.Apply(rules.Event{Kind: rules.Start})
+	img := image.NewGray(image.Rect(0, 0, display.ImageWidth, display.ImageHeight))
+	for _, at := range []time.Duration{time.Second, 2 * time.Second} {
+		m.Advance(at)
+		s := m.Snapshot(at)
+		display.DrawBoard(img, &s, bughouse.BoardA, nil)
+		fmt.Println(bytes.Equal(img.Pix, display.BoardImage(&s, bughouse.BoardA, nil).Pix))
+	}
+	// Output:
+	// true
+	// true
 }

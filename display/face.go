@@ -5,13 +5,13 @@ import (
 	"strings"
 	"time"
 
-	"tandem/clock"
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
 // ClockFace is what one player's clock shows.
 type ClockFace struct {
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// Time is the formatted remaining time (Format).
 	Time string
 	// Running: this clock counts down now.
@@ -29,7 +29,7 @@ type ClockFace struct {
 // Face is what one board's display shows: both players' clocks, left and
 // right as seated, and the match marks.
 type Face struct {
-	Board       rules.Board
+	Board       bughouse.Board
 	Left, Right ClockFace
 	// Paused: the pause mark (the match is paused or waiting to start).
 	Paused bool
@@ -46,35 +46,50 @@ type Face struct {
 // Render returns board b's face in snapshot s. whiteLeft says whether
 // White sits on the display's left (DGT clocks are turned so that each
 // player has his own side; the default table has White on the left).
-func Render(s *rules.Snapshot, b rules.Board, whiteLeft bool, o *Opts) Face {
-	w, bl := clockFace(s, rules.SeatOf(b, clock.White), o), clockFace(s, rules.SeatOf(b, clock.Black), o)
+func Render(s *rules.Snapshot, b bughouse.Board, whiteLeft bool, o *Opts) Face {
+	w, bl := clockFace(s, bughouse.SeatOf(b, bughouse.White), o), clockFace(s, bughouse.SeatOf(b, bughouse.Black), o)
 	f := Face{Board: b, Left: w, Right: bl}
 	if !whiteLeft {
 		f.Left, f.Right = bl, w
 	}
-	switch s.Status {
-	case rules.Ready:
-		f.Paused, f.Status = true, "READY"
-	case rules.Paused:
-		f.Paused, f.Status = true, "PAUSED"
-		if s.Claim.Active {
-			f.Status = "CLAIM " + s.Claim.Claimant.String()
-		}
-	case rules.Decided:
-		f.Status = ResultText(s)
-		f.Provisional = !s.Final
-	case rules.Running:
-		if bv := s.Boards[b]; bv.Over {
-			f.Status = "DRAWN " + bv.Reason.String()
-		}
-	}
+	var buf [96]byte
+	status, paused, provisional := appendStatus(buf[:0], s, b)
+	f.Status, f.Paused, f.Provisional = string(status), paused, provisional
 	return f
 }
 
-func clockFace(s *rules.Snapshot, seat rules.Seat, o *Opts) ClockFace {
+// appendStatus appends board b's Face.Status in s to dst and returns it
+// with the face's Paused and Provisional.
+func appendStatus(dst []byte, s *rules.Snapshot, b bughouse.Board) (status []byte, paused, provisional bool) {
+	switch s.Status {
+	case rules.Ready:
+		return append(dst, "READY"...), true, false
+	case rules.Paused:
+		if s.Claim.Active {
+			return append(append(dst, "CLAIM "...), s.Claim.Claimant.String()...), true, false
+		}
+		return append(dst, "PAUSED"...), true, false
+	case rules.Decided:
+		return appendResult(dst, s), false, !s.Final
+	case rules.Running:
+		if bv := s.Boards[b]; bv.Over {
+			return append(append(dst, "DRAWN "...), bv.Reason.String()...), false, false
+		}
+	}
+	return dst, false, false
+}
+
+func clockFace(s *rules.Snapshot, seat bughouse.Seat, o *Opts) ClockFace {
+	c := clockState(s, seat)
+	c.Time = Format(s.Clocks[seat].Remaining, o)
+	return c
+}
+
+// clockState is clockFace without the Time.
+func clockState(s *rules.Snapshot, seat bughouse.Seat) ClockFace {
 	c := s.Clocks[seat]
 	return ClockFace{
-		Seat: seat, Time: Format(c.Remaining, o), Running: c.Running, Turn: c.Turn,
+		Seat: seat, Running: c.Running, Turn: c.Turn,
 		Flagged: c.Flagged, InDelay: c.Running && c.DelayLeft > 0, Moves: c.Moves,
 	}
 }
@@ -82,14 +97,20 @@ func clockFace(s *rules.Snapshot, seat rules.Seat, o *Opts) ClockFace {
 // ResultText is the match result as a display line: "1-0 flag B-white",
 // "1/2-1/2 simultaneous-flag", "*" when undecided.
 func ResultText(s *rules.Snapshot) string {
+	var buf [96]byte
+	return string(appendResult(buf[:0], s))
+}
+
+// appendResult appends ResultText(s) to dst.
+func appendResult(dst []byte, s *rules.Snapshot) []byte {
 	if s.Result == rules.NoResult {
-		return "*"
+		return append(dst, '*')
 	}
-	parts := []string{s.Result.String(), s.Reason.String()}
+	dst = append(append(append(dst, s.Result.String()...), ' '), s.Reason.String()...)
 	for _, seat := range s.Decisive[:s.NDecisive] {
-		parts = append(parts, seat.String())
+		dst = append(append(dst, ' '), seat.String()...)
 	}
-	return strings.Join(parts, " ")
+	return dst
 }
 
 // StatusText is Status as the faces write it: a provisional result has
@@ -147,7 +168,7 @@ func (c ClockFace) Mark() string {
 
 func (c ClockFace) text(left bool) string {
 	color := "W"
-	if c.Seat.Color() == clock.Black {
+	if c.Seat.Color() == bughouse.Black {
 		color = "B"
 	}
 	if left {

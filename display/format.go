@@ -42,6 +42,14 @@ func ceilTo(d, g time.Duration) time.Duration {
 // under TenthsBelow. Zero and negative d give "0.0" (or "0:00" when tenths
 // are never shown): only a flagged clock has zero left (C10, C11, C14).
 func Format(d time.Duration, o *Opts) string {
+	var buf [24]byte
+	return string(AppendFormat(buf[:0], d, o))
+}
+
+// AppendFormat appends Format(d, o) to dst and returns the extended
+// buffer. It allocates nothing when dst has room for the text: 16 bytes
+// hold any duration's.
+func AppendFormat(dst []byte, d time.Duration, o *Opts) []byte {
 	tb := o.tenthsBelow()
 	if d < 0 {
 		d = 0
@@ -49,24 +57,28 @@ func Format(d time.Duration, o *Opts) string {
 	if t := ceilTo(d, tenth); tb > 0 && t < tb {
 		n := int64(t / tenth) // tenths; int64 so armv7 does not overflow
 		sec, frac := n/10, n%10
-		s := strconv.FormatInt(frac, 10)
 		if sec >= 60 {
-			return strconv.FormatInt(sec/60, 10) + ":" + two(sec%60) + "." + s
+			dst = appendTwo(append(strconv.AppendInt(dst, sec/60, 10), ':'), sec%60)
+		} else {
+			dst = strconv.AppendInt(dst, sec, 10)
 		}
-		return strconv.FormatInt(sec, 10) + "." + s
+		return strconv.AppendInt(append(dst, '.'), frac, 10)
 	}
 	n := int64(ceilTo(d, time.Second) / time.Second)
 	if n >= 3600 {
-		return strconv.FormatInt(n/3600, 10) + ":" + two(n/60%60) + ":" + two(n%60)
+		dst = appendTwo(append(strconv.AppendInt(dst, n/3600, 10), ':'), n/60%60)
+	} else {
+		dst = strconv.AppendInt(dst, n/60, 10)
 	}
-	return strconv.FormatInt(n/60, 10) + ":" + two(n%60)
+	return appendTwo(append(dst, ':'), n%60)
 }
 
-func two(n int64) string {
+// appendTwo appends n (0-99) in two digits.
+func appendTwo(dst []byte, n int64) []byte {
 	if n < 10 {
-		return "0" + strconv.FormatInt(n, 10)
+		dst = append(dst, '0')
 	}
-	return strconv.FormatInt(n, 10)
+	return strconv.AppendInt(dst, n, 10)
 }
 
 // NextChange returns how much d must decrease before Format's text

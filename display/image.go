@@ -1,11 +1,11 @@
 package display
 
 import (
+	"bytes"
 	"image"
 	"image/color"
-	"strings"
 
-	"tandem/clock"
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -45,13 +45,38 @@ type ImageOpts struct {
 // (ImageWidth x ImageHeight) whose pixels are Off (0) or On (255): what the
 // SSD1306 OLED of that board shows, and what the web console mirrors. It is
 // pure: the same snapshot gives the same pixels. It is FaceImage of
-// Render(s, b, ...).
-func BoardImage(s *rules.Snapshot, b rules.Board, o *ImageOpts) *image.Gray {
+// Render(s, b, ...), with the note. DrawBoard draws the same into an image
+// of the caller's.
+func BoardImage(s *rules.Snapshot, b bughouse.Board, o *ImageOpts) *image.Gray {
+	img := image.NewGray(image.Rect(0, 0, ImageWidth, ImageHeight))
+	DrawBoard(img, s, b, o)
+	return img
+}
+
+// DrawBoard draws BoardImage(s, b, o) into dst, whose bounds should be
+// those of BoardImage (0,0)-(128,64): every pixel of dst is set, Off or
+// On, and what falls outside its bounds is cut. It allocates nothing (a
+// display redraws ten times a second in a game's last 20 seconds), except
+// for the seat names of a claim or a result (rules.Seat.String).
+func DrawBoard(dst *image.Gray, s *rules.Snapshot, b bughouse.Board, o *ImageOpts) {
 	var opts ImageOpts
 	if o != nil {
 		opts = *o
 	}
-	return faceImage(Render(s, b, !opts.BlackLeft, opts.Format), opts.Note)
+	w, bl := bughouse.SeatOf(b, bughouse.White), bughouse.SeatOf(b, bughouse.Black)
+	var times [2][24]byte
+	var status [96]byte
+	f := faceView{
+		board: b,
+		left:  clockState(s, w), leftTime: AppendFormat(times[0][:0], s.Clocks[w].Remaining, opts.Format),
+		right: clockState(s, bl), rightTime: AppendFormat(times[1][:0], s.Clocks[bl].Remaining, opts.Format),
+	}
+	if opts.BlackLeft {
+		f.left, f.right = f.right, f.left
+		f.leftTime, f.rightTime = f.rightTime, f.leftTime
+	}
+	f.status, f.paused, f.provisional = appendStatus(status[:0], s, b)
+	f.draw(dst, opts.Note)
 }
 
 // FaceImage draws face f on a new 128x64 image (pixels Off or On):
@@ -81,65 +106,103 @@ const NoteWidth = 15
 
 func faceImage(f Face, note string) *image.Gray {
 	img := image.NewGray(image.Rect(0, 0, ImageWidth, ImageHeight))
+	v := faceView{
+		board: f.Board, left: f.Left, right: f.Right, paused: f.Paused,
+		leftTime: []byte(f.Left.Time), rightTime: []byte(f.Right.Time),
+		status: []byte(f.Status), provisional: f.Provisional,
+	}
+	v.draw(img, note)
+	return img
+}
+
+// faceView is a Face as faceView.draw reads it: its texts are bytes, so
+// that DrawBoard can build it from a snapshot in arrays of its own. The
+// clocks' Time fields are not read.
+type faceView struct {
+	board               bughouse.Board
+	left, right         ClockFace
+	leftTime, rightTime []byte
+	paused              bool
+	status              []byte // Face.Status
+	provisional         bool
+}
+
+// draw sets every pixel of img to face f (FaceImage), with the note
+// (ImageOpts.Note).
+func (f *faceView) draw(img *image.Gray, note string) {
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		i := img.PixOffset(img.Rect.Min.X, y)
+		clear(img.Pix[i : i+img.Rect.Dx()])
+	}
 
 	// Board letter, inverted.
 	fill(img, image.Rect(0, 0, 9, 9), On)
-	drawText(img, 2, 1, f.Board.String(), 1, 1, Off)
-	if f.Paused {
+	drawText(img, 2, 1, f.board.String(), 1, 1, Off)
+	if f.paused {
 		fill(img, image.Rect(13, 1, 15, 8), On)
 		fill(img, image.Rect(17, 1, 19, 8), On)
 	}
-	head, detail := splitStatus(f.StatusText())
-	drawText(img, ImageWidth-textWidth(head, 1), 1, head, 1, 1, On)
+	// The top line's word and the detail: Face.StatusText cut at its first
+	// space, "0-1? flag A-white" -> "0-1?", "flag A-white".
+	word, detail := f.status, []byte(nil)
+	if i := bytes.IndexByte(f.status, ' '); i >= 0 {
+		word, detail = f.status[:i], f.status[i+1:]
+	}
+	var headBuf [32]byte
+	head := appendUpper(headBuf[:0], word)
+	if f.provisional && len(f.status) > 0 {
+		head = append(head, MarkProvisional...)
+	}
+	drawBytes(img, ImageWidth-bytesWidth(head, 1), 1, head, 1, 1, On)
 
 	// Times.
 	const timeY, sy = 12, 3
 	half := ImageWidth/2 - 2
-	for i, c := range []ClockFace{f.Left, f.Right} {
+	for i, t := range [2][]byte{f.leftTime, f.rightTime} {
 		sx := 2
-		if textWidth(c.Time, sx) > half {
+		if bytesWidth(t, sx) > half {
 			sx = 1
 		}
 		x := 0
 		if i == 1 {
-			x = ImageWidth - textWidth(c.Time, sx)
+			x = ImageWidth - bytesWidth(t, sx)
 		}
-		drawText(img, x, timeY, c.Time, sx, sy, On)
+		drawBytes(img, x, timeY, t, sx, sy, On)
 	}
 
 	// Colour letters and marks.
 	const markY = 36
-	drawText(img, 0, markY, colorLetter(f.Left.Seat), 1, 1, On)
-	drawMark(img, 8, markY, f.Left)
-	drawMark(img, ImageWidth-15, markY, f.Right)
-	drawText(img, ImageWidth-glyphW, markY, colorLetter(f.Right.Seat), 1, 1, On)
+	drawText(img, 0, markY, colorLetter(f.left.Seat), 1, 1, On)
+	drawMark(img, 8, markY, f.left)
+	drawMark(img, ImageWidth-15, markY, f.right)
+	drawText(img, ImageWidth-glyphW, markY, colorLetter(f.right.Seat), 1, 1, On)
 
 	// The note: in the detail area when it is free, otherwise centred in
 	// the marks row between the two marks (x 16 to 112).
-	if detail == "" {
-		detail = note // e.g. the generated PIN before the start
+	var noteBuf, upperBuf, linesBuf [64]byte
+	var ends [2]int
+	if len(detail) == 0 {
+		detail = append(noteBuf[:0], note...) // e.g. the generated PIN before the start
 	} else if note != "" {
-		for _, line := range wrap(strings.ToUpper(note), NoteWidth, 1) {
-			drawText(img, (ImageWidth-textWidth(line, 1))/2, markY, line, 1, 1, On)
+		up := appendUpper(upperBuf[:0], append(noteBuf[:0], note...))
+		lines, e := appendWrapped(linesBuf[:0], ends[:0], up, NoteWidth, 1)
+		for _, end := range e { // one line
+			drawBytes(img, (ImageWidth-bytesWidth(lines[:end], 1))/2, markY, lines[:end], 1, 1, On)
 		}
 	}
 
 	// Detail.
-	for i, line := range wrap(strings.ToUpper(detail), ImageWidth/(glyphW+1), 2) {
-		drawText(img, 0, 46+9*i, line, 1, 1, On)
+	up := appendUpper(upperBuf[:0], detail)
+	lines, e := appendWrapped(linesBuf[:0], ends[:0], up, ImageWidth/(glyphW+1), 2)
+	start := 0
+	for i, end := range e {
+		drawBytes(img, 0, 46+9*i, lines[start:end], 1, 1, On)
+		start = end
 	}
-	return img
 }
 
-// splitStatus splits a Face.Status into the word of the top line and the
-// detail: "0-1 flag A-white" -> "0-1", "flag A-white".
-func splitStatus(s string) (head, detail string) {
-	head, detail, _ = strings.Cut(s, " ")
-	return strings.ToUpper(head), detail
-}
-
-func colorLetter(s rules.Seat) string {
-	if s.Color() == clock.Black {
+func colorLetter(s bughouse.Seat) string {
+	if s.Color() == bughouse.Black {
 		return "B"
 	}
 	return "W"
@@ -178,83 +241,4 @@ func fill(img *image.Gray, r image.Rectangle, v uint8) {
 			img.Pix[img.PixOffset(x, y)] = v
 		}
 	}
-}
-
-// glyphCols returns the first column and the width of r's glyph: narrow
-// punctuation takes three columns.
-func glyphCols(r rune) (first, width int) {
-	if narrow[r] {
-		return 1, 3
-	}
-	return 0, glyphW
-}
-
-// textWidth is the width in pixels of s drawn at horizontal scale sx: each
-// glyph then a one-column gap (scaled), no gap after the last.
-func textWidth(s string, sx int) int {
-	w := 0
-	for _, r := range s {
-		_, gw := glyphCols(r)
-		w += (gw + 1) * sx
-	}
-	if w > 0 {
-		w -= sx
-	}
-	return w
-}
-
-// drawText draws s with its top-left corner at (x, y), each font pixel
-// sx wide and sy high, in value v. Lower case is drawn upper case.
-func drawText(img *image.Gray, x, y int, s string, sx, sy int, v uint8) {
-	for _, r := range strings.ToUpper(s) {
-		g, ok := font[r]
-		if !ok {
-			g = missing
-		}
-		first, w := glyphCols(r)
-		for row := 0; row < glyphH; row++ {
-			for col := 0; col < w; col++ {
-				if g[row]&(1<<(glyphW-1-(first+col))) != 0 {
-					fill(img, image.Rect(x+col*sx, y+row*sy, x+(col+1)*sx, y+(row+1)*sy), v)
-				}
-			}
-		}
-		x += (w + 1) * sx
-	}
-}
-
-// wrap splits s into at most n lines of at most width runes, breaking at
-// spaces; a word longer than a line is cut. What does not fit is dropped,
-// the last line then ending in "..".
-func wrap(s string, width, n int) []string {
-	var lines []string
-	cur := ""
-	words := strings.Fields(s)
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		if len(w) > width {
-			w, words[i] = w[:width], w[width:]
-			i--
-		}
-		switch {
-		case cur == "":
-			cur = w
-		case len(cur)+1+len(w) <= width:
-			cur += " " + w
-		default:
-			lines = append(lines, cur)
-			cur = w
-		}
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	if len(lines) > n {
-		last := lines[n-1]
-		if len(last) > width-2 {
-			last = last[:width-2]
-		}
-		lines = append(lines[:n-1], last+"..")
-	}
-	return lines
 }

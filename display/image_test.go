@@ -13,6 +13,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 )
@@ -66,40 +67,40 @@ func golden(t *testing.T, name string, img *image.Gray) {
 
 func TestBoardImage_Golden(t *testing.T) {
 	m := match(t, clock.SuddenDeath(5*time.Minute))
-	golden(t, "ready", BoardImage(snap(m, 0), rules.BoardA, nil))
+	golden(t, "ready", BoardImage(snap(m, 0), bughouse.BoardA, nil))
 
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
-	apply(t, m, press(rules.AWhite, 2*sec))
-	golden(t, "running", BoardImage(snap(m, 3500*time.Millisecond), rules.BoardA, nil))
-	golden(t, "running_black_left", BoardImage(snap(m, 3500*time.Millisecond), rules.BoardA, &ImageOpts{BlackLeft: true}))
+	apply(t, m, press(bughouse.AWhite, 2*sec))
+	golden(t, "running", BoardImage(snap(m, 3500*time.Millisecond), bughouse.BoardA, nil))
+	golden(t, "running_black_left", BoardImage(snap(m, 3500*time.Millisecond), bughouse.BoardA, &ImageOpts{BlackLeft: true}))
 
 	apply(t, m, rules.Event{Kind: rules.Pause, At: 4 * sec})
-	golden(t, "paused", BoardImage(snap(m, 10*sec), rules.BoardA, nil))
+	golden(t, "paused", BoardImage(snap(m, 10*sec), bughouse.BoardA, nil))
 
 	// Tenths, then the flag and the result on both boards.
 	m = match(t, clock.SuddenDeath(10*sec))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
-	apply(t, m, press(rules.BWhite, sec))
-	golden(t, "tenths", BoardImage(snap(m, 8*sec+150*time.Millisecond), rules.BoardA, nil))
+	apply(t, m, press(bughouse.BWhite, sec))
+	golden(t, "tenths", BoardImage(snap(m, 8*sec+150*time.Millisecond), bughouse.BoardA, nil))
 	s := snap(m, 10*sec+50*time.Millisecond)
 	s.Final = true // on disk: shown as final (TestBoardImage_ProvisionalResult)
-	golden(t, "flag_board_a", BoardImage(s, rules.BoardA, nil))
-	golden(t, "flag_board_b", BoardImage(s, rules.BoardB, nil))
+	golden(t, "flag_board_a", BoardImage(s, bughouse.BoardA, nil))
+	golden(t, "flag_board_b", BoardImage(s, bughouse.BoardB, nil))
 
 	// Simultaneous flags: the longest result line.
 	m = match(t, clock.SuddenDeath(10*sec))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
 	s = snap(m, 11*sec)
 	s.Final = true
-	golden(t, "simultaneous", BoardImage(s, rules.BoardB, nil))
+	golden(t, "simultaneous", BoardImage(s, bughouse.BoardB, nil))
 
 	// A claim, a delay and an hour-long control.
 	m = match(t, clock.Delayed(90*time.Minute, 5*sec, clock.US))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
-	golden(t, "delay_hours", BoardImage(snap(m, 2*sec), rules.BoardA, nil))
-	apply(t, m, rules.Event{Kind: rules.Press, Seat: rules.AWhite, At: 3 * sec})
-	apply(t, m, rules.Event{Kind: rules.Claim, Seat: rules.ABlack, Reason: rules.IllegalMove, At: 4 * sec})
-	golden(t, "claim", BoardImage(snap(m, 4*sec), rules.BoardA, nil))
+	golden(t, "delay_hours", BoardImage(snap(m, 2*sec), bughouse.BoardA, nil))
+	apply(t, m, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite, At: 3 * sec})
+	apply(t, m, rules.Event{Kind: rules.Claim, Seat: bughouse.ABlack, Reason: rules.IllegalMove, At: 4 * sec})
+	golden(t, "claim", BoardImage(snap(m, 4*sec), bughouse.BoardA, nil))
 }
 
 // The image is a pure function of the snapshot, two-valued, and the
@@ -109,15 +110,15 @@ func TestBoardImage_MarkSide(t *testing.T) {
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
 	s := snap(m, sec) // A-white runs
 	leftMark, rightMark := image.Rect(8, 36, 15, 43), image.Rect(ImageWidth-15, 36, ImageWidth-8, 43)
-	img := BoardImage(s, rules.BoardA, nil)
+	img := BoardImage(s, bughouse.BoardA, nil)
 	if lit(img, leftMark) == 0 || lit(img, rightMark) != 0 {
 		t.Errorf("White left, White running: lit left %d right %d, want the mark on the left only", lit(img, leftMark), lit(img, rightMark))
 	}
-	img = BoardImage(s, rules.BoardA, &ImageOpts{BlackLeft: true})
+	img = BoardImage(s, bughouse.BoardA, &ImageOpts{BlackLeft: true})
 	if lit(img, leftMark) != 0 || lit(img, rightMark) == 0 {
 		t.Errorf("Black left, White running: lit left %d right %d, want the mark on the right only", lit(img, leftMark), lit(img, rightMark))
 	}
-	again := BoardImage(s, rules.BoardA, &ImageOpts{BlackLeft: true})
+	again := BoardImage(s, bughouse.BoardA, &ImageOpts{BlackLeft: true})
 	if !bytes.Equal(img.Pix, again.Pix) {
 		t.Error("two renderings of one snapshot differ")
 	}
@@ -175,17 +176,17 @@ func TestWrap(t *testing.T) {
 func TestBoardImage_Note(t *testing.T) {
 	m := match(t, clock.SuddenDeath(5*time.Minute))
 	s := snap(m, 0)
-	golden(t, "ready_pin", BoardImage(s, rules.BoardA, &ImageOpts{Note: "PIN 4821"}))
-	plain := BoardImage(s, rules.BoardA, nil)
-	if bytes.Equal(plain.Pix, BoardImage(s, rules.BoardA, &ImageOpts{Note: "PIN 4821"}).Pix) {
+	golden(t, "ready_pin", BoardImage(s, bughouse.BoardA, &ImageOpts{Note: "PIN 4821"}))
+	plain := BoardImage(s, bughouse.BoardA, nil)
+	if bytes.Equal(plain.Pix, BoardImage(s, bughouse.BoardA, &ImageOpts{Note: "PIN 4821"}).Pix) {
 		t.Error("the note is not drawn")
 	}
 	m = match(t, clock.SuddenDeath(10*sec))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
 	d := snap(m, 11*sec) // decided: the result's detail keeps the detail area
 	d.Final = true
-	with := BoardImage(d, rules.BoardA, &ImageOpts{Note: "PIN 4821"})
-	without := BoardImage(d, rules.BoardA, nil)
+	with := BoardImage(d, bughouse.BoardA, &ImageOpts{Note: "PIN 4821"})
+	without := BoardImage(d, bughouse.BoardA, nil)
 	marksRow := image.Rect(16, 36, ImageWidth-16, 43)
 	for y := 0; y < ImageHeight; y++ {
 		for x := 0; x < ImageWidth; x++ {
@@ -220,11 +221,11 @@ func decidedByCheckmate(t *testing.T) *rules.Snapshot {
 	t.Helper()
 	m := match(t, clock.SuddenDeath(5*time.Minute))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
-	apply(t, m, press(rules.AWhite, 20*sec))
-	apply(t, m, press(rules.BWhite, 31*sec))
-	apply(t, m, press(rules.ABlack, 52*sec))
+	apply(t, m, press(bughouse.AWhite, 20*sec))
+	apply(t, m, press(bughouse.BWhite, 31*sec))
+	apply(t, m, press(bughouse.ABlack, 52*sec))
 	apply(t, m, rules.Event{Kind: rules.Pause, At: 83 * sec})
-	apply(t, m, rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.BlackWins, Reason: rules.Checkmate, At: 83 * sec})
+	apply(t, m, rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.BlackWins, Reason: rules.Checkmate, At: 83 * sec})
 	return snap(m, 90*sec)
 }
 
@@ -236,18 +237,18 @@ func TestBoardImage_ProvisionalResult(t *testing.T) {
 	if s.Status != rules.Decided || s.Result != rules.Team1Wins || s.Final {
 		t.Fatalf("scenario: %s %s final %v", s.Status, s.Result, s.Final)
 	}
-	prov := BoardImage(s, rules.BoardA, nil)
+	prov := BoardImage(s, bughouse.BoardA, nil)
 	golden(t, "result_provisional", prov)
-	f := Render(s, rules.BoardA, true, nil)
+	f := Render(s, bughouse.BoardA, true, nil)
 	if !f.Provisional || f.StatusText() != "1-0? checkmate B-white" || !strings.HasSuffix(f.String(), "1-0? checkmate B-white") {
 		t.Errorf("provisional face: %+v, %q", f, f.String())
 	}
 
 	fin := *s
 	fin.Final = true
-	final := BoardImage(&fin, rules.BoardA, nil)
+	final := BoardImage(&fin, bughouse.BoardA, nil)
 	golden(t, "result_final", final)
-	f = Render(&fin, rules.BoardA, true, nil)
+	f = Render(&fin, bughouse.BoardA, true, nil)
 	if f.Provisional || f.StatusText() != "1-0 checkmate B-white" || strings.Contains(f.String(), "?") {
 		t.Errorf("final face: %+v, %q", f, f.String())
 	}
@@ -267,7 +268,7 @@ func TestBoardImage_ProvisionalResult(t *testing.T) {
 
 	// Recording failed: the result stays provisional and the note says
 	// so, between the marks, under the times.
-	golden(t, "result_no_record", BoardImage(s, rules.BoardA, &ImageOpts{Note: RecordNote(false, time.Time{}, true)}))
+	golden(t, "result_no_record", BoardImage(s, bughouse.BoardA, &ImageOpts{Note: RecordNote(false, time.Time{}, true)}))
 }
 
 // A recovered match: paused, with the note "RECOVERED 14:03" in the
@@ -275,7 +276,7 @@ func TestBoardImage_ProvisionalResult(t *testing.T) {
 func TestBoardImage_RecoveredNote(t *testing.T) {
 	m := match(t, clock.SuddenDeath(5*time.Minute))
 	apply(t, m, rules.Event{Kind: rules.Start, At: 0})
-	apply(t, m, press(rules.AWhite, 20*sec))
+	apply(t, m, press(bughouse.AWhite, 20*sec))
 	apply(t, m, rules.Event{Kind: rules.Pause, At: 47 * sec})
 	at := time.Date(2026, 11, 29, 14, 3, 59, 0, time.UTC)
 	note := RecordNote(true, at, false)
@@ -283,9 +284,9 @@ func TestBoardImage_RecoveredNote(t *testing.T) {
 		t.Fatalf("RecordNote = %q", note)
 	}
 	s := snap(m, 47*sec)
-	img := BoardImage(s, rules.BoardA, &ImageOpts{Note: note})
+	img := BoardImage(s, bughouse.BoardA, &ImageOpts{Note: note})
 	golden(t, "recovered_note", img)
-	if bytes.Equal(img.Pix, BoardImage(s, rules.BoardA, nil).Pix) {
+	if bytes.Equal(img.Pix, BoardImage(s, bughouse.BoardA, nil).Pix) {
 		t.Error("the note is not drawn")
 	}
 	for _, n := range []string{"RECOVERED 14:03", "NO RECORD", "RECOVERED 23:59"} {

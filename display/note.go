@@ -2,7 +2,7 @@ package display
 
 import "time"
 
-// RecordNote is the displays' note about the match record (issue 5), for
+// RecordNote is the displays' note about the match record, for
 // Noter.SetNote: "NO RECORD" when recording failed (recordFailed: the
 // daemon's Info.RecordErr is not empty; a decided result then stays
 // provisional, "0-1?", and the arbiter must write it down), otherwise

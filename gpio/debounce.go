@@ -1,16 +1,16 @@
 package gpio
 
 import (
+	"tandem/bughouse"
+	"tandem/wiring"
 	"time"
-
-	"tandem/rules"
 )
 
 // Debouncer turns the edges of the five inputs into Inputs. It is pure: it
 // never reads a clock; the instants come with the edges. The Reader feeds
 // it; tests may too.
 //
-// The rule (DESIGN.md hardware facts; clock-cases C19, C21): an edge that
+// The rule (docs/hardware.md; the clock cases C19 and C21 of testdata/clock-cases.md): an edge that
 // comes while its input is locked out is a bounce and is ignored, except
 // that the pause switch's level is remembered. Any other edge is a real
 // change: going active is a press (a Button, a PauseToggle) or the switch
@@ -37,8 +37,8 @@ type debLine struct {
 // NewDebouncer returns a debouncer for w's inputs (Wiring.Inputs order),
 // the pause switch starting in position pauseOn (as the line reads at
 // start; nothing is reported for it).
-func NewDebouncer(w *Wiring, pauseOn bool) *Debouncer {
-	d := &Debouncer{lockout: w.LockoutOrDefault(), momentary: w.PauseMode == Momentary}
+func NewDebouncer(w *wiring.Wiring, pauseOn bool) *Debouncer {
+	d := &Debouncer{lockout: w.LockoutOrDefault(), momentary: w.PauseMode == wiring.Momentary}
 	for i, l := range w.Inputs() {
 		d.in[i].activeHigh = l.ActiveHigh
 	}
@@ -67,7 +67,7 @@ func (d *Debouncer) Edge(i int, rising bool, at time.Time) (Input, bool) {
 	switch {
 	case i < pauseIndex:
 		if active {
-			return Input{Kind: Button, Seat: rules.Seats[i], At: at}, true
+			return Input{Kind: Button, Seat: bughouse.Seats[i], At: at}, true
 		}
 	case d.momentary:
 		if active {

@@ -1,12 +1,12 @@
 package gpio
 
 import (
+	"tandem/bughouse"
+	"tandem/wiring"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
-
-	"tandem/rules"
 )
 
 // Properties of a button's debouncing over any edge sequence: presses are
@@ -14,7 +14,7 @@ import (
 // line (no edge for a lockout) is always a press.
 func TestDebouncer_ButtonProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		w := DefaultWiring()
+		w := wiring.DefaultWiring()
 		w.Lockout = time.Duration(rapid.Int64Range(int64(time.Millisecond), int64(100*time.Millisecond)).Draw(t, "lockout"))
 		d := NewDebouncer(&w, false)
 		t0 := time.Unix(1000, 0)
@@ -25,10 +25,10 @@ func TestDebouncer_ButtonProperties(t *testing.T) {
 		for i := range n {
 			at = at.Add(time.Duration(rapid.Int64Range(0, int64(200*time.Millisecond)).Draw(t, "gap")))
 			rising := rapid.Bool().Draw(t, "rising")
-			in, ok := d.Edge(int(rules.BWhite), rising, at)
+			in, ok := d.Edge(int(bughouse.BWhite), rising, at)
 			active := !rising // active low
 			if ok {
-				if in.Kind != Button || in.Seat != rules.BWhite || !in.At.Equal(at) {
+				if in.Kind != Button || in.Seat != bughouse.BWhite || !in.At.Equal(at) {
 					t.Fatalf("edge %d: input %+v", i, in)
 				}
 				if !active {
@@ -50,7 +50,7 @@ func TestDebouncer_ButtonProperties(t *testing.T) {
 // a lockout, the position reported (by Edge or Settle) is the line's.
 func TestDebouncer_SwitchFollowsFinalPosition(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		w := DefaultWiring()
+		w := wiring.DefaultWiring()
 		d := NewDebouncer(&w, false)
 		at := time.Unix(1000, 0)
 		on, level := false, false

@@ -8,7 +8,7 @@
 // time.Now right after the wait for the edge returns (periph drops the
 // kernel's timestamp); the button then ignores every edge for a lockout
 // (50 ms by default), so its bounces and a storm of edges are one press
-// (clock-cases C19, C21). The pause switch is a toggle (on = paused) or a
+// (clock case C19, testdata/clock-cases.md, C21). The pause switch is a toggle (on = paused) or a
 // momentary button that toggles.
 //
 // The Reader reads any Lines (the part of a LineSet it uses), so tests run

@@ -4,21 +4,22 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/gpio"
-	"tandem/rules"
+	"tandem/wiring"
 )
 
 // A button bouncing at 0, 2 and 4 ms is one press at its first edge; the
-// release, 180 ms later, reports nothing (clock-cases C19, C21).
+// release, 180 ms later, reports nothing (clock case C19, testdata/clock-cases.md, C21).
 func ExampleDebouncer() {
-	w := gpio.DefaultWiring() // 50 ms lockout, active low
+	w := wiring.DefaultWiring() // 50 ms lockout, active low
 	d := gpio.NewDebouncer(&w, false)
 	t0 := time.Now()
 	for _, e := range []struct {
 		ms     time.Duration
 		rising bool
 	}{{0, false}, {2, true}, {4, false}, {180, true}} {
-		if in, ok := d.Edge(int(rules.AWhite), e.rising, t0.Add(e.ms*time.Millisecond)); ok {
+		if in, ok := d.Edge(int(bughouse.AWhite), e.rising, t0.Add(e.ms*time.Millisecond)); ok {
 			fmt.Println(in.Kind, in.Seat, in.At.Sub(t0))
 		}
 	}

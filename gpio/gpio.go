@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -20,7 +21,7 @@ const (
 	// start, it starts the match).
 	PauseOff
 	// PauseToggle: the momentary pause button was pressed: it pauses a
-	// running match and resumes (or starts) a stopped one; see EventIn.
+	// running match and resumes (or starts) a stopped one (Event).
 	PauseToggle
 )
 
@@ -38,7 +39,7 @@ func (k Kind) String() string {
 type Input struct {
 	Kind Kind
 	// Seat is the button's seat (Button only).
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// At is when the edge happened, with its monotonic reading: taken right
 	// after the wake-up, or the kernel's edge timestamp when available.
 	At time.Time
@@ -56,26 +57,19 @@ type Source interface {
 }
 
 // Event converts an input to the match event it stands for: a press, a
-// pause, or a resume that continues the turns in progress. A PauseToggle
-// converts to a Pause here; use EventIn, which knows the match's status.
+// pause (the switch turned on), a resume that continues the turns in
+// progress (turned off), or the pause switch (a momentary button): the
+// match loop makes it a pause while the clocks run and a resume (or the
+// start) otherwise, against the match as it is then (rules.PauseSwitch).
 func (in Input) Event() rules.Event {
 	switch in.Kind {
 	case Button:
 		return rules.Event{Kind: rules.Press, Seat: in.Seat}
-	case PauseOn, PauseToggle:
+	case PauseOn:
 		return rules.Event{Kind: rules.Pause}
+	case PauseToggle:
+		return rules.Event{Kind: rules.PauseSwitch}
 	default:
 		return rules.Event{Kind: rules.Resume}
 	}
-}
-
-// EventIn is Event for a match whose status is st: a PauseToggle pauses a
-// running match and resumes any other (a resume before the start starts
-// the match, as the simulated table's Space key does). Other kinds are as
-// Event.
-func (in Input) EventIn(st rules.Status) rules.Event {
-	if in.Kind == PauseToggle && st != rules.Running {
-		return rules.Event{Kind: rules.Resume}
-	}
-	return in.Event()
 }

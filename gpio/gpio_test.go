@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -14,7 +15,7 @@ func TestInputEvent(t *testing.T) {
 		in   Input
 		want rules.Event
 	}{
-		{Input{Kind: Button, Seat: rules.BBlack, At: at}, rules.Event{Kind: rules.Press, Seat: rules.BBlack}},
+		{Input{Kind: Button, Seat: bughouse.BBlack, At: at}, rules.Event{Kind: rules.Press, Seat: bughouse.BBlack}},
 		{Input{Kind: PauseOn, At: at}, rules.Event{Kind: rules.Pause}},
 		{Input{Kind: PauseOff, At: at}, rules.Event{Kind: rules.Resume}},
 	} {

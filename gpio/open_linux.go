@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"tandem/wiring"
 
 	"periph.io/x/conn/v3/driver/driverreg"
 	pgpio "periph.io/x/conn/v3/gpio"
@@ -25,8 +26,9 @@ const DevicePattern = "/dev/gpiochip*"
 var devicePattern = DevicePattern
 
 var (
-	initOnce   sync.Once
-	initErr    error
+	initOnce sync.Once
+	initErr  error
+	//lint:ignore U1000 never read: kept reachable so that its finalizer never closes fd 0 again
 	stdinGuard *os.File // /dev/null on fd 0 when periph closed it
 )
 
@@ -87,7 +89,7 @@ func Chips() ([]*gpioioctl.GPIOChip, error) {
 // input (Wiring.Inputs order). Errors name the chip and line: a missing
 // device (wrapping ErrNoDevice), an unknown chip or line, a line that is
 // busy (another program holds it).
-func OpenLines(w *Wiring) (Lines, []int, error) {
+func OpenLines(w *wiring.Wiring) (Lines, []int, error) {
 	if err := w.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -110,20 +112,20 @@ func OpenLines(w *Wiring) (Lines, []int, error) {
 		if name == "" {
 			gl := chip.ByNumber(l.Offset)
 			if gl == nil {
-				return nil, nil, fmt.Errorf("gpio: %s: %s has no line %d (it has %d)", InputName(i), chip.Name(), l.Offset, chip.LineCount())
+				return nil, nil, fmt.Errorf("gpio: %s: %s has no line %d (it has %d)", wiring.InputName(i), chip.Name(), l.Offset, chip.LineCount())
 			}
 			if name = gl.Name(); name == "" {
-				return nil, nil, fmt.Errorf("gpio: %s: line %d of %s has no name, and periph requests lines by name: name it in the device tree or use another line", InputName(i), l.Offset, chip.Name())
+				return nil, nil, fmt.Errorf("gpio: %s: line %d of %s has no name, and periph requests lines by name: name it in the device tree or use another line", wiring.InputName(i), l.Offset, chip.Name())
 			}
 		} else if chip.ByName(name) == nil {
-			return nil, nil, fmt.Errorf("gpio: %s: no line named %q on %s (see gpioinfo)", InputName(i), name, chip.Name())
+			return nil, nil, fmt.Errorf("gpio: %s: no line named %q on %s (see gpioinfo)", wiring.InputName(i), name, chip.Name())
 		}
 		cfg.Lines = append(cfg.Lines, name)
 	}
 	for i, l := range ins {
 		if l.Pull != ins[0].Pull {
 			if err := cfg.AddOverrides(gpioioctl.LineInput, pgpio.BothEdges, periphPull(l.Pull), cfg.Lines[i]); err != nil {
-				return nil, nil, fmt.Errorf("gpio: %s: %w", InputName(i), err)
+				return nil, nil, fmt.Errorf("gpio: %s: %w", wiring.InputName(i), err)
 			}
 		}
 	}
@@ -146,7 +148,7 @@ func OpenLines(w *Wiring) (Lines, []int, error) {
 }
 
 // Open requests w's lines (OpenLines) and starts a Reader on them.
-func Open(w *Wiring, o *ReaderOpts) (*Reader, error) {
+func Open(w *wiring.Wiring, o *ReaderOpts) (*Reader, error) {
 	ls, numbers, err := OpenLines(w)
 	if err != nil {
 		return nil, err
@@ -197,7 +199,7 @@ func findChip(chips []*gpioioctl.GPIOChip, name string) (*gpioioctl.GPIOChip, er
 // lines whose bias CheckPulls may change, and the function that releases
 // them (call it before OpenLines requests them as a set). Errors as
 // OpenLines'.
-func OpenBiasLines(w *Wiring) ([]BiasLine, func(), error) {
+func OpenBiasLines(w *wiring.Wiring) ([]BiasLine, func(), error) {
 	if err := w.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -225,7 +227,7 @@ func OpenBiasLines(w *Wiring) ([]BiasLine, func(), error) {
 		}
 		if l == nil {
 			release()
-			return nil, nil, fmt.Errorf("gpio: %s: no %s on %s (see gpioinfo)", InputName(i), in, chip.Name())
+			return nil, nil, fmt.Errorf("gpio: %s: no %s on %s (see gpioinfo)", wiring.InputName(i), in, chip.Name())
 		}
 		got = append(got, l)
 		lines = append(lines, l)

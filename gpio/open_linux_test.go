@@ -6,6 +6,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+	"tandem/wiring"
 	"testing"
 )
 
@@ -14,7 +15,7 @@ func TestOpen_NoDevice(t *testing.T) {
 	old := devicePattern
 	devicePattern = filepath.Join(t.TempDir(), "gpiochip*")
 	defer func() { devicePattern = old }()
-	w := DefaultWiring()
+	w := wiring.DefaultWiring()
 	_, err := Open(&w, nil)
 	if !errors.Is(err, ErrNoDevice) || !strings.Contains(err.Error(), "gpiochip*") {
 		t.Errorf("Open = %v, want ErrNoDevice naming gpiochip*", err)

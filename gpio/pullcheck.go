@@ -6,7 +6,8 @@ import (
 
 	pgpio "periph.io/x/conn/v3/gpio"
 
-	"tandem/rules"
+	"tandem/bughouse"
+	"tandem/wiring"
 )
 
 // This file is the wiring check of tandem probe that userspace can make
@@ -49,7 +50,7 @@ const (
 type PullCheck struct {
 	// Input is the input's index in Wiring.Inputs; Line its wiring.
 	Input int
-	Line  Line
+	Line  wiring.Line
 	// Holding is what the two readings show.
 	Holding Holding
 	// Fault is true when the wiring cannot work as configured; Text says
@@ -68,7 +69,7 @@ const DefaultSettle = time.Millisecond
 // each reading means for its configuration. It leaves each line with its
 // configured pull (none: no bias). The error names the input whose bias
 // could not be set; the checks before it are returned.
-func CheckPulls(w *Wiring, lines []BiasLine, settle time.Duration) ([]PullCheck, error) {
+func CheckPulls(w *wiring.Wiring, lines []BiasLine, settle time.Duration) ([]PullCheck, error) {
 	ins := w.Inputs()
 	if len(lines) != len(ins) {
 		return nil, fmt.Errorf("gpio: %d lines for %d inputs", len(lines), len(ins))
@@ -86,14 +87,14 @@ func CheckPulls(w *Wiring, lines []BiasLine, settle time.Duration) ([]PullCheck,
 	for i, l := range lines {
 		up, err := read(l, pgpio.PullUp)
 		if err != nil {
-			return out, fmt.Errorf("gpio: %s: setting the pull-up: %w", InputName(i), err)
+			return out, fmt.Errorf("gpio: %s: setting the pull-up: %w", wiring.InputName(i), err)
 		}
 		down, err := read(l, pgpio.PullDown)
 		if err != nil {
-			return out, fmt.Errorf("gpio: %s: setting the pull-down: %w", InputName(i), err)
+			return out, fmt.Errorf("gpio: %s: setting the pull-down: %w", wiring.InputName(i), err)
 		}
 		if err := l.In(periphPull(ins[i].Pull), pgpio.NoEdge); err != nil {
-			return out, fmt.Errorf("gpio: %s: restoring pull-%s: %w", InputName(i), ins[i].Pull, err)
+			return out, fmt.Errorf("gpio: %s: restoring pull-%s: %w", wiring.InputName(i), ins[i].Pull, err)
 		}
 		out = append(out, Judge(i, ins[i], w.PauseMode, up, down))
 	}
@@ -102,7 +103,7 @@ func CheckPulls(w *Wiring, lines []BiasLine, settle time.Duration) ([]PullCheck,
 
 // Judge says what the levels read with the pull-up (up) and the
 // pull-down (down) mean for input i wired as l (pause inputs in mode m).
-func Judge(i int, l Line, m PauseMode, upL, downL pgpio.Level) PullCheck {
+func Judge(i int, l wiring.Line, m wiring.PauseMode, upL, downL pgpio.Level) PullCheck {
 	c := PullCheck{Input: i, Line: l}
 	up, down := bool(upL), bool(downL)
 	switch {
@@ -115,7 +116,7 @@ func Judge(i int, l Line, m PauseMode, upL, downL pgpio.Level) PullCheck {
 	default:
 		c.Holding = Inverted
 	}
-	pause := i == len(rules.Seats) // the pause input follows the buttons
+	pause := i == len(bughouse.Seats) // the pause input follows the buttons
 	// activeHeld: the level something holds the line at is the input's
 	// active one.
 	activeHeld := (c.Holding == HeldHigh) == l.ActiveHigh
@@ -123,7 +124,7 @@ func Judge(i int, l Line, m PauseMode, upL, downL pgpio.Level) PullCheck {
 	case Inverted:
 		c.Fault, c.Text = true, "reads low with the pull-up and high with the pull-down: a faulty line; try another"
 	case Floating:
-		if l.Pull == PullNone {
+		if l.Pull == wiring.PullNone {
 			c.Fault, c.Text = true, "floats: nothing holds it and pull = \"none\": fit the 4.7 kΩ resistor (to 3.3 V for active low) or set pull = \"up\""
 		} else {
 			c.Text = "open, held by the Pi's pull-" + l.Pull.String() + ": ok"
@@ -139,7 +140,7 @@ func Judge(i int, l Line, m PauseMode, upL, downL pgpio.Level) PullCheck {
 			// inactive level: the contact is open, the line reads
 			// inactive whatever the Pi's bias.
 			c.Text = "held " + level + " (inactive) by an external resistor: ok"
-		case pause && m == Toggle:
+		case pause && m == wiring.Toggle:
 			c.Text = "held " + level + ": the switch is on (paused)"
 		default:
 			c.Fault, c.Text = true, "held "+level+" (active) under both pulls: the "+inputKind(pause)+" is pressed or stuck, or the line is wired to "+rail(c.Holding)+": release it, or check for a short"
@@ -163,11 +164,11 @@ func rail(h Holding) string {
 }
 
 // periphPull is p as periph spells it (none: Float, no bias).
-func periphPull(p Pull) pgpio.Pull {
+func periphPull(p wiring.Pull) pgpio.Pull {
 	switch p {
-	case PullDown:
+	case wiring.PullDown:
 		return pgpio.PullDown
-	case PullNone:
+	case wiring.PullNone:
 		return pgpio.Float
 	}
 	return pgpio.PullUp

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	pgpio "periph.io/x/conn/v3/gpio"
+
+	"tandem/wiring"
 )
 
 // biasLine is a line wired as a test says: open (follows the bias), or
@@ -40,7 +42,7 @@ var (
 func TestCheckPulls(t *testing.T) {
 	cases := []struct {
 		name  string
-		line  func(w *Wiring) // changes input 0 (A-white) or the pause input
+		line  func(w *wiring.Wiring) // changes input 0 (A-white) or the pause input
 		held  *pgpio.Level
 		input int
 		hold  Holding
@@ -48,19 +50,19 @@ func TestCheckPulls(t *testing.T) {
 		text  string
 	}{
 		{"open button, pull-up", nil, nil, 0, Floating, false, "open, held by the Pi's pull-up: ok"},
-		{"open button, pull none, no resistor", func(w *Wiring) { w.Buttons[0].Pull = PullNone }, nil, 0, Floating, true, "floats"},
-		{"external pull-up, pull none", func(w *Wiring) { w.Buttons[0].Pull = PullNone }, &high, 0, HeldHigh, false, "held high (inactive) by an external resistor: ok"},
+		{"open button, pull none, no resistor", func(w *wiring.Wiring) { w.Buttons[0].Pull = wiring.PullNone }, nil, 0, Floating, true, "floats"},
+		{"external pull-up, pull none", func(w *wiring.Wiring) { w.Buttons[0].Pull = wiring.PullNone }, &high, 0, HeldHigh, false, "held high (inactive) by an external resistor: ok"},
 		{"external pull-up and the Pi's", nil, &high, 0, HeldHigh, false, "external resistor: ok"},
 		{"button held or shorted to ground", nil, &low, 0, HeldLow, true, "held low (active) under both pulls: the button is pressed or stuck, or the line is wired to ground"},
-		{"button to 3.3 V, open", func(w *Wiring) { w.Buttons[0].ActiveHigh, w.Buttons[0].Pull = true, PullDown }, nil, 0, Floating, false, "pull-down: ok"},
-		{"button to 3.3 V, held", func(w *Wiring) { w.Buttons[0].ActiveHigh, w.Buttons[0].Pull = true, PullDown }, &high, 0, HeldHigh, true, "wired to 3.3 V"},
-		{"button to 3.3 V, external pull-down", func(w *Wiring) { w.Buttons[0].ActiveHigh, w.Buttons[0].Pull = true, PullNone }, &low, 0, HeldLow, false, "held low (inactive)"},
+		{"button to 3.3 V, open", func(w *wiring.Wiring) { w.Buttons[0].ActiveHigh, w.Buttons[0].Pull = true, wiring.PullDown }, nil, 0, Floating, false, "pull-down: ok"},
+		{"button to 3.3 V, held", func(w *wiring.Wiring) { w.Buttons[0].ActiveHigh, w.Buttons[0].Pull = true, wiring.PullDown }, &high, 0, HeldHigh, true, "wired to 3.3 V"},
+		{"button to 3.3 V, external pull-down", func(w *wiring.Wiring) { w.Buttons[0].ActiveHigh, w.Buttons[0].Pull = true, wiring.PullNone }, &low, 0, HeldLow, false, "held low (inactive)"},
 		{"toggle switch on", nil, &low, 4, HeldLow, false, "the switch is on (paused)"},
-		{"momentary pause button held", func(w *Wiring) { w.PauseMode = Momentary }, &low, 4, HeldLow, true, "the pause input is pressed or stuck"},
+		{"momentary pause button held", func(w *wiring.Wiring) { w.PauseMode = wiring.Momentary }, &low, 4, HeldLow, true, "the pause input is pressed or stuck"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			w := DefaultWiring()
+			w := wiring.DefaultWiring()
 			if c.line != nil {
 				c.line(&w)
 			}
@@ -97,7 +99,7 @@ func TestCheckPulls(t *testing.T) {
 }
 
 func TestCheckPulls_Errors(t *testing.T) {
-	w := DefaultWiring()
+	w := wiring.DefaultWiring()
 	if _, err := CheckPulls(&w, make([]BiasLine, 3), 0); err == nil {
 		t.Fatal("3 lines for 5 inputs accepted")
 	}
@@ -109,7 +111,7 @@ func TestCheckPulls_Errors(t *testing.T) {
 }
 
 func TestJudge_Inverted(t *testing.T) {
-	c := Judge(0, Line{Name: "GPIO17"}, Toggle, pgpio.Low, pgpio.High)
+	c := Judge(0, wiring.Line{Name: "GPIO17"}, wiring.Toggle, pgpio.Low, pgpio.High)
 	if c.Holding != Inverted || !c.Fault {
 		t.Fatalf("%+v", c)
 	}

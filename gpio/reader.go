@@ -6,6 +6,7 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"tandem/wiring"
 	"time"
 
 	pgpio "periph.io/x/conn/v3/gpio"
@@ -64,7 +65,7 @@ var _ Source = (*Reader)(nil)
 // the pause switch's position (nothing is reported for it) and returns
 // that read's error, closing nothing, if it fails. The reader runs in its
 // own goroutine until Halt or until the line set fails (see Err).
-func NewReader(lines Lines, w *Wiring, numbers []int, o *ReaderOpts) (*Reader, error) {
+func NewReader(lines Lines, w *wiring.Wiring, numbers []int, o *ReaderOpts) (*Reader, error) {
 	if len(numbers) != len(w.Inputs()) {
 		return nil, fmt.Errorf("gpio: %d line numbers for %d inputs", len(numbers), len(w.Inputs()))
 	}

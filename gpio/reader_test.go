@@ -6,9 +6,11 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/gpio"
 	"tandem/gpio/gpiotest"
 	"tandem/rules"
+	"tandem/wiring"
 )
 
 const ms = time.Millisecond
@@ -33,7 +35,7 @@ func up(after time.Duration, n int) gpiotest.Edge {
 // read runs a Reader over script with wiring w until every scripted edge
 // is consumed and the reader waits again, then halts it and returns the
 // inputs with their instants as offsets from the start.
-func read(t *testing.T, w gpio.Wiring, levels uint64, script []gpiotest.Edge) []got {
+func read(t *testing.T, w wiring.Wiring, levels uint64, script []gpiotest.Edge) []got {
 	t.Helper()
 	lines := gpiotest.New(numbers, gpioValue(levels), script)
 	start := time.Now()
@@ -71,7 +73,7 @@ func read(t *testing.T, w gpio.Wiring, levels uint64, script []gpiotest.Edge) []
 
 type got struct {
 	Kind gpio.Kind
-	Seat rules.Seat
+	Seat bughouse.Seat
 	At   time.Duration
 }
 
@@ -87,14 +89,14 @@ func want(t *testing.T, g []got, w ...got) {
 	}
 }
 
-func press(s rules.Seat, at time.Duration) got { return got{gpio.Button, s, at} }
+func press(s bughouse.Seat, at time.Duration) got { return got{gpio.Button, s, at} }
 
 // C19: pressed at 1 000 ms, released at 1 180 ms: one press, at the press
 // edge; the release sends nothing.
 func TestReader_C19_PressEdgeNotRelease(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := read(t, gpio.DefaultWiring(), allHigh, []gpiotest.Edge{down(1000*ms, aWhite), up(1180*ms, aWhite)})
-		want(t, g, press(rules.AWhite, 1000*ms))
+		g := read(t, wiring.DefaultWiring(), allHigh, []gpiotest.Edge{down(1000*ms, aWhite), up(1180*ms, aWhite)})
+		want(t, g, press(bughouse.AWhite, 1000*ms))
 	})
 }
 
@@ -103,11 +105,11 @@ func TestReader_C19_PressEdgeNotRelease(t *testing.T) {
 func TestReader_C21_BounceIsOnePress(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		base := time.Second
-		g := read(t, gpio.DefaultWiring(), allHigh, []gpiotest.Edge{
+		g := read(t, wiring.DefaultWiring(), allHigh, []gpiotest.Edge{
 			down(base, bWhite), up(base+2*ms, bWhite), down(base+4*ms, bWhite),
 			up(base+300*ms, bWhite), down(base+302*ms, bWhite), up(base+304*ms, bWhite),
 		})
-		want(t, g, press(rules.BWhite, base))
+		want(t, g, press(bughouse.BWhite, base))
 	})
 }
 
@@ -120,8 +122,8 @@ func TestReader_StormIsOnePress(t *testing.T) {
 			s = append(s, gpiotest.Edge{After: time.Second + time.Duration(i)*5*time.Microsecond, Number: bBlack, Rising: i%2 == 1})
 		}
 		s = append(s, up(2*time.Second, bBlack), down(3*time.Second, bBlack))
-		g := read(t, gpio.DefaultWiring(), allHigh, s)
-		want(t, g, press(rules.BBlack, time.Second), press(rules.BBlack, 3*time.Second))
+		g := read(t, wiring.DefaultWiring(), allHigh, s)
+		want(t, g, press(bughouse.BBlack, time.Second), press(bughouse.BBlack, 3*time.Second))
 	})
 }
 
@@ -131,15 +133,15 @@ func TestReader_FourButtonsSameMicrosecond(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		at := 1500 * ms
 		for run := range 3 {
-			g := read(t, gpio.DefaultWiring(), allHigh, []gpiotest.Edge{
+			g := read(t, wiring.DefaultWiring(), allHigh, []gpiotest.Edge{
 				down(at, bBlack), down(at, aWhite), down(at, bWhite), down(at+time.Microsecond, aBlack),
 				down(at+time.Microsecond, aWhite), // a bounce of A-white's
 			})
 			if t.Failed() {
 				return
 			}
-			want(t, g, press(rules.BBlack, at), press(rules.AWhite, at), press(rules.BWhite, at),
-				press(rules.ABlack, at+time.Microsecond))
+			want(t, g, press(bughouse.BBlack, at), press(bughouse.AWhite, at), press(bughouse.BWhite, at),
+				press(bughouse.ABlack, at+time.Microsecond))
 			_ = run
 		}
 	})
@@ -150,7 +152,7 @@ func TestReader_FourButtonsSameMicrosecond(t *testing.T) {
 // follows the switch's final position.
 func TestReader_SwitchToggling(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := read(t, gpio.DefaultWiring(), allHigh, []gpiotest.Edge{
+		g := read(t, wiring.DefaultWiring(), allHigh, []gpiotest.Edge{
 			down(1*time.Second, pause), up(3*time.Second, pause), down(5*time.Second, pause),
 			up(5*time.Second+2*ms, pause), down(5*time.Second+4*ms, pause), // bounces of the turn-on
 			up(7*time.Second, pause), down(7*time.Second+20*ms, pause), // off, and back on at once
@@ -158,14 +160,14 @@ func TestReader_SwitchToggling(t *testing.T) {
 		want(t, g,
 			got{gpio.PauseOn, 0, 1 * time.Second}, got{gpio.PauseOff, 0, 3 * time.Second},
 			got{gpio.PauseOn, 0, 5 * time.Second}, got{gpio.PauseOff, 0, 7 * time.Second},
-			got{gpio.PauseOn, 0, 7*time.Second + gpio.DefaultLockout})
+			got{gpio.PauseOn, 0, 7*time.Second + wiring.DefaultLockout})
 	})
 }
 
 // A switch that is on at start reports nothing until it is turned off.
 func TestReader_SwitchOnAtStart(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := read(t, gpio.DefaultWiring(), allHigh&^(1<<4), []gpiotest.Edge{up(time.Second, pause)})
+		g := read(t, wiring.DefaultWiring(), allHigh&^(1<<4), []gpiotest.Edge{up(time.Second, pause)})
 		want(t, g, got{gpio.PauseOff, 0, time.Second})
 	})
 }
@@ -174,13 +176,13 @@ func TestReader_SwitchOnAtStart(t *testing.T) {
 // during or after the pause sends nothing, and the next press is a press.
 func TestReader_ButtonHeldAcrossPause(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := read(t, gpio.DefaultWiring(), allHigh, []gpiotest.Edge{
+		g := read(t, wiring.DefaultWiring(), allHigh, []gpiotest.Edge{
 			down(1*time.Second, aWhite), down(2*time.Second, pause), up(3*time.Second, pause),
 			up(4*time.Second, aWhite), down(4*time.Second+3*ms, aWhite), up(4*time.Second+5*ms, aWhite), // release bounce
 			down(6*time.Second, aWhite),
 		})
-		want(t, g, press(rules.AWhite, time.Second), got{gpio.PauseOn, 0, 2 * time.Second},
-			got{gpio.PauseOff, 0, 3 * time.Second}, press(rules.AWhite, 6*time.Second))
+		want(t, g, press(bughouse.AWhite, time.Second), got{gpio.PauseOn, 0, 2 * time.Second},
+			got{gpio.PauseOff, 0, 3 * time.Second}, press(bughouse.AWhite, 6*time.Second))
 	})
 }
 
@@ -188,20 +190,20 @@ func TestReader_ButtonHeldAcrossPause(t *testing.T) {
 // pauses a running match and resumes a stopped one.
 func TestReader_MomentaryPause(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := gpio.DefaultWiring()
-		w.PauseMode = gpio.Momentary
+		w := wiring.DefaultWiring()
+		w.PauseMode = wiring.Momentary
 		g := read(t, w, allHigh, []gpiotest.Edge{
 			down(time.Second, pause), up(time.Second+100*ms, pause), down(2*time.Second, pause), up(2*time.Second+ms, pause),
 		})
 		want(t, g, got{gpio.PauseToggle, 0, time.Second}, got{gpio.PauseToggle, 0, 2 * time.Second})
 	})
-	in := gpio.Input{Kind: gpio.PauseToggle}
-	if e := in.EventIn(rules.Running); e.Kind != rules.Pause {
-		t.Errorf("toggle while running: %v", e.Kind)
+	// The loop resolves it against the match as it is then.
+	if e := (gpio.Input{Kind: gpio.PauseToggle}).Event(); e.Kind != rules.PauseSwitch {
+		t.Errorf("a momentary press is %v, want the pause switch", e.Kind)
 	}
-	for _, st := range []rules.Status{rules.Ready, rules.Paused} {
-		if e := in.EventIn(st); e.Kind != rules.Resume {
-			t.Errorf("toggle while %v: %v, want a resume", st, e.Kind)
+	for k, want := range map[gpio.Kind]rules.Kind{gpio.PauseOn: rules.Pause, gpio.PauseOff: rules.Resume, gpio.Button: rules.Press} {
+		if e := (gpio.Input{Kind: k}).Event(); e.Kind != want {
+			t.Errorf("%v is %v, want %v", k, e.Kind, want)
 		}
 	}
 }
@@ -209,14 +211,14 @@ func TestReader_MomentaryPause(t *testing.T) {
 // Active-high wiring: the rising edge is the press.
 func TestReader_ActiveHigh(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := gpio.DefaultWiring()
-		w.Buttons[rules.ABlack].ActiveHigh = true
+		w := wiring.DefaultWiring()
+		w.Buttons[bughouse.ABlack].ActiveHigh = true
 		w.Lockout = 10 * ms
 		g := read(t, w, allHigh&^(1<<1), []gpiotest.Edge{
 			up(time.Second, aBlack), down(time.Second+50*ms, aBlack), up(time.Second+70*ms, aBlack), // 20 ms after the release: a new press
 			gpiotest.Edge{After: 2 * time.Second, Number: 5, Rising: true}, // not one of ours
 		})
-		want(t, g, press(rules.ABlack, time.Second), press(rules.ABlack, time.Second+70*ms))
+		want(t, g, press(bughouse.ABlack, time.Second), press(bughouse.ABlack, time.Second+70*ms))
 	})
 }
 
@@ -225,7 +227,7 @@ func TestReader_ActiveHigh(t *testing.T) {
 // goroutine is left (synctest.Test fails on one).
 func TestReader_ShutdownWhileBlocked(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := gpio.DefaultWiring()
+		w := wiring.DefaultWiring()
 		lines := gpiotest.New(numbers, allHigh, nil)
 		r, err := gpio.NewReader(lines, &w, numbers, &gpio.ReaderOpts{Poll: time.Hour})
 		if err != nil {
@@ -246,7 +248,7 @@ func TestReader_ShutdownWhileBlocked(t *testing.T) {
 		}
 	})
 	synctest.Test(t, func(t *testing.T) {
-		w := gpio.DefaultWiring()
+		w := wiring.DefaultWiring()
 		lines := gpiotest.New(numbers, allHigh, []gpiotest.Edge{down(ms, aWhite), down(ms, aBlack), down(ms, bWhite)})
 		r, err := gpio.NewReader(lines, &w, numbers, &gpio.ReaderOpts{Buffer: 1})
 		if err != nil {
@@ -263,7 +265,7 @@ func TestReader_ShutdownWhileBlocked(t *testing.T) {
 // A failing line set stops the reader with the error, never a hang.
 func TestReader_LineSetFails(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := gpio.DefaultWiring()
+		w := wiring.DefaultWiring()
 		lines := gpiotest.New(numbers, allHigh, nil)
 		boom := errors.New("boom")
 		lines.WaitErr = boom
@@ -278,7 +280,7 @@ func TestReader_LineSetFails(t *testing.T) {
 		}
 		r.Close()
 	})
-	w := gpio.DefaultWiring()
+	w := wiring.DefaultWiring()
 	lines := gpiotest.New(numbers, allHigh, nil)
 	lines.ReadErr = errors.New("no read")
 	if _, err := gpio.NewReader(lines, &w, numbers, nil); err == nil {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -144,7 +145,7 @@ type Snap struct {
 	// press's latency to the hub and the dashboard is measured from it.
 	LastEventNs int64  `json:"last_event_ns,omitempty"`
 	LastEvent   string `json:"last_event,omitempty"`
-	// Clocks are the four clocks in rules.Seat order: A-white, A-black,
+	// Clocks are the four clocks in bughouse.Seat order: A-white, A-black,
 	// B-white, B-black.
 	Clocks [4]Clock `json:"clocks"`
 	// Running names the seat whose clock runs on each board ("" when
@@ -175,7 +176,7 @@ type Snap struct {
 	// HallErr says why the table cannot publish its records to the hall
 	// ("" while it can), e.g. the hub holds another record for this id.
 	HallErr string `json:"hall_err,omitempty"`
-	// Players are the players' names in rules.Seat order ("" unknown).
+	// Players are the players' names in bughouse.Seat order ("" unknown).
 	Players [4]string `json:"players"`
 	// Preset is the rule preset, Control the time control
 	// ("3m+2s").
@@ -198,7 +199,7 @@ func SnapOf(s rules.Snapshot, at time.Time) Snap {
 		n.Clocks[i] = Clock{Ms: ms(c.Remaining), DelayMs: ms(c.DelayLeft), Running: c.Running,
 			Turn: c.Turn, Flagged: c.Flagged, Moves: c.Moves}
 		if c.Running {
-			n.Running[rules.Seats[i].Board()] = rules.Seats[i].String()
+			n.Running[bughouse.Seats[i].Board()] = bughouse.Seats[i].String()
 		}
 	}
 	for b, v := range s.Boards {
@@ -289,7 +290,7 @@ type Result struct {
 	Result   string   `json:"result"`
 	Reason   string   `json:"reason"`
 	Decisive []string `json:"decisive,omitempty"`
-	// Players are the players' names in rules.Seat order, Preset and
+	// Players are the players' names in bughouse.Seat order, Preset and
 	// Control the rules played, as the match's record says.
 	Players [4]string `json:"players"`
 	Preset  string    `json:"preset,omitempty"`

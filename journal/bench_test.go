@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 	"tandem/table"
 )
 
 // benchRecord is a typical press record.
 func benchRecord(i int) Record {
-	ev := rules.Event{Kind: rules.Press, Seat: rules.Seat(i % 4), At: time.Duration(i) * 731 * time.Millisecond}
+	ev := rules.Event{Kind: rules.Press, Seat: bughouse.Seat(i % 4), At: time.Duration(i) * 731 * time.Millisecond}
 	clocks := [4]time.Duration{4 * time.Minute, 4*time.Minute + 3*time.Second, 3 * time.Minute, 2 * time.Minute}
 	return Record{Kind: KindEvent, Match: "20261129-212200-3f9a", At: ev.At, Wall: time.Now().UTC(), Event: &ev, Text: ev.String(), Clocks: &clocks}
 }
@@ -74,9 +75,7 @@ func benchPress(b *testing.B, record bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rec := NewRecorder(w, Meta{}, nil)
-		rec.Begin(o, p.Name, 0, time.Now())
-		topts.Record = rec.Entry
+		topts.Record = NewRecorder(w, "").Entry
 	}
 	tb, err := table.New(topts)
 	if err != nil {
@@ -90,7 +89,7 @@ func benchPress(b *testing.B, record bool) {
 	b.ResetTimer()
 	for i := range b.N {
 		t0 := time.Now()
-		if _, err := tb.Do(ctx, rules.Event{Kind: rules.Press, Seat: []rules.Seat{rules.AWhite, rules.ABlack}[i%2]}, t0); err != nil {
+		if _, err := tb.Do(ctx, rules.Event{Kind: rules.Press, Seat: []bughouse.Seat{bughouse.AWhite, bughouse.ABlack}[i%2]}, t0); err != nil {
 			b.Fatal(err)
 		}
 		ds = append(ds, time.Since(t0))

@@ -3,14 +3,15 @@ package journal
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"tandem/bpgn"
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 	"tandem/scoresheet"
+	"tandem/timeline"
 )
 
 // WriteBPGN writes m as a BPGN game record (package bpgn) that tandem
@@ -67,16 +68,16 @@ func WriteBPGN(w io.Writer, m *Match) error {
 		site = "?"
 	}
 	tag("Event", "tandem match "+m.ID())
-	tag("Site", oneLine(site))
+	tag("Site", timeline.OneLine(site))
 	tag("Date", m.Begin.Wall.UTC().Format("2006.01.02"))
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		tag([4]string{"WhiteA", "BlackA", "WhiteB", "BlackB"}[s], names[s])
 	}
 	tag("Variant", "bughouse")
 	if m.Begin.Preset != "" {
 		tag("Preset", m.Begin.Preset)
 	}
-	tc, tcOK := pgnTimeControl(m.Options.Control)
+	tc, tcOK := clock.FormatPGN(m.Options.Control)
 	if tcOK {
 		tag("TimeControl", tc)
 	}
@@ -123,10 +124,10 @@ func WriteBPGN(w io.Writer, m *Match) error {
 // or the seat's when it has none, made one line.
 func (m *Match) playerNames() [4]string {
 	var n [4]string
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		n[s] = s.String()
 		if p := m.Begin.Players; p != nil && strings.TrimSpace(p[s]) != "" {
-			n[s] = oneLine(strings.TrimSpace(p[s]))
+			n[s] = timeline.OneLine(strings.TrimSpace(p[s]))
 		}
 	}
 	return n
@@ -144,7 +145,7 @@ func (m *Match) moveStamps(moves []scoresheet.Move) ([]time.Duration, error) {
 	}
 	var pressed [4][]time.Duration // [seat][n-1]: remaining after the n-th turn-ending press
 	type entered struct {
-		board rules.Board
+		board bughouse.Board
 		at    time.Duration
 	}
 	var sheet []entered // the entry stamp of each move still on the sheet
@@ -154,7 +155,7 @@ func (m *Match) moveStamps(moves []scoresheet.Move) ([]time.Duration, error) {
 			before := rm.Snapshot(rm.Now())
 			rm.Apply(*r.Event)
 			after := rm.Snapshot(rm.Now())
-			for _, s := range rules.Seats {
+			for _, s := range bughouse.Seats {
 				n := after.Clocks[s].Moves
 				if n > before.Clocks[s].Moves && n > 0 {
 					for len(pressed[s]) < n {
@@ -164,17 +165,17 @@ func (m *Match) moveStamps(moves []scoresheet.Move) ([]time.Duration, error) {
 				}
 			}
 		case r.Kind == KindMove:
-			b, err := rules.ParseBoard(r.Board)
+			b, err := bughouse.ParseBoard(r.Board)
 			if err != nil {
 				return nil, fmt.Errorf("record seq %d: %w", r.Seq, err)
 			}
-			seat, err := rules.ParseSeat(r.Seat)
+			seat, err := bughouse.ParseSeat(r.Seat)
 			if err != nil {
 				return nil, fmt.Errorf("record seq %d: %w", r.Seq, err)
 			}
 			sheet = append(sheet, entered{board: b, at: rm.Remaining(seat, max(r.At, rm.Now()))})
 		case r.Kind == KindTakeBack:
-			b, _ := rules.ParseBoard(r.Board) // Moves read it already
+			b, _ := bughouse.ParseBoard(r.Board) // Moves read it already
 			for i := len(sheet) - 1; i >= 0; i-- {
 				if sheet[i].board == b {
 					sheet = append(sheet[:i], sheet[i+1:]...)
@@ -209,40 +210,12 @@ func hasHandicap(o *rules.Options) bool {
 	return false
 }
 
-// pgnTimeControl writes c as a PGN TimeControl value (seconds), with an
-// increment credited before the first move folded into the first base.
-// ok is false for a control with a delay (PGN has no form for it).
-func pgnTimeControl(c clock.Control) (string, bool) {
-	var parts []string
-	for i, s := range c.Stages {
-		if s.Delay > 0 {
-			return "", false
-		}
-		base := s.Time
-		if i == 0 && c.IncrementBeforeFirstMove {
-			base += s.Increment
-		}
-		p := pgnSeconds(base)
-		if s.Moves > 0 {
-			p = strconv.Itoa(s.Moves) + "/" + p
-		}
-		if s.Increment > 0 {
-			p += "+" + pgnSeconds(s.Increment)
-		}
-		parts = append(parts, p)
-	}
-	return strings.Join(parts, ":"), len(parts) > 0
-}
-
-// pgnSeconds writes d in seconds, with a fraction only when needed.
-func pgnSeconds(d time.Duration) string { return seconds(d) }
-
 // stampsGoUp returns why the stamps cannot be written when a seat's
 // stamps leave it more time than it could have (the arbiter added time):
 // the check tandem replay makes (credit of base and increments, minus the
 // stamp, never decreasing), or "".
 func stampsGoUp(moves []scoresheet.Move, stamps []time.Duration, o *rules.Options) string {
-	c, ok := pgnTimeControl(o.Control)
+	c, ok := clock.FormatPGN(o.Control)
 	if !ok {
 		return ""
 	}
@@ -252,7 +225,7 @@ func stampsGoUp(moves []scoresheet.Move, stamps []time.Duration, o *rules.Option
 	}
 	var credit, used [4]time.Duration
 	var count [4]int
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		credit[s] = pc.Initial()
 	}
 	for i, mv := range moves {

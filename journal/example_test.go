@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/table"
@@ -20,22 +21,21 @@ func Example() {
 	path := filepath.Join(dir, "tandem.db")
 	preset, _ := rules.LookupPreset("reglamento")
 
-	// Record: open the file, begin a match, hand the recorder to the table.
-	var mark journal.Marker
-	w, _, err := journal.Open(path, &journal.Opts{Synced: mark.Synced})
+	// Record: open the file, hand the recorder and its progress to the
+	// table (which begins the match record).
+	prog := journal.NewProgress()
+	w, _, err := journal.Open(path, &journal.Opts{Synced: prog.Synced, Failed: prog.Failed})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	rec := journal.NewRecorder(w, journal.Meta{Table: "Table 1"}, nil)
-	rec.Begin(preset.Options, preset.Name, 0, time.Now())
-	t, _ := table.New(&table.Opts{Options: preset.Options, Record: rec.Entry})
-	mark.Attach(t)
+	rec := journal.NewRecorder(w, "Table 1")
+	t, _ := table.New(&table.Opts{Options: preset.Options, Preset: preset.Name, Record: rec.Entry, Durable: prog.C()})
 	ctx, cancel := context.WithCancel(context.Background())
 	go t.Run(ctx)
 	t0 := t.Epoch()
 	t.Do(ctx, rules.Event{Kind: rules.Start}, t0)
-	t.Do(ctx, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(3*time.Second))
+	t.Do(ctx, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(3*time.Second))
 	w.Sync(ctx) // on disk (a real table never waits for it)
 	cancel()
 	w.Close()
@@ -45,10 +45,11 @@ func Example() {
 	l, problem, _ := journal.Verify(data)
 	ms, _ := l.Matches()
 	m := ms[len(ms)-1]
-	t2, _ := table.New(&table.Opts{Options: m.Options, Restore: m.Restore()})
+	restore, _ := m.Restore()
+	t2, _ := table.New(&table.Opts{Options: m.Options, Restore: restore})
 	s := t2.Snapshot()
 	fmt.Println(len(l.Records), "records, problem:", problem)
-	fmt.Println(s.Status, s.Clocks[rules.AWhite].Remaining)
+	fmt.Println(s.Status, s.Clocks[bughouse.AWhite].Remaining)
 	// Output:
 	// 3 records, problem: <nil>
 	// paused 4m57s

@@ -1,19 +1,23 @@
 package journal
 
 import (
-	"bufio"
+	"cmp"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/clocksync"
 	"tandem/rules"
 	"tandem/scoresheet"
+	"tandem/timeline"
 )
 
 // Summary is a match's outcome as the record shows it: the replay of its
@@ -21,7 +25,7 @@ import (
 type Summary struct {
 	Result  rules.Result
 	Reason  rules.Reason
-	Seats   []rules.Seat
+	Seats   []bughouse.Seat
 	Decided bool
 	// DecidedAt is the decision instant, relative to the match's begin
 	// (ns), valid when Decided.
@@ -53,7 +57,7 @@ func (m *Match) Summarize() (*Summary, error) {
 		s.DecidedAt = at - m.Begin.At
 		s.At = s.DecidedAt
 	}
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		s.Clocks[seat] = rm.Remaining(seat, s.At+m.Begin.At)
 	}
 	return s, nil
@@ -77,47 +81,58 @@ func WriteTimeline(w io.Writer, m *Match) error {
 			return ErrHandicap
 		}
 	}
-	b := bufio.NewWriter(w)
+	tw := timeline.NewWriter(w)
 	preset := m.Begin.Preset
 	if _, err := rules.LookupPreset(preset); err != nil {
 		preset = rules.DefaultPreset // every option is written below anyway
 	}
-	fmt.Fprintf(b, "# tandem record: match %s", m.ID())
+	head := "tandem record: match " + m.ID()
 	if m.Begin.Table != "" {
-		fmt.Fprintf(b, ", table %s", oneLine(m.Begin.Table))
+		head += ", table " + m.Begin.Table
 	}
-	fmt.Fprintf(b, ", began %s", m.Begin.Wall.UTC().Format(time.RFC3339))
+	began := ", began " + m.Begin.Wall.UTC().Format(time.RFC3339)
 	if m.Begin.WallClock == clocksync.Unsynced.String() {
 		// The Pi's guess: say so where the date is read.
-		b.WriteString(" (the table's wall clock was never synchronised: the date and times of day are guesses)")
+		began += " (the table's wall clock was never synchronised: the date and times of day are guesses)"
 	}
-	b.WriteString("\n")
+	tw.Comment(head + began)
 	if p := m.Begin.Players; p != nil && *p != [4]string{} {
-		for _, s := range rules.Seats {
-			fmt.Fprintf(b, "# %s: %s\n", s, oneLine(p[s]))
+		for _, s := range bughouse.Seats {
+			tw.Comment(s.String() + ": " + p[s])
 		}
 	}
-	b.WriteString("# times: seconds since the match's record began (the table ready)")
+	times := "times: seconds since the match's record began (the table ready)"
 	for _, r := range m.Records {
 		// The first start (a resume before the start starts the match too)
 		// that was applied: the console counts its match time from there.
 		if r.Kind == KindEvent && r.Event != nil && (r.Event.Kind == rules.Start || r.Event.Kind == rules.Resume) &&
 			r.Refused == "" && r.Ignored == "" {
-			fmt.Fprintf(b, "; the match started at %s: the console's match time is the time here minus that", seconds(r.At-m.Begin.At))
+			times += "; the match started at " + clock.FormatSeconds(r.At-m.Begin.At) + ": the console's match time is the time here minus that"
 			break
 		}
 	}
-	b.WriteString("\n")
-	fmt.Fprintf(b, "preset %s\n", preset)
-	fmt.Fprintf(b, "control %s\n", m.Options.Control)
+	tw.Comment(times)
+	tw.Preset(preset)
+	tw.Control(m.Options.Control)
 	for _, k := range rules.OptionKeys {
 		v, err := m.Options.Get(k)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(b, "option %s %s\n", k, rankRange.Replace(v)) // [2, 6] as 2-6: one word
+		tw.Option(k, v)
 	}
+	// The lines in instant order: a press is recorded at its own instant,
+	// which may come before a later press on the other board that the
+	// loop applied first (the boards' clocks are independent, so the
+	// order between them changes nothing).
+	type line struct {
+		at    time.Duration
+		write func()
+	}
+	var lines []line
 	for _, r := range m.Records {
+		r := r
+		at := r.At - m.Begin.At
 		if r.Kind == KindMove || r.Kind == KindTakeBack {
 			// The scoresheet, for people: the timeline has no moves.
 			what := "move"
@@ -125,43 +140,39 @@ func WriteTimeline(w io.Writer, m *Match) error {
 				what = "takeback of"
 			}
 			mv := scoresheet.Move{Ply: r.Ply, SAN: r.SAN}
-			mv.Board, _ = rules.ParseBoard(r.Board)
-			mv.Seat, _ = rules.ParseSeat(r.Seat)
-			fmt.Fprintf(b, "# %s %s %s. %s (%s)\n", seconds(r.At-m.Begin.At), what, mv.Number(), oneLine(r.SAN), oneLine(r.Seat))
+			mv.Board, _ = bughouse.ParseBoard(r.Board)
+			mv.Seat, _ = bughouse.ParseSeat(r.Seat)
+			lines = append(lines, line{at, func() {
+				tw.Comment(fmt.Sprintf("%s %s %s. %s (%s)", clock.FormatSeconds(at), what, mv.Number(), r.SAN, r.Seat))
+			}})
 			continue
 		}
 		if r.Kind != KindEvent || r.Event == nil || isReset(r) {
 			continue
 		}
-		fmt.Fprintf(b, "%s %s", seconds(r.At-m.Begin.At), r.Event.String())
+		note := ""
 		switch {
 		case r.Recovered:
-			b.WriteString("   # the table restarted: recovered paused")
+			note = "the table restarted: recovered paused"
 		case r.Refused != "":
-			fmt.Fprintf(b, "   # refused: %s", oneLine(r.Refused))
+			note = "refused: " + r.Refused
 		case r.Ignored != "":
-			fmt.Fprintf(b, "   # ignored: %s", oneLine(r.Ignored))
+			note = "ignored: " + r.Ignored
 		}
-		b.WriteString("\n")
+		lines = append(lines, line{at, func() { tw.Event(at, *r.Event, note) }})
 	}
-	fmt.Fprintf(b, "%s end\n", seconds(m.Until()-m.Begin.At))
-	return b.Flush()
+	slices.SortStableFunc(lines, func(a, b line) int { return cmp.Compare(a.at, b.at) })
+	for _, l := range lines {
+		l.write()
+	}
+	tw.End(m.Until() - m.Begin.At)
+	return tw.Flush()
 }
 
 // isReset reports whether r is an accepted reset: it ends the match, and
 // is not part of its replay.
 func isReset(r Record) bool {
 	return r.Event.Kind == rules.Reset && r.Refused == "" && r.Ignored == ""
-}
-
-var rankRange = strings.NewReplacer("[", "", "]", "", ", ", "-")
-
-func oneLine(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "\r", " ") }
-
-// seconds writes d as timeline seconds, exactly (up to 9 decimals).
-func seconds(d time.Duration) string {
-	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
 
 // WriteJSON writes m as one JSON object: the match (id, table, players,
@@ -209,7 +220,7 @@ func WriteJSON(w io.Writer, m *Match) error {
 	for _, seat := range s.Seats {
 		o.Seats = append(o.Seats, seat.String())
 	}
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if m.Begin.Players != nil {
 			o.Players[seat.String()] = m.Begin.Players[seat]
 		}
@@ -251,7 +262,7 @@ func WriteCSV(w io.Writer, ms []*Match) error {
 			return err
 		}
 		row := []string{m.Begin.Wall.UTC().Format("2006-01-02 15:04:05"), m.ID(), m.Begin.Table}
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			name := ""
 			if m.Begin.Players != nil {
 				name = m.Begin.Players[seat]
@@ -270,7 +281,7 @@ func WriteCSV(w io.Writer, ms []*Match) error {
 		}
 		row = append(row, m.Begin.Preset, m.Options.Control.String(), s.Result.String(), reason,
 			strings.Join(seats, " "), decidedAt)
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			row = append(row, fmt.Sprintf("%.3f", s.Clocks[seat].Seconds()))
 		}
 		if err := cw.Write(row); err != nil {

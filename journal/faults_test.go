@@ -11,6 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -68,24 +69,22 @@ func (f *fakeFile) bytes() []byte {
 func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		f := &fakeFile{hold: make(chan struct{}), room: -1, entered: make(chan struct{}, 1)}
-		var mark Marker
-		w := NewWriter(f, 0, "", &Opts{Synced: mark.Synced})
-		rec := NewRecorder(w, Meta{}, nil)
+		prog := NewProgress()
+		w := NewWriter(f, 0, "", &Opts{Synced: prog.Synced})
+		rec := NewRecorder(w, "")
 		o := preset(t, "reglamento")
-		rec.Begin(o, "reglamento", 0, time.Now())
-		<-f.entered // the writer is now stuck in the first Write
-		tb, err := table.New(&table.Opts{Options: o, Record: rec.Entry})
+		tb, err := table.New(&table.Opts{Options: o, Record: rec.Entry, Durable: prog.C()})
 		if err != nil {
 			t.Fatal(err)
 		}
-		mark.Attach(tb)
+		<-f.entered // the writer is now stuck in the first Write (the match record)
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { tb.Run(ctx); close(done) }()
 
 		at := tb.Epoch()
 		tb.Do(ctx, rules.Event{Kind: rules.Start}, at)
-		seats := []rules.Seat{rules.AWhite, rules.ABlack}
+		seats := []bughouse.Seat{bughouse.AWhite, bughouse.ABlack}
 		for i := range 200 {
 			at = at.Add(100 * time.Millisecond)
 			time.Sleep(time.Until(at))
@@ -93,11 +92,11 @@ func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		tb.Do(ctx, rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, at)
+		tb.Do(ctx, rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.WhiteWins, Reason: rules.Resignation}, at)
 		s := tb.Snapshot()
-		if s.Clocks[rules.AWhite].Moves != 100 || s.Clocks[rules.ABlack].Moves != 100 || s.Status != rules.Decided {
+		if s.Clocks[bughouse.AWhite].Moves != 100 || s.Clocks[bughouse.ABlack].Moves != 100 || s.Status != rules.Decided {
 			t.Fatalf("with the disk held: moves %d/%d, status %v; want 100/100, decided",
-				s.Clocks[rules.AWhite].Moves, s.Clocks[rules.ABlack].Moves, s.Status)
+				s.Clocks[bughouse.AWhite].Moves, s.Clocks[bughouse.ABlack].Moves, s.Status)
 		}
 		f.mu.Lock()
 		writes := f.writes
@@ -105,7 +104,7 @@ func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 		if writes != 0 {
 			t.Fatalf("%d writes finished while the store was held", writes)
 		}
-		if tb.Final() {
+		if tb.Snapshot().Final {
 			t.Fatal("the result is reported final before it is on disk")
 		}
 		close(f.hold)
@@ -113,7 +112,10 @@ func TestSlowStore_PressesDoNotWaitForTheDisk(t *testing.T) {
 			t.Fatal(err)
 		}
 		synctest.Wait()
-		if !tb.Final() {
+		if err := tb.Ping(ctx); err != nil { // a snapshot after the loop took the report
+			t.Fatal(err)
+		}
+		if !tb.Snapshot().Final {
 			t.Fatal("the result is on disk but not final")
 		}
 		cancel()
@@ -139,34 +141,32 @@ func TestFullDisk_ClockRunsRecordErrSays(t *testing.T) {
 		var failed []error
 		var mu sync.Mutex
 		w := NewWriter(f, 0, "", &Opts{Failed: func(err error) { mu.Lock(); failed = append(failed, err); mu.Unlock() }})
-		rec := NewRecorder(w, Meta{}, nil)
+		rec := NewRecorder(w, "")
 		o := preset(t, "reglamento")
-		rec.Begin(o, "reglamento", 0, time.Now())
-		tb, err := table.New(&table.Opts{Options: o, Record: rec.Entry})
+		tb, err := table.New(&table.Opts{Options: o, Record: rec.Entry, Checkpoint: time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go tb.Run(ctx)
-		go rec.Checkpoints(ctx, tb, time.Second)
 		tb.Do(ctx, rules.Event{Kind: rules.Start}, tb.Epoch())
 		for i := range 20 {
 			time.Sleep(time.Second)
-			tb.Do(ctx, rules.Event{Kind: rules.Press, Seat: []rules.Seat{rules.AWhite, rules.ABlack}[i%2]}, time.Now())
+			tb.Do(ctx, rules.Event{Kind: rules.Press, Seat: []bughouse.Seat{bughouse.AWhite, bughouse.ABlack}[i%2]}, time.Now())
 		}
 		time.Sleep(10 * time.Minute)
 		synctest.Wait()
 		s := tb.Snapshot()
-		if s.Clocks[rules.ABlack].Moves != 10 || s.Status != rules.Decided || s.Reason != rules.Flag {
-			t.Fatalf("moves %d, status %v %v: the clocks must go on without the disk", s.Clocks[rules.ABlack].Moves, s.Status, s.Reason)
+		if s.Clocks[bughouse.ABlack].Moves != 10 || s.Status != rules.Decided || s.Reason != rules.Flag {
+			t.Fatalf("moves %d, status %v %v: the clocks must go on without the disk", s.Clocks[bughouse.ABlack].Moves, s.Status, s.Reason)
 		}
 		mu.Lock()
 		defer mu.Unlock()
 		if len(failed) != 1 || !errors.Is(failed[0], syscall.ENOSPC) || !errors.Is(w.Err(), syscall.ENOSPC) {
 			t.Fatalf("Failed called with %v, Err %v; want ENOSPC once", failed, w.Err())
 		}
-		if tb.Final() {
+		if tb.Snapshot().Final {
 			t.Error("a result that could not be recorded is not final")
 		}
 		l, err := Load(f.bytes())
@@ -192,7 +192,7 @@ func TestCut_RestoredWithinInterval(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, time.Second)
 		s.t.Do(context.Background(), rules.Event{Kind: rules.Start}, time.Now())
-		seats := []rules.Seat{rules.AWhite, rules.BWhite, rules.ABlack, rules.BBlack}
+		seats := []bughouse.Seat{bughouse.AWhite, bughouse.BWhite, bughouse.ABlack, bughouse.BBlack}
 		for i := range 40 {
 			time.Sleep(time.Duration(700+i*37%500) * time.Millisecond)
 			s.t.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: seats[i%4]}, time.Now())
@@ -221,7 +221,11 @@ func TestCut_RestoredWithinInterval(t *testing.T) {
 		}
 		m := ms[len(ms)-1]
 		synctest.Test(t, func(t *testing.T) {
-			tb, err := table.New(&table.Opts{Options: m.Options, Restore: m.Restore()})
+			restore, err := m.Restore()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb, err := table.New(&table.Opts{Options: m.Options, Restore: restore})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -229,7 +233,7 @@ func TestCut_RestoredWithinInterval(t *testing.T) {
 			if snap.Status != rules.Paused {
 				t.Fatalf("cut %d: restored %v, want paused", i, snap.Status)
 			}
-			for _, seat := range rules.Seats {
+			for _, seat := range bughouse.Seats {
 				d := snap.Clocks[seat].Remaining - truth[i][seat]
 				if d < 0 || d > time.Second {
 					t.Errorf("cut %d: %v restored %v, true %v: off by %v (interval 1s)", i, seat, snap.Clocks[seat].Remaining, truth[i][seat], d)

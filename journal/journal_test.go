@@ -25,11 +25,13 @@ type session struct {
 }
 
 // open starts a table recording to path, restoring the file's last match
-// as the daemon does. Call it inside a synctest bubble.
+// as the daemon does: a match that started and was not ended by a reset
+// goes on; otherwise a new match begins. interval is the checkpoint
+// interval (0: none). Call it inside a synctest bubble.
 func open(t *testing.T, path string, o rules.Options, interval time.Duration) *session {
 	t.Helper()
-	var mark Marker
-	w, l, err := Open(path, &Opts{Synced: mark.Synced})
+	prog := NewProgress()
+	w, l, err := Open(path, &Opts{Synced: prog.Synced, Failed: prog.Failed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,39 +39,26 @@ func open(t *testing.T, path string, o rules.Options, interval time.Duration) *s
 	if err != nil {
 		t.Fatal(err)
 	}
-	topts := &table.Opts{Options: o}
-	var rec *Recorder
+	rec := NewRecorder(w, "T1")
+	topts := &table.Opts{Options: o, Preset: "reglamento", Players: [4]string{"Ana", "Bo", "Cy", "Di"},
+		Record: rec.Entry, Durable: prog.C(), Checkpoint: interval}
 	if n := len(ms); n > 0 {
-		last := ms[n-1]
-		rec = NewRecorder(w, Meta{Table: "T1"}, &last.Begin)
-		topts.Options = last.Options
-		if last.Started() {
-			topts.Restore = last.Restore()
-			rec.Recovered(last.Until(), time.Now())
-		}
-	} else {
-		rec = NewRecorder(w, Meta{Table: "T1", Players: [4]string{"Ana", "Bo", "Cy", "Di"}}, nil)
-		if _, err := rec.Begin(o, "reglamento", 0, time.Now()); err != nil {
-			t.Fatal(err)
+		if last := ms[n-1]; last.Started() && !last.Ended() {
+			topts.Options, topts.Preset = last.Options, last.Begin.Preset
+			if topts.Restore, err = last.Restore(); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	topts.Record = rec.Entry
 	tb, err := table.New(topts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mark.Attach(tb)
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{}, 2)
-	go func() { tb.Run(ctx); done <- struct{}{} }()
-	if interval > 0 {
-		go func() { rec.Checkpoints(ctx, tb, interval); done <- struct{}{} }()
-	} else {
-		done <- struct{}{}
-	}
+	done := make(chan struct{})
+	go func() { tb.Run(ctx); close(done) }()
 	return &session{t: tb, w: w, rec: rec, stop: func() {
 		cancel()
-		<-done
 		<-done
 		if err := w.Close(); err != nil {
 			t.Errorf("close: %v", err)
@@ -134,12 +123,8 @@ func TestExportTimeline_RoundTrip(t *testing.T) {
 				if script.EndLine > 0 {
 					time.Sleep(time.Until(s.t.Epoch().Add(script.End)))
 					synctest.Wait()
-					s.rec.Checkpoint(context.Background(), s.t)
 				}
-				if err := s.w.Sync(context.Background()); err != nil {
-					t.Fatal(err)
-				}
-				s.stop()
+				s.stop() // a clean stop records the clocks last
 			})
 			l, err := LoadFile(path)
 			if err != nil {

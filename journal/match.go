@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 	"tandem/scoresheet"
 	"tandem/table"
@@ -158,9 +159,19 @@ func Find(ms []*Match, id string) (*Match, error) {
 }
 
 // Restore returns what a table needs to go on with m after a restart
-// (table.Opts.Restore): its events and the instant to pause at.
-func (m *Match) Restore() *table.Restore {
-	return &table.Restore{Events: m.Events(), Until: m.Until()}
+// (table.Opts.Restore): its id, preset and players, its events and the
+// instant to pause at, its scoresheet, the wall time of its last record,
+// and whether its decision is recorded. Its error is Moves': the
+// scoresheet then holds the moves before the record that does not read.
+func (m *Match) Restore() (*table.Restore, error) {
+	r := &table.Restore{Match: m.ID(), Preset: m.Begin.Preset, Events: m.Events(), Until: m.Until(),
+		RecoveredAt: m.LastWall(), Decided: m.Decision() != nil}
+	if m.Begin.Players != nil {
+		r.Players = *m.Begin.Players
+	}
+	var err error
+	r.Moves, err = m.Moves()
+	return r, err
 }
 
 // Moves returns the match's scoresheet as recorded: its KindMove records
@@ -173,7 +184,7 @@ func (m *Match) Moves() ([]scoresheet.Move, error) {
 		if r.Kind != KindMove && r.Kind != KindTakeBack {
 			continue
 		}
-		b, err := rules.ParseBoard(r.Board)
+		b, err := bughouse.ParseBoard(r.Board)
 		if err != nil {
 			return ms, fmt.Errorf("record seq %d (%s): board: %w", r.Seq, r.Kind, err)
 		}
@@ -188,7 +199,7 @@ func (m *Match) Moves() ([]scoresheet.Move, error) {
 			ms = append(ms[:i], ms[i+1:]...)
 			continue
 		}
-		seat, err := rules.ParseSeat(r.Seat)
+		seat, err := bughouse.ParseSeat(r.Seat)
 		if err != nil {
 			return ms, fmt.Errorf("record seq %d (move): seat: %w", r.Seq, err)
 		}

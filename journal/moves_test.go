@@ -3,14 +3,15 @@ package journal
 import (
 	"bytes"
 	"context"
-	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"tandem/arbiter"
 	"tandem/bpgn"
+	"tandem/bughouse"
 	"tandem/replay"
 	"tandem/rules"
 	"tandem/scoresheet"
@@ -19,44 +20,50 @@ import (
 // step is one move of a scripted game: the seat moves (entered on the
 // scoresheet) after think, then presses its clock unless nopress.
 type step struct {
-	board   rules.Board
+	board   bughouse.Board
 	text    string
 	think   time.Duration
 	nopress bool
 }
 
-// gameWithMoves plays steps on a recording table with a scoresheet, as
-// the console does: enter the move, record it, press. It returns the
-// session (running) and the sheet.
-func gameWithMoves(t *testing.T, s *session, o rules.Options, steps []step) *scoresheet.Sheet {
+// move enters text on board b through the table's command path, as the
+// console does, and returns the move as recorded.
+func move(t *testing.T, s *session, b bughouse.Board, text string) scoresheet.Move {
+	t.Helper()
+	r, err := s.t.Command(context.Background(), arbiter.Command{Kind: arbiter.Move, Board: b, Text: text}, time.Now())
+	if err != nil || !r.OK {
+		t.Fatalf("move %s %s: %+v %v", b, text, r, err)
+	}
+	return *r.Move
+}
+
+// takeBack takes back board b's last move through the table.
+func takeBack(t *testing.T, s *session, b bughouse.Board) {
+	t.Helper()
+	r, err := s.t.Command(context.Background(), arbiter.Command{Kind: arbiter.TakeBack, Board: b}, time.Now())
+	if err != nil || !r.OK {
+		t.Fatalf("take back %s: %+v %v", b, r, err)
+	}
+}
+
+// gameWithMoves starts the match and plays steps on a recording table:
+// enter the move, press. It returns the table's scoresheet then.
+func gameWithMoves(t *testing.T, s *session, steps []step) *scoresheet.Sheet {
 	t.Helper()
 	ctx := context.Background()
-	sheet, err := scoresheet.New(&o, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t0 := s.t.Epoch()
 	if _, err := s.t.Do(ctx, rules.Event{Kind: rules.Start}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	started := s.t.Snapshot().StartedAt
 	for _, st := range steps {
 		time.Sleep(st.think)
-		now := time.Now()
-		m, err := sheet.Enter(st.board, st.text, now.Sub(t0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.rec.Move(m, now, started); err != nil {
-			t.Fatal(err)
-		}
+		m := move(t, s, st.board, st.text)
 		if !st.nopress {
 			if _, err := s.t.Do(ctx, rules.Event{Kind: rules.Press, Seat: m.Seat}, time.Now()); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	return sheet
+	return s.t.Snapshot().Sheet
 }
 
 // A match's moves go to the record with its clock events, come back from
@@ -70,8 +77,8 @@ func TestMoves_RecordedAndExportedAsBPGN_RoundTrip(t *testing.T) {
 	var sheet *scoresheet.Sheet
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, time.Second)
-		A, B := rules.BoardA, rules.BoardB
-		sheet = gameWithMoves(t, s, o, []step{
+		A, B := bughouse.BoardA, bughouse.BoardB
+		gameWithMoves(t, s, []step{
 			{A, "f3", 2 * time.Second, false},
 			{B, "e4", time.Second, false},
 			{A, "e5", 3 * time.Second, false},
@@ -82,34 +89,20 @@ func TestMoves_RecordedAndExportedAsBPGN_RoundTrip(t *testing.T) {
 			{A, "a3", time.Second, false},
 		})
 		// A slip on board B: entered, then taken back before the press.
-		now := time.Now()
-		slip, err := sheet.Enter(B, "Qxd5", now.Sub(s.t.Epoch()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		started := s.t.Snapshot().StartedAt
-		s.rec.Move(slip, now, started)
+		move(t, s, B, "Qxd5")
 		time.Sleep(time.Second)
-		if _, err := sheet.TakeBack(B); err != nil {
-			t.Fatal(err)
-		}
-		s.rec.TakeBack(slip, time.Since(s.t.Epoch()), time.Now(), started)
+		takeBack(t, s, B)
 		// Board B's reply, entered and pressed; then the mate on A, entered
 		// while the clock is not yet pressed, and declared.
 		time.Sleep(time.Second)
-		m, _ := sheet.Enter(B, "Nf6", time.Since(s.t.Epoch()))
-		s.rec.Move(m, time.Now(), started)
-		s.t.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: rules.BBlack}, time.Now())
+		move(t, s, B, "Nf6")
+		s.t.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: bughouse.BBlack}, time.Now())
 		time.Sleep(2 * time.Second)
-		m, err = sheet.Enter(A, "Qh4", time.Since(s.t.Epoch()))
-		if err != nil || m.SAN != "Qh4#" {
-			t.Fatalf("the mate entered as %+v %v", m, err)
+		if m := move(t, s, A, "Qh4"); m.SAN != "Qh4#" {
+			t.Fatalf("the mate entered as %+v", m)
 		}
-		s.rec.Move(m, time.Now(), started)
 		s.t.Do(context.Background(), rules.Event{Kind: rules.Declare, Board: A, Outcome: rules.BlackWins, Reason: rules.Checkmate}, time.Now())
-		if err := s.w.Sync(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		sheet = s.t.Snapshot().Sheet
 		s.stop()
 	})
 	l, err := LoadFile(path)
@@ -184,7 +177,7 @@ func TestMoves_RecordedAndExportedAsBPGN_RoundTrip(t *testing.T) {
 	if rep.Mismatch != "" || rep.Result != rules.Team2Wins || rep.Reason != rules.Checkmate {
 		t.Errorf("replay: %v %v mismatch %q\n%s", rep.Result, rep.Reason, rep.Mismatch, text)
 	}
-	if rep.Moves.Reserves[rules.ABlack] != "" || rep.Moves.FEN != sheet.FEN() {
+	if rep.Moves.Reserves[bughouse.ABlack] != "" || rep.Moves.FEN != sheet.FEN() {
 		t.Errorf("replay ends at %s, the sheet at %s", rep.Moves.FEN, sheet.FEN())
 	}
 	var tl bytes.Buffer
@@ -204,37 +197,26 @@ func TestMoves_RecordedAndExportedAsBPGN_RoundTrip(t *testing.T) {
 	}
 }
 
-// Moves entered for a match are refused once a new match began (a reset
-// between the entry and its record), and a new match's scoresheet is
-// empty.
-func TestMoves_OtherMatchRefused(t *testing.T) {
+// A match's moves stay in its own record: a reset begins a new match
+// whose scoresheet is empty.
+func TestMoves_EachMatchItsOwn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec")
 	o := preset(t, "reglamento")
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, 0)
 		ctx := context.Background()
-		sheet, _ := scoresheet.New(&o, nil)
-		m, _ := sheet.Enter(rules.BoardA, "e4", 0)
-		if err := s.rec.Move(m, time.Now(), 0); !errors.Is(err, ErrOtherMatch) {
-			t.Fatalf("a move before the start: %v", err)
-		}
 		time.Sleep(time.Second)
 		s.t.Do(ctx, rules.Event{Kind: rules.Start}, time.Now())
-		started := s.t.Snapshot().StartedAt
-		if err := s.rec.Move(m, time.Now(), started); err != nil {
-			t.Fatal(err)
-		}
+		move(t, s, bughouse.BoardA, "e4")
 		s.t.Do(ctx, rules.Event{Kind: rules.Pause}, time.Now())
 		s.t.Do(ctx, rules.Event{Kind: rules.Reset}, time.Now())
-		if err := s.rec.Move(m, time.Now(), started); !errors.Is(err, ErrOtherMatch) {
-			t.Fatalf("a move of the old match after a reset: %v", err)
+		if n := s.t.Snapshot().Moves(); n != 0 {
+			t.Fatalf("the new match has %d moves", n)
 		}
 		time.Sleep(time.Second)
 		s.t.Do(ctx, rules.Event{Kind: rules.Start}, time.Now())
-		if err := s.rec.Move(m, time.Now(), started); !errors.Is(err, ErrOtherMatch) {
-			t.Fatalf("a move of the old match in the new one: %v", err)
-		}
-		s.w.Sync(ctx)
+		move(t, s, bughouse.BoardB, "d4")
+		move(t, s, bughouse.BoardB, "d5")
 		s.stop()
 	})
 	l, _ := LoadFile(path)
@@ -244,54 +226,30 @@ func TestMoves_OtherMatchRefused(t *testing.T) {
 	}
 	first, _ := ms[0].Moves()
 	second, _ := ms[1].Moves()
-	if len(first) != 1 || len(second) != 0 {
+	if len(first) != 1 || len(second) != 2 || first[0].SAN != "e4" || second[0].SAN != "d4" {
 		t.Fatalf("moves: first match %v, second %v", first, second)
 	}
 }
 
 // A restarted table continues the match with its moves: the restored
-// match's scoresheet replays, and its recorder accepts moves for it once
-// told when it started.
+// scoresheet holds them (and the reserves), and moves entered after the
+// restart belong to the same match.
 func TestMoves_RestoredAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec")
 	o := preset(t, "reglamento")
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, 0)
-		gameWithMoves(t, s, o, []step{{rules.BoardA, "e4", time.Second, false}, {rules.BoardA, "d5", time.Second, false}, {rules.BoardA, "exd5", time.Second, false}})
-		s.w.Sync(context.Background())
+		gameWithMoves(t, s, []step{{bughouse.BoardA, "e4", time.Second, false}, {bughouse.BoardA, "d5", time.Second, false}, {bughouse.BoardA, "exd5", time.Second, false}})
 		s.stop()
 	})
 	synctest.Test(t, func(t *testing.T) {
 		s := open(t, path, o, 0)
-		l, _ := LoadFile(path)
-		ms, _ := l.Matches()
-		m := ms[len(ms)-1]
-		moves, err := m.Moves()
-		if err != nil || len(moves) != 3 {
-			t.Fatalf("restored moves %v %v", moves, err)
+		snap := s.t.Snapshot()
+		if snap.Moves() != 3 || snap.Sheet.Reserves()[bughouse.BBlack]["P"] != 1 || !snap.Recovered {
+			t.Fatalf("restored: %d moves, reserves %v, recovered %v", snap.Moves(), snap.Sheet.Reserves(), snap.Recovered)
 		}
-		sheet, _ := scoresheet.New(&m.Options, nil)
-		for _, mv := range moves {
-			if _, err := sheet.Enter(mv.Board, mv.UCI, mv.At); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if sheet.Reserves()[rules.BBlack]["P"] != 1 {
-			t.Fatalf("reserves after restore %v", sheet.Reserves())
-		}
-		started, ok := m.StartedAt()
-		if !ok || started != s.t.Snapshot().StartedAt {
-			t.Fatalf("StartedAt %v %v, table %v", started, ok, s.t.Snapshot().StartedAt)
-		}
-		mv, _ := sheet.Enter(rules.BoardB, "e4", time.Since(s.t.Epoch()))
-		if err := s.rec.Move(mv, time.Now(), started); !errors.Is(err, ErrOtherMatch) {
-			t.Fatalf("before Started: %v", err)
-		}
-		s.rec.Started(started)
-		if err := s.rec.Move(mv, time.Now(), started); err != nil {
-			t.Fatal(err)
-		}
-		s.w.Sync(context.Background())
+		s.t.Do(context.Background(), rules.Event{Kind: rules.Resume}, time.Now())
+		move(t, s, bughouse.BoardB, "e4")
 		s.stop()
 	})
 	l, _ := LoadFile(path)

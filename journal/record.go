@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 )
@@ -84,7 +85,7 @@ type Record struct {
 	Decisive []string `json:"decisive,omitempty"`
 
 	// KindEvent, KindDecision, KindCheckpoint: the four remaining times
-	// at At (ns), indexed by rules.Seat; KindCheckpoint also the status.
+	// at At (ns), indexed by bughouse.Seat; KindCheckpoint also the status.
 	Clocks *[4]time.Duration `json:"clocks_ns,omitempty"`
 	Status string            `json:"status,omitempty"`
 
@@ -114,7 +115,7 @@ func EncodeOptions(o rules.Options) (map[string]string, error) {
 		}
 		m[k] = v
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if c := o.SeatControls[s]; c != nil {
 			m["seat."+s.String()] = c.String()
 		}
@@ -145,7 +146,7 @@ func DecodeOptions(m map[string]string) (rules.Options, error) {
 			}
 			continue
 		}
-		s, err := rules.ParseSeat(name)
+		s, err := bughouse.ParseSeat(name)
 		if err != nil {
 			return o, fmt.Errorf("journal: options: %s: %w", k, err)
 		}

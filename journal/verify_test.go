@@ -14,6 +14,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 )
@@ -27,7 +28,7 @@ func writeN(t *testing.T, n int) []byte {
 		t.Fatal(err)
 	}
 	for i := range n {
-		ev := rules.Event{Kind: rules.Press, Seat: rules.Seat(i % 4), At: time.Duration(i) * time.Second}
+		ev := rules.Event{Kind: rules.Press, Seat: bughouse.Seat(i % 4), At: time.Duration(i) * time.Second}
 		w.Append(Record{Kind: KindEvent, Match: "m", At: ev.At, Wall: time.Unix(int64(i), 0).UTC(), Event: &ev, Text: ev.String()}, 0)
 	}
 	if err := w.Close(); err != nil {
@@ -222,10 +223,10 @@ func TestOptions_RoundTripEveryPreset(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.IncrementBeforeFirstMove = o.Control.IncrementBeforeFirstMove
-	o.SeatControls[rules.AWhite] = &c
+	o.SeatControls[bughouse.AWhite] = &c
 	m, _ := EncodeOptions(o)
 	o2, err := DecodeOptions(m)
-	if err != nil || o2.SeatControls[rules.AWhite] == nil || o2.SeatControls[rules.AWhite].String() != c.String() {
+	if err != nil || o2.SeatControls[bughouse.AWhite] == nil || o2.SeatControls[bughouse.AWhite].String() != c.String() {
 		t.Fatalf("handicap: %v %v", o2.SeatControls, err)
 	}
 	if PresetOf(o) != "custom" {
@@ -277,7 +278,7 @@ func TestWriter_Property(t *testing.T) {
 		}
 		var want []Record
 		for i := range rapid.IntRange(1, 30).Draw(rt, "n") {
-			ev := rules.Event{Kind: rules.Kind(rapid.IntRange(1, 10).Draw(rt, "kind")), Seat: rules.Seat(rapid.IntRange(0, 3).Draw(rt, "seat")),
+			ev := rules.Event{Kind: rules.Kind(rapid.IntRange(1, 10).Draw(rt, "kind")), Seat: bughouse.Seat(rapid.IntRange(0, 3).Draw(rt, "seat")),
 				At: time.Duration(rapid.Int64Range(0, 1<<40).Draw(rt, "at"))}
 			r := Record{Kind: KindEvent, Match: rapid.StringMatching(`[a-z0-9-]{0,20}`).Draw(rt, "match"), At: ev.At,
 				Event: &ev, Ignored: rapid.String().Draw(rt, "ignored")}

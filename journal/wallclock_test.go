@@ -8,37 +8,35 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clocksync"
 	"tandem/rules"
 	"tandem/table"
 )
 
-// The match record and the decision carry the wall clock's status at the
-// time they were written; the timeline export says when the date is a
-// guess; without Meta.WallClock nothing is written.
-func TestRecorder_WallClock(t *testing.T) {
+// writeMatch records a match and its decision through a recorder made by
+// mk, calls between in between (the wall clock's status may change
+// there), and returns the records read back.
+func writeMatch(t *testing.T, mk func(*Writer) *Recorder, between func()) *Log {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.db")
 	w, _, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	status := clocksync.Unsynced
-	rec := NewRecorder(w, Meta{Table: "T1", WallClock: func() clocksync.Status { return status }}, nil)
+	rec := mk(w)
 	o, err := rules.LookupPreset("reglamento")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rec.Begin(o.Options, "reglamento", 0, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	status = clocksync.Synced // a time server answered during the match
-	rec.Entry(table.Entry{Seq: 1, Kind: table.EntryDecision, At: 5 * time.Second, Wall: time.Now(),
-		Result: rules.Team1Wins, Reason: rules.Reason(1), Decisive: [2]rules.Seat{rules.Seats[1]}, NDecisive: 1})
+	rec.Entry(table.Entry{Seq: 1, Kind: table.EntryMatch, Match: "20261129-100000-0001", Wall: time.Now(), Preset: "reglamento", Options: o.Options})
+	between()
+	rec.Entry(table.Entry{Seq: 2, Kind: table.EntryDecision, Match: "20261129-100000-0001", At: 5 * time.Second, Wall: time.Now(),
+		Result: rules.Team1Wins, Decisive: [2]bughouse.Seat{bughouse.ABlack}, NDecisive: 1})
 	if err := w.Sync(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
-
 	_, l, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +44,17 @@ func TestRecorder_WallClock(t *testing.T) {
 	if len(l.Records) != 2 {
 		t.Fatalf("%d records", len(l.Records))
 	}
+	return l
+}
+
+// The match record and the decision carry the wall clock's status at the
+// time they were made; the timeline export says when the date is a
+// guess.
+func TestRecorder_WallClock(t *testing.T) {
+	status := clocksync.Unsynced
+	l := writeMatch(t, func(w *Writer) *Recorder {
+		return NewRecorder(w, "T1").SetWallClock(func() clocksync.Status { return status })
+	}, func() { status = clocksync.Synced }) // a time server answered during the match
 	if m, d := l.Records[0], l.Records[1]; m.Kind != KindMatch || m.WallClock != "unsynchronised" || d.Kind != KindDecision || d.WallClock != "synchronised" {
 		t.Fatalf("records %s %q, %s %q", m.Kind, m.WallClock, d.Kind, d.WallClock)
 	}
@@ -63,21 +72,10 @@ func TestRecorder_WallClock(t *testing.T) {
 	}
 }
 
+// Without SetWallClock nothing is recorded, and the export says nothing.
 func TestRecorder_NoWallClock(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t.db")
-	w, _, err := Open(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := NewRecorder(w, Meta{}, nil)
-	o, _ := rules.LookupPreset("reglamento")
-	if _, err := rec.Begin(o.Options, "reglamento", 0, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	w.Sync(context.Background())
-	w.Close()
-	_, l, _ := Open(path, nil)
-	if len(l.Records) != 1 || l.Records[0].WallClock != "" {
+	l := writeMatch(t, func(w *Writer) *Recorder { return NewRecorder(w, "T1") }, func() {})
+	if l.Records[0].WallClock != "" || l.Records[1].WallClock != "" {
 		t.Fatalf("records %+v", l.Records)
 	}
 }

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"tandem/bpgn"
+	"tandem/bughouse"
 	"tandem/replay"
 	"tandem/rules"
 )
 
 // press is one move read by the test's own tiny reader: seat, stamp (ms).
 type press struct {
-	seat    rules.Seat
+	seat    bughouse.Seat
 	stampMS int64
 	atMS    int64 // instant, computed by handInstants
 	label   string
@@ -45,7 +46,7 @@ func handInstants(t *testing.T, path string, baseMS int64) []press {
 	var out []press
 	var used [4]int64
 	for _, m := range moveRE.FindAllStringSubmatch(string(src), -1) {
-		seat := map[string]rules.Seat{"A": rules.AWhite, "a": rules.ABlack, "B": rules.BWhite, "b": rules.BBlack}[m[2]]
+		seat := map[string]bughouse.Seat{"A": bughouse.AWhite, "a": bughouse.ABlack, "B": bughouse.BWhite, "b": bughouse.BBlack}[m[2]]
 		p := press{seat: seat, stampMS: stampMS(t, m[4]), label: m[1] + m[2] + ". " + m[3]}
 		used[seat] = baseMS - p.stampMS
 		p.atMS = used[seat] + used[seat^1]
@@ -60,7 +61,7 @@ func handInstants(t *testing.T, path string, baseMS int64) []press {
 func handClocks(ps []press, baseMS, T int64) [4]int64 {
 	clk := [4]int64{baseMS, baseMS, baseMS, baseMS}
 	var last [2]int64
-	running := [2]rules.Seat{rules.AWhite, rules.BWhite}
+	running := [2]bughouse.Seat{bughouse.AWhite, bughouse.BWhite}
 	for _, p := range ps {
 		if p.atMS > T {
 			continue
@@ -84,10 +85,10 @@ func TestFICSGames(t *testing.T) {
 	for _, tc := range []struct {
 		file    string
 		baseMS  int64
-		result  string // team 1's view (RULES.md)
+		result  string // team 1's view (docs/rules.md)
 		board   string // the deciding board's game, as the record writes it
 		reason  string
-		seats   []rules.Seat
+		seats   []bughouse.Seat
 		decided bool
 		// decisionMS: how the decision instant follows from the stamps.
 		decisionMS func(ps []press) int64
@@ -97,15 +98,15 @@ func TestFICSGames(t *testing.T) {
 			// Carla (B-white) forfeits on time: after 32b. Ka5{136.738} at
 			// (300-0.646)+(300-136.738) = 462.616 s her 0.646 s run out.
 			file: "fics_1934461_flag.bpgn", baseMS: 300000, result: "1-0", board: "0-1", reason: "flag",
-			seats: []rules.Seat{rules.BWhite}, decided: true,
+			seats: []bughouse.Seat{bughouse.BWhite}, decided: true,
 			decisionMS: func(ps []press) int64 {
 				var lastB press
 				var carla int64
 				for _, p := range ps {
-					if p.seat.Board() == rules.BoardB {
+					if p.seat.Board() == bughouse.BoardB {
 						lastB = p
 					}
-					if p.seat == rules.BWhite {
+					if p.seat == bughouse.BWhite {
 						carla = p.stampMS
 					}
 				}
@@ -117,16 +118,16 @@ func TestFICSGames(t *testing.T) {
 			// Dario (B-black) mated by 23B. B@g7#{72.284}: (300-72.284) +
 			// (300-178.996) = 348.720 s.
 			file: "fics_1934301_checkmate.bpgn", baseMS: 300000, result: "0-1", board: "1-0", reason: "checkmate",
-			seats: []rules.Seat{rules.BBlack}, decided: true,
-			decisionMS: func(ps []press) int64 { return lastOn(ps, rules.BoardB).atMS },
+			seats: []bughouse.Seat{bughouse.BBlack}, decided: true,
+			decisionMS: func(ps []press) int64 { return lastOn(ps, bughouse.BoardB).atMS },
 			wantMS:     348720,
 		},
 		{
 			// Bruno (A-black) mated by 27A. N@g4#{1.978}: (60-1.978) +
 			// (60-8.488) = 109.534 s.
 			file: "fics_1934587_checkmate.bpgn", baseMS: 60000, result: "1-0", board: "1-0", reason: "checkmate",
-			seats: []rules.Seat{rules.ABlack}, decided: true,
-			decisionMS: func(ps []press) int64 { return lastOn(ps, rules.BoardA).atMS },
+			seats: []bughouse.Seat{bughouse.ABlack}, decided: true,
+			decisionMS: func(ps []press) int64 { return lastOn(ps, bughouse.BoardA).atMS },
 			wantMS:     109534,
 		},
 		{
@@ -134,7 +135,7 @@ func TestFICSGames(t *testing.T) {
 			// 4A. e5{117.203}: (120-117.203) + (120-117.687) = 5.110 s.
 			file: "fics_1283326_aborted.bpgn", baseMS: 120000, result: "*", board: "*", reason: "",
 			decided:    false,
-			decisionMS: func(ps []press) int64 { return max(lastOn(ps, rules.BoardA).atMS, lastOn(ps, rules.BoardB).atMS) },
+			decisionMS: func(ps []press) int64 { return max(lastOn(ps, bughouse.BoardA).atMS, lastOn(ps, bughouse.BoardB).atMS) },
 			wantMS:     5110,
 		},
 	} {
@@ -171,7 +172,7 @@ func TestFICSGames(t *testing.T) {
 				// clock-cases invariant: no increment, equal bases, one
 				// start: both boards have used the same time.
 				at := st.Event.At
-				if a, b := m.Remaining(rules.AWhite, at)+m.Remaining(rules.ABlack, at), m.Remaining(rules.BWhite, at)+m.Remaining(rules.BBlack, at); m.Status() == rules.Running && a != b {
+				if a, b := m.Remaining(bughouse.AWhite, at)+m.Remaining(bughouse.ABlack, at), m.Remaining(bughouse.BWhite, at)+m.Remaining(bughouse.BBlack, at); m.Status() == rules.Running && a != b {
 					t.Errorf("line %d %s: board A has %v left in all, board B %v", st.Line, st.Label, a, b)
 				}
 			})
@@ -202,7 +203,7 @@ func TestFICSGames(t *testing.T) {
 				t.Errorf("decision/report instant %v, want %d ms", r.At, T)
 			}
 			want := handClocks(ps, tc.baseMS, T)
-			for _, s := range rules.Seats {
+			for _, s := range bughouse.Seats {
 				if r.Clocks[s] != time.Duration(want[s])*time.Millisecond {
 					t.Errorf("%s clock %v, want %d ms", s, r.Clocks[s], want[s])
 				}
@@ -220,7 +221,7 @@ func TestFICSGames(t *testing.T) {
 	}
 }
 
-func lastOn(ps []press, b rules.Board) press {
+func lastOn(ps []press, b bughouse.Board) press {
 	var l press
 	for _, p := range ps {
 		if p.seat.Board() == b && p.atMS >= l.atMS {
@@ -230,7 +231,7 @@ func lastOn(ps []press, b rules.Board) press {
 	return l
 }
 
-func sameSeats(a, b []rules.Seat) bool {
+func sameSeats(a, b []bughouse.Seat) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -248,22 +249,22 @@ func TestOtherDialects(t *testing.T) {
 	// "checkmated": Alba, on the board of the last move (A), is mated at
 	// 11a.'s instant, 3.8 s.
 	r := runFile(t, "../testdata/bpgn/bughousepro_golden_export_synthetic.bpgn", "")
-	if r.Result != rules.Team2Wins || r.Reason != rules.Checkmate || !sameSeats(r.Seats, []rules.Seat{rules.AWhite}) || r.DecidedAt != 3800*time.Millisecond || r.Mismatch != "" {
+	if r.Result != rules.Team2Wins || r.Reason != rules.Checkmate || !sameSeats(r.Seats, []bughouse.Seat{bughouse.AWhite}) || r.DecidedAt != 3800*time.Millisecond || r.Mismatch != "" {
 		t.Errorf("bughouse.pro: %s %s %v at %v (%s)", r.Result, r.Reason, r.Seats, r.DecidedAt, r.Mismatch)
 	}
 	// Instants are given: A-white pressed at 0, 0.3, 0.7, 1.1, 1.7, 2.0,
 	// 2.4, 2.7, 3.1, 3.4, 3.7; A-black at 0.1, 0.5, 0.9, 1.4, 1.8, 2.2,
 	// 2.5, 3.0, 3.3, 3.6, 3.8. White used 0+0.2+0.2+0.2+0.3+0.2+0.2+0.2+0.1+0.1+0.1 = 1.8 s.
-	if r.Clocks[rules.AWhite] != 298200*time.Millisecond {
-		t.Errorf("bughouse.pro A-white clock %v, want 4:58.2", r.Clocks[rules.AWhite])
+	if r.Clocks[bughouse.AWhite] != 298200*time.Millisecond {
+		t.Errorf("bughouse.pro A-white clock %v, want 4:58.2", r.Clocks[bughouse.AWhite])
 	}
 	// Sunsetter: every stamp 180 of 180: every press at instant 0; Carla
 	// (A-white and B-white) is mated on A, the board of the last move.
 	r = runFile(t, "../testdata/bpgn/sunsetter_bench_crazyhouse.bpgn", "")
-	if r.Result != rules.Team2Wins || r.Reason != rules.Checkmate || !sameSeats(r.Seats, []rules.Seat{rules.AWhite}) || r.DecidedAt != 0 || r.Mismatch != "" {
+	if r.Result != rules.Team2Wins || r.Reason != rules.Checkmate || !sameSeats(r.Seats, []bughouse.Seat{bughouse.AWhite}) || r.DecidedAt != 0 || r.Mismatch != "" {
 		t.Errorf("sunsetter: %s %s %v at %v (%s)", r.Result, r.Reason, r.Seats, r.DecidedAt, r.Mismatch)
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if r.Clocks[s] != 180*time.Second {
 			t.Errorf("sunsetter %s clock %v, want 3:00", s, r.Clocks[s])
 		}
@@ -288,7 +289,7 @@ func TestOtherDialects(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 19a. Qxg1# ends the record: A-white (Dario) is mated; team 2 wins.
-	if r.Result != rules.Team2Wins || r.Reason != rules.Checkmate || !sameSeats(r.Seats, []rules.Seat{rules.AWhite}) || r.Mismatch != "" || r.Unchecked != "" || r.NoClocks != p.NoClocks {
+	if r.Result != rules.Team2Wins || r.Reason != rules.Checkmate || !sameSeats(r.Seats, []bughouse.Seat{bughouse.AWhite}) || r.Mismatch != "" || r.Unchecked != "" || r.NoClocks != p.NoClocks {
 		t.Errorf("chess.com: %s %s %v (%s) unchecked %q", r.Result, r.Reason, r.Seats, r.Mismatch, r.Unchecked)
 	}
 	if mc := r.Moves; mc.Illegal != nil || mc.Checked != len(g.Moves) || !mc.MateClaimed || !mc.Mated {
@@ -331,8 +332,8 @@ func TestBPGN_PressesAfterDecisionIgnored(t *testing.T) {
 	if r.Result != rules.Team1Wins || r.Reason != rules.Checkmate || r.DecidedAt != 3*time.Second || r.Ignored != 2 {
 		t.Errorf("%s %s at %v, %d ignored", r.Result, r.Reason, r.DecidedAt, r.Ignored)
 	}
-	if r.Clocks[rules.BWhite] != 57*time.Second {
-		t.Errorf("B-white at 3 s: %v, want 57s (the later press is ignored)", r.Clocks[rules.BWhite])
+	if r.Clocks[bughouse.BWhite] != 57*time.Second {
+		t.Errorf("B-white at 3 s: %v, want 57s (the later press is ignored)", r.Clocks[bughouse.BWhite])
 	}
 }
 
@@ -341,7 +342,7 @@ func TestBPGN_NameOnSeveralSeatsPrefersLastBoard(t *testing.T) {
 	p := load(t, `[WhiteA "x"][BlackA "y"][WhiteB "x"][BlackB "y"][TimeControl "60+0"][Result "1-0"]
 1A. e4{59} 1B. e4{59} {x resigns} 1-0`)
 	r, _ := p.Run(nil)
-	if !sameSeats(r.Seats, []rules.Seat{rules.BWhite}) || r.Reason != rules.Resignation || r.Result != rules.Team1Wins || r.Mismatch != "" {
+	if !sameSeats(r.Seats, []bughouse.Seat{bughouse.BWhite}) || r.Reason != rules.Resignation || r.Result != rules.Team1Wins || r.Mismatch != "" {
 		t.Errorf("%s %s %v: %s", r.Result, r.Reason, r.Seats, r.Mismatch)
 	}
 }

@@ -13,7 +13,7 @@
 // BPGN records carry each mover's remaining time after each move. A
 // board's press instant is the total time both its players had used at
 // that press: used = base + credited increments - remaining stamp, with
-// FICS crediting the increment after each move (RULES.md test data).
+// FICS crediting the increment after each move (docs/rules.md test data).
 // Both White clocks start at instant 0. A record must end: its moves are
 // followed by an ending comment ({X forfeits on time}), a result token, or
 // a bughouse.pro Outcome tag; one that stops without any of them is

@@ -6,6 +6,7 @@ import (
 
 	"tandem/board"
 	"tandem/bpgn"
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -27,7 +28,7 @@ type MoveCheck struct {
 	// MateStatus is that board's status (board.Status words).
 	MateClaimed, Mated bool
 	MateStatus         string
-	// Reserves are the four reserves (indexed by rules.Seat, letters as
+	// Reserves are the four reserves (indexed by bughouse.Seat, letters as
 	// board.Position.Reserve writes them) after the last legal move.
 	Reserves [4]string
 	// FEN is both boards after the last legal move, "FEN-A | FEN-B".
@@ -38,8 +39,8 @@ type MoveCheck struct {
 type IllegalMove struct {
 	// Board and Seat of the mover; Number is the move number as written
 	// ("12" of "12a."); Move is the record's label ("12a. Nxe4").
-	Board  rules.Board
-	Seat   rules.Seat
+	Board  bughouse.Board
+	Seat   bughouse.Seat
 	Number int
 	Move   string
 	Line   int
@@ -70,12 +71,13 @@ func isCrazyhouse(g *bpgn.Game) bool {
 // mated seat when the record ends by checkmate. The boards start from the
 // record's FEN tag ("FEN-A | FEN-B", or one FEN for both boards) when it
 // has one; a FEN tag that cannot be read is an *InputError on its line.
-func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) (*MoveCheck, error) {
+func checkMoves(g *bpgn.Game, o *rules.Options, mated *bughouse.Seat) (*MoveCheck, error) {
 	v := board.Bughouse
 	if isCrazyhouse(g) {
 		v = board.Crazyhouse
 	}
-	r := board.FromOptions(o, v)
+	r := o.Rules
+	r.Variant = v
 	mc := &MoveCheck{Variant: v.String()}
 	// Game plays bughouse; a crazyhouse record is a lone Position.
 	game := board.NewGame(r)
@@ -99,9 +101,9 @@ func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) (*MoveCheck, 
 		m := &g.Moves[i]
 		var err error
 		if zh != nil {
-			if m.Seat.Board() != rules.BoardA {
+			if m.Seat.Board() != bughouse.BoardA {
 				err = &board.IllegalError{Move: m.SAN, Reason: "a crazyhouse game has one board"}
-			} else if zh.Side() != board.Color(m.Seat.Color()) {
+			} else if zh.Side() != bughouse.Color(m.Seat.Color()) {
 				err = &board.IllegalError{Move: m.SAN, Reason: fmt.Sprintf("it is %s's turn", zh.Side()), Rule: "FIDE Art 1.1, by Art 2: the players move alternately"}
 			} else {
 				var mv board.Move
@@ -127,10 +129,10 @@ func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) (*MoveCheck, 
 		}
 		mc.Checked++
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if zh != nil {
-			if s.Board() == rules.BoardA {
-				mc.Reserves[s] = zh.Reserve(board.Color(s.Color()))
+			if s.Board() == bughouse.BoardA {
+				mc.Reserves[s] = zh.Reserve(bughouse.Color(s.Color()))
 			}
 			continue
 		}
@@ -149,14 +151,14 @@ func checkMoves(g *bpgn.Game, o *rules.Options, mated *rules.Seat) (*MoveCheck, 
 		}
 		st := p.Status()
 		mc.MateStatus = st.String()
-		mc.Mated = st == board.Checkmate && p.Side() == board.Color(mated.Color())
+		mc.Mated = st == board.Checkmate && p.Side() == bughouse.Color(mated.Color())
 	}
 	return mc, nil
 }
 
 // mateMismatch says how the board disagrees with a recorded checkmate,
 // "" when it agrees.
-func (mc *MoveCheck) mateMismatch(o *rules.Options, s rules.Seat) string {
+func (mc *MoveCheck) mateMismatch(o *rules.Options, s bughouse.Seat) string {
 	if mc == nil || !mc.MateClaimed || mc.Mated {
 		return ""
 	}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"tandem/bughouse"
 	"tandem/replay"
-	"tandem/rules"
 )
 
 // Every shared record replays legally under fics, with the recorded
@@ -55,7 +55,7 @@ func TestMoves_ReservesTracked(t *testing.T) {
 	if len(fens) != 2 {
 		t.Fatalf("FEN %q", r.Moves.FEN)
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		res := r.Moves.Reserves[s]
 		inFEN := fens[s.Board()][strings.Index(fens[s.Board()], "[")+1 : strings.Index(fens[s.Board()], "]")]
 		if !strings.Contains(inFEN, res) {
@@ -73,7 +73,7 @@ func TestMoves_FirstIllegalMoveReported(t *testing.T) {
 	if m == nil {
 		t.Fatal("no illegal move found")
 	}
-	if m.Board != rules.BoardB || m.Seat != rules.BBlack || m.Number != 2 || m.Move != "2b. P@d6" || m.Line != 10 ||
+	if m.Board != bughouse.BoardB || m.Seat != bughouse.BBlack || m.Number != 2 || m.Move != "2b. P@d6" || m.Line != 10 ||
 		!strings.Contains(m.Reason, "no pawn in reserve") || !strings.Contains(m.Rule, "Art 16") {
 		t.Errorf("illegal move %+v", m)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tandem/bughouse"
 	"tandem/replay"
 	"tandem/rules"
 )
@@ -37,20 +38,20 @@ func TestNoClocks_EndingsCheckedOnTheBoards(t *testing.T) {
 		line       int
 		result     rules.Result
 		reason     rules.Reason
-		seats      []rules.Seat
+		seats      []bughouse.Seat
 		mismatch   string // "" when the record agrees
 		unchecked  string // "" when everything is checked
 	}{
-		{"mate found", tags + `[Result "1-0"]` + "\n" + scholar + "{b checkmated} 1-0\n", 4, rules.Team1Wins, rules.Checkmate, []rules.Seat{rules.ABlack}, "", ""},
-		{"mate not on the board", tags + `[Result "0-1"]` + "\n" + fool + "{a checkmated} 0-1\n", 4, rules.Team2Wins, rules.Checkmate, []rules.Seat{rules.AWhite}, "but after the last move on board A the board is must-wait", ""},
-		{"resignation", tags + `[Result "0-1"]` + "\n" + fool + "{a resigns} 0-1\n", 4, rules.Team2Wins, rules.Resignation, []rules.Seat{rules.AWhite}, "", ""},
-		{"resignation, wrong Result tag", tags + `[Result "1-0"]` + "\n" + fool + "{a resigns}\n", 4, rules.Team2Wins, rules.Resignation, []rules.Seat{rules.AWhite}, "the record's result is 1-0 but the replay gives 0-1", ""},
+		{"mate found", tags + `[Result "1-0"]` + "\n" + scholar + "{b checkmated} 1-0\n", 4, rules.Team1Wins, rules.Checkmate, []bughouse.Seat{bughouse.ABlack}, "", ""},
+		{"mate not on the board", tags + `[Result "0-1"]` + "\n" + fool + "{a checkmated} 0-1\n", 4, rules.Team2Wins, rules.Checkmate, []bughouse.Seat{bughouse.AWhite}, "but after the last move on board A the board is must-wait", ""},
+		{"resignation", tags + `[Result "0-1"]` + "\n" + fool + "{a resigns} 0-1\n", 4, rules.Team2Wins, rules.Resignation, []bughouse.Seat{bughouse.AWhite}, "", ""},
+		{"resignation, wrong Result tag", tags + `[Result "1-0"]` + "\n" + fool + "{a resigns}\n", 4, rules.Team2Wins, rules.Resignation, []bughouse.Seat{bughouse.AWhite}, "the record's result is 1-0 but the replay gives 0-1", ""},
 		{"draw", tags + `[Result "1/2-1/2"]` + "\n" + fool + "{Game drawn by mutual agreement} 1/2-1/2\n", 4, rules.MatchDraw, rules.Agreement, nil, "", ""},
 		{"flag not checked", tags + `[Result "1-0"]` + "\n" + fool + "{a forfeits on time} 1-0\n", 4, rules.NoResult, rules.NoReason, nil, "", "a loss on time) is not checked"},
 		{"bare result not checked", tags + `[Result "1-0"]` + "\n" + fool + "1-0\n", 4, rules.NoResult, rules.NoReason, nil, "", "no ending says how it came"},
 		{"unfinished", tags + `[Result "*"]` + "\n1A. e4{59} 1a. e5{58}\n2A. d4 {C: a note} *\n", 5, rules.NoResult, rules.NoReason, nil, "", ""},
 		// chess.com's Termination tag names the winner (a player here).
-		{"Termination tag", tags + `[Result "1-0"][Termination "a won by checkmate"]` + "\n" + scholar + "1-0\n", 4, rules.Team1Wins, rules.Checkmate, []rules.Seat{rules.ABlack}, "", ""},
+		{"Termination tag", tags + `[Result "1-0"][Termination "a won by checkmate"]` + "\n" + scholar + "1-0\n", 4, rules.Team1Wins, rules.Checkmate, []bughouse.Seat{bughouse.ABlack}, "", ""},
 	} {
 		p, r := runText(t, tc.text)
 		if p.NoClocksLine != tc.line || !strings.Contains(p.NoClocks, "(line "+itoa(tc.line)+") has no clock stamp") {

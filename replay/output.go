@@ -9,6 +9,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/rules"
 )
 
@@ -60,7 +62,7 @@ type jsonNote struct {
 
 type jsonRecord struct {
 	Result string `json:"result"`
-	// View is how Result is written: "team1" (RULES.md) or "board" (the
+	// View is how Result is written: "team1" (docs/rules.md) or "board" (the
 	// deciding board's game, FICS).
 	View        string `json:"view"`
 	Termination string `json:"termination,omitempty"`
@@ -118,7 +120,7 @@ func (mc *MoveCheck) json() *jsonMoves {
 		return nil
 	}
 	j := &jsonMoves{Variant: mc.Variant, Checked: mc.Checked, Legal: mc.Illegal == nil, FEN: mc.FEN, Reserves: map[string]string{}}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		j.Reserves[s.String()] = mc.Reserves[s]
 	}
 	if mc.MateClaimed {
@@ -154,14 +156,14 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		Result: r.Result.String(), Seats: []string{}, Decided: r.Decided,
 		Source: r.Source, Preset: r.Preset, Control: r.Control,
 		Ignored: r.Ignored, Notes: []jsonNote{},
-		Boards: jsonBoards{r.Boards[rules.BoardA].Outcome.String(), r.Boards[rules.BoardB].Outcome.String()},
+		Boards: jsonBoards{r.Boards[bughouse.BoardA].Outcome.String(), r.Boards[bughouse.BoardB].Outcome.String()},
 	}
 	if r.NoClocks != "" {
 		j.Clocks, j.ClocksReason = "not adjudicated", r.NoClocks
 	} else {
 		at := Millis(r.At)
 		j.AtMS = &at
-		j.ClocksMS = &jsonClocks{Millis(r.Clocks[rules.AWhite]), Millis(r.Clocks[rules.ABlack]), Millis(r.Clocks[rules.BWhite]), Millis(r.Clocks[rules.BBlack])}
+		j.ClocksMS = &jsonClocks{Millis(r.Clocks[bughouse.AWhite]), Millis(r.Clocks[bughouse.ABlack]), Millis(r.Clocks[bughouse.BWhite]), Millis(r.Clocks[bughouse.BBlack])}
 	}
 	if r.Reason != rules.NoReason {
 		j.Reason = r.Reason.String()
@@ -242,7 +244,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	} else {
 		fmt.Fprintf(tw, "clocks at\t%s\n", Clock(r.At))
 	}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		name := ""
 		if r.Names[s] != "" {
 			name = "  " + r.Names[s]
@@ -255,14 +257,14 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "  %s\t%s  (%s ms)%s\n", s, Clock(r.Clocks[s]), Millis(r.Clocks[s]), name)
 	}
-	fmt.Fprintf(tw, "boards\tA %s, B %s  (each game from its White's view)\n", r.Boards[rules.BoardA].Outcome, r.Boards[rules.BoardB].Outcome)
+	fmt.Fprintf(tw, "boards\tA %s, B %s  (each game from its White's view)\n", r.Boards[bughouse.BoardA].Outcome, r.Boards[bughouse.BoardB].Outcome)
 	fmt.Fprintf(tw, "ignored\t%d\n", r.Ignored)
 	for _, n := range r.Notes {
 		what := "ignored"
 		if n.Refused {
 			what = "refused"
 		}
-		fmt.Fprintf(tw, "  line %d\tat %s s: %s: %s: %s\n", n.Line, seconds(n.At), n.Event, what, n.Why)
+		fmt.Fprintf(tw, "  line %d\tat %s s: %s: %s: %s\n", n.Line, clock.FormatSeconds(n.At), n.Event, what, n.Why)
 	}
 	if e := r.Expect; e != nil {
 		verdict := "agrees"
@@ -296,7 +298,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(tw, "  mate\tthe recorded checkmate: the board is %s\n", mc.MateStatus)
 		}
 		var res []string
-		for _, s := range rules.Seats {
+		for _, s := range bughouse.Seats {
 			v := mc.Reserves[s]
 			if v == "" {
 				v = "-"

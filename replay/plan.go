@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tandem/bpgn"
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/internal/lineerr"
 	"tandem/rules"
@@ -52,14 +53,14 @@ type Expect struct {
 	Reason rules.Reason
 	// Seat is the recorded losing seat (flagged, mated, resigned), valid
 	// when HasSeat.
-	Seat    rules.Seat
+	Seat    bughouse.Seat
 	HasSeat bool
 	// Text is the record's own words, e.g. "Carla forfeits on time".
 	Text string
 	// BoardResult: Result is the result of the game on the board that
 	// decided the match, from that board's White's view, as the FICS
 	// records write it (a B-white flag is "0-1"), instead of team 1's view
-	// (RULES.md: a B-white flag is "1-0" for the match).
+	// (docs/rules.md: a B-white flag is "1-0" for the match).
 	BoardResult bool
 }
 
@@ -228,7 +229,7 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 		return nil, err
 	}
 	plan := &Plan{Source: "bpgn", Preset: preset, Options: p.Options}
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		plan.Names[s] = g.Player(s)
 	}
 	if len(g.Moves) == 0 {
@@ -289,7 +290,7 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 			m := &g.Moves[i]
 			b := m.Seat.Board()
 			if m.Stamp < last[b] {
-				return nil, inputErr(m.Line, "move %s is stamped at %s, before move %s at %s on the same board", m.Label(), seconds(m.Stamp), lastMove[b].Label(), seconds(last[b]))
+				return nil, inputErr(m.Line, "move %s is stamped at %s, before move %s at %s on the same board", m.Label(), clock.FormatSeconds(m.Stamp), lastMove[b].Label(), clock.FormatSeconds(last[b]))
 			}
 			at[i], last[b], lastMove[b] = m.Stamp, m.Stamp, m
 		}
@@ -317,7 +318,7 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 	}
 	plan.UntilFlag = exp.Reason == rules.Flag
 
-	// The steps: both White clocks start at 0 (RULES.md clock rule 1, as
+	// The steps: both White clocks start at 0 (docs/rules.md clock rule 1, as
 	// the FICS records confirm), then the presses; a recorded result is
 	// declared right after the last press on its board, at its instant.
 	plan.Steps = make([]Step, 0, len(g.Moves)+2)
@@ -379,7 +380,7 @@ func expectAndMoves(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bool)
 			break
 		}
 		o := rules.WhiteWins
-		if loser.Color() == clock.White {
+		if loser.Color() == bughouse.White {
 			o = rules.BlackWins
 		}
 		declare = &rules.Event{Kind: rules.Declare, Board: loser.Board(), Outcome: o, Reason: why}
@@ -392,7 +393,7 @@ func expectAndMoves(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bool)
 		declare = &rules.Event{Kind: rules.Declare, Board: lastBoard, Outcome: rules.Drawn, Reason: why}
 	}
 	plan.Expect = exp
-	var mated *rules.Seat
+	var mated *bughouse.Seat
 	if term.Ending == bpgn.EndCheckmate && exp.HasSeat {
 		mated = &exp.Seat
 	}
@@ -459,7 +460,7 @@ func remainingInstants(moves []bpgn.Move, o *rules.Options, at []time.Duration) 
 		used   [4]time.Duration // used by each seat at its last press
 		count  [4]int           // moves made by each seat
 	)
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		c := o.ControlFor(s)
 		credit[s] = c.Initial()
 	}
@@ -471,10 +472,10 @@ func remainingInstants(moves []bpgn.Move, o *rules.Options, at []time.Duration) 
 		credit[s] += bonus(&c, count[s])
 		u := credit[s] - m.Stamp
 		if u < 0 && count[s] == 1 {
-			return inputErr(m.Line, "move %s: the stamp {%s} is more than the %s s %s had (the TimeControl's base time and increment): a clock cannot go up beyond its increments", m.Label(), seconds(m.Stamp), seconds(credit[s]), s)
+			return inputErr(m.Line, "move %s: the stamp {%s} is more than the %s s %s had (the TimeControl's base time and increment): a clock cannot go up beyond its increments", m.Label(), clock.FormatSeconds(m.Stamp), clock.FormatSeconds(credit[s]), s)
 		}
 		if u < used[s] {
-			return inputErr(m.Line, "move %s: the stamp {%s} leaves %s more time than at its previous move (%s s used before, %s now): a clock cannot go up beyond its increments", m.Label(), seconds(m.Stamp), s, seconds(used[s]), seconds(u))
+			return inputErr(m.Line, "move %s: the stamp {%s} leaves %s more time than at its previous move (%s s used before, %s now): a clock cannot go up beyond its increments", m.Label(), clock.FormatSeconds(m.Stamp), s, clock.FormatSeconds(used[s]), clock.FormatSeconds(u))
 		}
 		used[s] = u
 		at[i] = u + used[s.Opponent()]
@@ -535,11 +536,11 @@ func stageOf(c *clock.Control, m int) clock.Stage {
 
 // loserSeat maps the termination's named players to one seat: a name
 // that plays several seats prefers the seat on the board of the last move.
-func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.Seat, error) {
+func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard bughouse.Board) (bughouse.Seat, error) {
 	if len(t.Players) == 0 && len(t.Winners) > 0 {
 		return loserOfWinners(g, t, lastBoard)
 	}
-	var all, onLast []rules.Seat
+	var all, onLast []bughouse.Seat
 	for _, name := range t.Players {
 		for _, s := range g.SeatsOf(name) {
 			all = append(all, s)
@@ -566,8 +567,8 @@ func loserSeat(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.S
 // account names), a checkmate's loser is the opponent of the last move's
 // mover (the mating move ends the record); another ending cannot be
 // placed and is an *InputError.
-func loserOfWinners(g *bpgn.Game, t bpgn.Termination, lastBoard rules.Board) (rules.Seat, error) {
-	var all, onLast []rules.Seat
+func loserOfWinners(g *bpgn.Game, t bpgn.Termination, lastBoard bughouse.Board) (bughouse.Seat, error) {
+	var all, onLast []bughouse.Seat
 	for _, name := range t.Winners {
 		for _, s := range g.SeatsOf(name) {
 			all = append(all, s.Opponent())
@@ -597,16 +598,6 @@ func isFICS(g *bpgn.Game) bool {
 	site, _ := g.Tag("Site")
 	ev, _ := g.Tag("Event")
 	return strings.EqualFold(site.Value, "freechess.org") || strings.HasPrefix(ev.Value, "FICS ")
-}
-
-// seconds formats d as seconds with up to 9 decimals, e.g. "118.585".
-func seconds(d time.Duration) string {
-	neg := ""
-	if d < 0 {
-		neg, d = "-", -d
-	}
-	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
-	return neg + strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }
 
 // useTimeControl sets plan's time control to the record's TimeControl tag

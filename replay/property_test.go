@@ -8,6 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"tandem/bughouse"
 	"tandem/replay"
 	"tandem/rules"
 	"tandem/timeline"
@@ -27,7 +28,7 @@ func TestProperty_RandomTimelines(t *testing.T) {
 			sec := fmt.Sprintf("%d.%09d", at/time.Second, at%time.Second)
 			switch k := rapid.IntRange(0, 9).Draw(t, "kind"); {
 			case k < 8:
-				fmt.Fprintf(&b, "%s press %s\n", sec, rules.Seats[rapid.IntRange(0, 3).Draw(t, "seat")])
+				fmt.Fprintf(&b, "%s press %s\n", sec, bughouse.Seats[rapid.IntRange(0, 3).Draw(t, "seat")])
 			case k == 8:
 				fmt.Fprintf(&b, "%s pause\n", sec)
 			default:
@@ -52,8 +53,8 @@ func TestProperty_RandomTimelines(t *testing.T) {
 				t.Fatalf("%v refused: %v", st.Event, err)
 			}
 			at := st.Event.At
-			a := m.Remaining(rules.AWhite, at) + m.Remaining(rules.ABlack, at)
-			bb := m.Remaining(rules.BWhite, at) + m.Remaining(rules.BBlack, at)
+			a := m.Remaining(bughouse.AWhite, at) + m.Remaining(bughouse.ABlack, at)
+			bb := m.Remaining(bughouse.BWhite, at) + m.Remaining(bughouse.BBlack, at)
 			if m.Status() != rules.Decided && a != bb {
 				t.Fatalf("after %v: board A %v left in all, board B %v", st.Event, a, bb)
 			}

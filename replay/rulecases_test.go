@@ -9,7 +9,7 @@ import (
 	"tandem/rules"
 )
 
-// The two clock and result cases of ../shared/data/rule-cases.txt that
+// The two clock and result cases of the design's rule cases that
 // are not about the board (the board's are in package board).
 
 func runTimeline(t *testing.T, src string) *replay.Report {

@@ -5,10 +5,12 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/rules"
 )
 
-// Note is an event the engine ignored (it changed nothing, RULES.md clock
+// Note is an event the engine ignored (it changed nothing, docs/rules.md clock
 // rule 3) or refused (rules.Match.Apply returned an error, e.g. a result
 // after the decision).
 type Note struct {
@@ -38,16 +40,16 @@ type Report struct {
 	Article string
 	// Seats are the decisive seats (who flagged, was mated, resigned...);
 	// none for a draw by agreement.
-	Seats   []rules.Seat
+	Seats   []bughouse.Seat
 	Decided bool
 	// DecidedAt is the decision instant (ns), valid when Decided.
 	DecidedAt time.Duration
 	// At is the instant Clocks are taken at: DecidedAt, or the last
 	// instant of the replay when undecided.
 	At time.Duration
-	// Clocks are the four remaining times at At, indexed by rules.Seat.
+	// Clocks are the four remaining times at At, indexed by bughouse.Seat.
 	Clocks [4]time.Duration
-	// Boards are each board's game at At, indexed by rules.Board: its
+	// Boards are each board's game at At, indexed by bughouse.Board: its
 	// outcome from that board's White's view, reason and end instant.
 	Boards [2]rules.BoardView
 	// Names are the players per seat, when the record names them.
@@ -122,7 +124,7 @@ func (p *Plan) Run(observe Observer) (*Report, error) {
 		r.Article = opts.Article(why)
 	}
 	snap := m.Snapshot(r.At)
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		r.Clocks[s] = snap.Clocks[s].Remaining
 	}
 	r.Boards = snap.Boards
@@ -207,10 +209,10 @@ func describe(r *Report) string {
 	if len(r.Seats) > 0 {
 		s += " of " + seatList(r.Seats, r.Names)
 	}
-	return s + " at " + seconds(r.DecidedAt) + " s"
+	return s + " at " + clock.FormatSeconds(r.DecidedAt) + " s"
 }
 
-func containsSeat(seats []rules.Seat, s rules.Seat) bool {
+func containsSeat(seats []bughouse.Seat, s bughouse.Seat) bool {
 	for _, x := range seats {
 		if x == s {
 			return true
@@ -219,7 +221,7 @@ func containsSeat(seats []rules.Seat, s rules.Seat) bool {
 	return false
 }
 
-func seatList(seats []rules.Seat, names [4]string) string {
+func seatList(seats []bughouse.Seat, names [4]string) string {
 	if len(seats) == 0 {
 		return "none"
 	}

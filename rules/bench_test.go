@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 )
@@ -19,7 +20,7 @@ func benchMatch(b testing.TB) *rules.Match {
 	return m
 }
 
-var order = [4]rules.Seat{rules.AWhite, rules.BWhite, rules.ABlack, rules.BBlack}
+var order = [4]bughouse.Seat{bughouse.AWhite, bughouse.BWhite, bughouse.ABlack, bughouse.BBlack}
 
 // BenchmarkPressAndNextDeadline is the loop's work per button press: apply
 // the press, then compute the instant to arm the timer for.
@@ -44,13 +45,13 @@ func BenchmarkPressAndNextDeadline(b *testing.B) {
 // BenchmarkSnapshot is what the loop publishes after every change.
 func BenchmarkSnapshot(b *testing.B) {
 	m := benchMatch(b)
-	apply(b, m, press(rules.AWhite, time.Microsecond))
+	apply(b, m, press(bughouse.AWhite, time.Microsecond))
 	var sink time.Duration
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := m.Snapshot(time.Duration(i) + 2*time.Microsecond)
-		sink += s.Clocks[rules.ABlack].Remaining
+		sink += s.Clocks[bughouse.ABlack].Remaining
 	}
 	_ = sink
 }

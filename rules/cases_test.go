@@ -1,6 +1,6 @@
 package rules_test
 
-// The cases of /work/shared/data/clock-cases.md that concern the match,
+// The cases of testdata/clock-cases.md (a copy of the design's clock cases) that concern the match,
 // with virtual instants. Expected values are worked out by hand in the
 // comments (milliseconds unless noted), never by calling the code under
 // test. The pair-level halves of C01-C08, C18, C22 and C23 are in
@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 )
@@ -34,7 +35,7 @@ func TestC01_AllFourClocksShowIncrementBeforeMove1(t *testing.T) {
 		m := newMatch(t, withControl(t, fischer(180_000*ms, 2_000*ms, tc.before)))
 		wantAll(t, m, 0, tc.want, tc.want, tc.want, tc.want)
 		s := m.Snapshot(0)
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			if s.Clocks[seat].Remaining != tc.want {
 				t.Errorf("before=%v: snapshot %s = %v, want %v", tc.before, seat, s.Clocks[seat].Remaining, tc.want)
 			}
@@ -58,7 +59,7 @@ func TestC02_IdenticalStartOnBothBoards(t *testing.T) {
 	}{{true, 1_820_000 * ms}, {false, 1_800_000 * ms}} {
 		m := newMatch(t, withControl(t, fischer(1_800_000*ms, 20_000*ms, tc.before)))
 		applied(t, m, ev(rules.Start, 0))
-		wantRunning(t, m, int(rules.AWhite), int(rules.BWhite))
+		wantRunning(t, m, int(bughouse.AWhite), int(bughouse.BWhite))
 		wantAll(t, m, 0, tc.want, tc.want, tc.want, tc.want)
 		// 10 000 later both running clocks show the same.
 		w := tc.want - 10_000*ms
@@ -72,7 +73,7 @@ func TestC03_HandicapIncrementOnlyToItsSide(t *testing.T) {
 	for _, before := range []bool{true, false} {
 		o := withControl(t, fischer(300_000*ms, 0, before))
 		b := fischer(300_000*ms, 5_000*ms, before)
-		o.SeatControls[rules.ABlack] = &b
+		o.SeatControls[bughouse.ABlack] = &b
 		m := newMatch(t, o)
 		bInit := 300_000 * ms
 		if before {
@@ -80,10 +81,10 @@ func TestC03_HandicapIncrementOnlyToItsSide(t *testing.T) {
 		}
 		wantAll(t, m, 0, 300_000*ms, bInit, 300_000*ms, 300_000*ms)
 		applied(t, m, ev(rules.Start, 0))
-		applied(t, m, press(rules.AWhite, 4_000*ms))
+		applied(t, m, press(bughouse.AWhite, 4_000*ms))
 		wantAll(t, m, 4_000*ms, 296_000*ms, bInit, 296_000*ms, 300_000*ms)
 		// A-black moves in 1 000 and gets its own 5 000: bInit + 4 000.
-		applied(t, m, press(rules.ABlack, 5_000*ms))
+		applied(t, m, press(bughouse.ABlack, 5_000*ms))
 		wantAll(t, m, 5_000*ms, 296_000*ms, bInit+4_000*ms, 295_000*ms, 300_000*ms)
 	}
 }
@@ -94,14 +95,14 @@ func TestC04_DelayOnFirstTurnOfBoth(t *testing.T) {
 	for _, kind := range []clock.DelayKind{clock.Bronstein, clock.US} {
 		m := newMatch(t, withControl(t, clock.Delayed(60_000*ms, 5_000*ms, kind)))
 		applied(t, m, ev(rules.Start, 0))
-		applied(t, m, press(rules.AWhite, 3_000*ms))
-		applied(t, m, press(rules.BWhite, 3_000*ms))
-		applied(t, m, press(rules.ABlack, 6_000*ms))
-		applied(t, m, press(rules.BBlack, 6_000*ms))
+		applied(t, m, press(bughouse.AWhite, 3_000*ms))
+		applied(t, m, press(bughouse.BWhite, 3_000*ms))
+		applied(t, m, press(bughouse.ABlack, 6_000*ms))
+		applied(t, m, press(bughouse.BBlack, 6_000*ms))
 		wantAll(t, m, 6_000*ms, 60_000*ms, 60_000*ms, 60_000*ms, 60_000*ms)
 		s := m.Snapshot(7_000 * ms)
-		if s.Clocks[rules.AWhite].DelayLeft != 4_000*ms || s.Clocks[rules.ABlack].DelayLeft != 0 {
-			t.Errorf("%s: delay left %v / %v, want 4s / 0", kind, s.Clocks[rules.AWhite].DelayLeft, s.Clocks[rules.ABlack].DelayLeft)
+		if s.Clocks[bughouse.AWhite].DelayLeft != 4_000*ms || s.Clocks[bughouse.ABlack].DelayLeft != 0 {
+			t.Errorf("%s: delay left %v / %v, want 4s / 0", kind, s.Clocks[bughouse.AWhite].DelayLeft, s.Clocks[bughouse.ABlack].DelayLeft)
 		}
 		// Both White clocks flag together at 6 000 + 60 000 + 5 000 = 71 000.
 		if at, ok := m.NextDeadline(); !ok || at != 71_000*ms {
@@ -120,10 +121,10 @@ func TestC05_IncrementCreditedAtPress(t *testing.T) {
 	}{{false, 59_000 * ms}, {true, 61_000 * ms}} {
 		m := newMatch(t, withControl(t, fischer(60_000*ms, 2_000*ms, tc.before)))
 		applied(t, m, ev(rules.Start, 0))
-		applied(t, m, press(rules.AWhite, 3_000*ms))
-		wantRemaining(t, m, rules.AWhite, 3_000*ms, tc.want)
-		if s := m.Snapshot(3_000 * ms); s.Clocks[rules.AWhite].Remaining != tc.want {
-			t.Errorf("snapshot shows %v, want %v", s.Clocks[rules.AWhite].Remaining, tc.want)
+		applied(t, m, press(bughouse.AWhite, 3_000*ms))
+		wantRemaining(t, m, bughouse.AWhite, 3_000*ms, tc.want)
+		if s := m.Snapshot(3_000 * ms); s.Clocks[bughouse.AWhite].Remaining != tc.want {
+			t.Errorf("snapshot shows %v, want %v", s.Clocks[bughouse.AWhite].Remaining, tc.want)
 		}
 	}
 }
@@ -139,21 +140,21 @@ func TestC06_FlagExactAndLatePressChangesNothing(t *testing.T) {
 	}{{false, 10_000 * ms}, {true, 12_000 * ms}} {
 		m := newMatch(t, withControl(t, fischer(10_000*ms, 2_000*ms, tc.before)))
 		applied(t, m, ev(rules.Start, 0))
-		applied(t, m, press(rules.BWhite, 1_000*ms))
+		applied(t, m, press(bughouse.BWhite, 1_000*ms))
 		if at, ok := m.NextDeadline(); !ok || at != tc.flag {
 			t.Errorf("before=%v: deadline %v, want %v", tc.before, at, tc.flag)
 		}
 		if m.Advance(tc.flag - 1) {
 			t.Errorf("decided 1 ns before the flag")
 		}
-		eff, err := m.Apply(press(rules.AWhite, tc.flag))
+		eff, err := m.Apply(press(bughouse.AWhite, tc.flag))
 		if err != nil || !eff.Decided || !strings.Contains(eff.Ignored, "decided") {
 			t.Errorf("press at the flag: %+v %v; want decided and ignored", eff, err)
 		}
-		wantResult(t, m, rules.Team2Wins, rules.Flag, tc.flag, rules.AWhite)
-		wantIgnored(t, m, press(rules.AWhite, tc.flag+1_000*ms), "match decided")
+		wantResult(t, m, rules.Team2Wins, rules.Flag, tc.flag, bughouse.AWhite)
+		wantIgnored(t, m, press(bughouse.AWhite, tc.flag+1_000*ms), "match decided")
 		s := m.Snapshot(tc.flag + 5_000*ms)
-		if c := s.Clocks[rules.AWhite]; c.Remaining != 0 || !c.Flagged || c.Moves != 0 || c.Running {
+		if c := s.Clocks[bughouse.AWhite]; c.Remaining != 0 || !c.Flagged || c.Moves != 0 || c.Running {
 			t.Errorf("A-white after the flag: %+v", c)
 		}
 	}
@@ -169,8 +170,8 @@ func TestC07_BronsteinMainZero(t *testing.T) {
 		if m.Advance(0) {
 			t.Fatalf("%s: flag at the start", kind)
 		}
-		applied(t, m, press(rules.AWhite, 4_999*ms)) // 1 ms before its flag
-		applied(t, m, press(rules.BWhite, 3_000*ms+1_999*ms))
+		applied(t, m, press(bughouse.AWhite, 4_999*ms)) // 1 ms before its flag
+		applied(t, m, press(bughouse.BWhite, 3_000*ms+1_999*ms))
 		// A-black: turn from 4 999, would flag at 9 999; B-black: turn from
 		// 4 999 too. Pause at 7 000: both used 2 001, 2 999 of the delay left.
 		applied(t, m, ev(rules.Pause, 7_000*ms))
@@ -180,16 +181,16 @@ func TestC07_BronsteinMainZero(t *testing.T) {
 			t.Errorf("%s: deadline %v, want 62.999s", kind, at)
 		}
 		for at := 60_000 * ms; at < 70_000*ms; at += 100 * ms {
-			for _, s := range rules.Seats {
+			for _, s := range bughouse.Seats {
 				if r := m.Remaining(s, at); r < 0 {
 					t.Fatalf("%s remaining %v < 0", s, r)
 				}
 			}
 		}
 		// B-black presses 1 ms before its flag; A-black flags at 62 999.
-		applied(t, m, press(rules.BBlack, 62_998*ms))
+		applied(t, m, press(bughouse.BBlack, 62_998*ms))
 		m.Advance(70_000 * ms)
-		wantResult(t, m, rules.Team1Wins, rules.Flag, 62_999*ms, rules.ABlack)
+		wantResult(t, m, rules.Team1Wins, rules.Flag, 62_999*ms, bughouse.ABlack)
 	}
 }
 
@@ -200,11 +201,11 @@ func TestC08_BaseZeroPlusIncrement(t *testing.T) {
 	m := newMatch(t, withControl(t, fischer(0, 6_000*ms, true)))
 	wantAll(t, m, 0, 6_000*ms, 6_000*ms, 6_000*ms, 6_000*ms)
 	applied(t, m, ev(rules.Start, 0))
-	if eff := apply(t, m, press(rules.AWhite, 0)); eff.Decided {
+	if eff := apply(t, m, press(bughouse.AWhite, 0)); eff.Decided {
 		t.Fatalf("flag at t = 0")
 	}
 	// A-white moved at once: 6 000 + the second move's 6 000.
-	wantRemaining(t, m, rules.AWhite, 0, 12_000*ms)
+	wantRemaining(t, m, bughouse.AWhite, 0, 12_000*ms)
 	if at, _ := m.NextDeadline(); at != 6_000*ms {
 		t.Errorf("deadline %v, want 6s (B-white and A-black)", at)
 	}
@@ -219,7 +220,7 @@ func TestC08_BaseZeroPlusIncrement(t *testing.T) {
 // timer of the old match can flag the new one.
 func TestC15_ResetWhileRunning(t *testing.T) {
 	m := started(t) // A-white and B-white would flag at 300 000
-	applied(t, m, press(rules.AWhite, 10_000*ms))
+	applied(t, m, press(bughouse.AWhite, 10_000*ms))
 	applied(t, m, ev(rules.Reset, 100_000*ms))
 	if m.Status() != rules.Ready {
 		t.Fatalf("status %s after reset", m.Status())
@@ -236,7 +237,7 @@ func TestC15_ResetWhileRunning(t *testing.T) {
 		t.Errorf("new match deadline %v %v, want 700s", at, ok)
 	}
 	s := m.Snapshot(400_000 * ms)
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if c := s.Clocks[seat]; c.Moves != 0 || c.Flagged || c.Remaining != 300_000*ms {
 			t.Errorf("%s after reset and start: %+v", seat, c)
 		}
@@ -245,7 +246,7 @@ func TestC15_ResetWhileRunning(t *testing.T) {
 		t.Errorf("decided before the new flag")
 	}
 	m.Advance(700_000 * ms)
-	wantResult(t, m, rules.MatchDraw, rules.SimultaneousFlag, 700_000*ms, rules.AWhite, rules.BWhite)
+	wantResult(t, m, rules.MatchDraw, rules.SimultaneousFlag, 700_000*ms, bughouse.AWhite, bughouse.BWhite)
 	// Reset after a decision starts over too.
 	applied(t, m, ev(rules.Reset, 800_000*ms))
 	wantUndecided(t, m)
@@ -257,7 +258,7 @@ func TestC15_ResetWhileRunning(t *testing.T) {
 // runningPerBoard counts running clocks per board in a snapshot.
 func runningPerBoard(s rules.Snapshot) [2]int {
 	var n [2]int
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if s.Clocks[seat].Running {
 			n[seat.Board()]++
 		}
@@ -274,15 +275,15 @@ func TestC16_OneClockPerBoard_AllStopAtEnd(t *testing.T) {
 	}
 	applied(t, m, ev(rules.Start, 0))
 	for i, e := range []rules.Event{
-		press(rules.AWhite, 1_000*ms), press(rules.BWhite, 1_500*ms), press(rules.ABlack, 2_000*ms),
-		press(rules.AWhite, 3_000*ms), press(rules.BBlack, 3_000*ms), press(rules.ABlack, 4_000*ms),
+		press(bughouse.AWhite, 1_000*ms), press(bughouse.BWhite, 1_500*ms), press(bughouse.ABlack, 2_000*ms),
+		press(bughouse.AWhite, 3_000*ms), press(bughouse.BBlack, 3_000*ms), press(bughouse.ABlack, 4_000*ms),
 	} {
 		applied(t, m, e)
 		if n := runningPerBoard(m.Snapshot(e.At)); n != [2]int{1, 1} {
 			t.Errorf("after event %d: %v running", i, n)
 		}
 	}
-	applied(t, m, declare(rules.BoardB, rules.WhiteWins, rules.Checkmate, 5_000*ms))
+	applied(t, m, declare(bughouse.BoardB, rules.WhiteWins, rules.Checkmate, 5_000*ms))
 	end := m.Snapshot(5_000 * ms)
 	later := m.Snapshot(500_000 * ms)
 	if n := runningPerBoard(later); n != [2]int{0, 0} {
@@ -305,20 +306,20 @@ func TestC16_OneClockPerBoard_AllStopAtEnd(t *testing.T) {
 func TestC18_RacingPressesAppliedInOrder(t *testing.T) {
 	m := started(t)
 	t0 := 10_000 * ms
-	applied(t, m, press(rules.AWhite, t0))
+	applied(t, m, press(bughouse.AWhite, t0))
 	if n := runningPerBoard(m.Snapshot(t0)); n != [2]int{1, 1} {
 		t.Errorf("after the first press: %v", n)
 	}
-	applied(t, m, press(rules.ABlack, t0+400)) // 400 ns later
+	applied(t, m, press(bughouse.ABlack, t0+400)) // 400 ns later
 	if n := runningPerBoard(m.Snapshot(t0 + 400)); n != [2]int{1, 1} {
 		t.Errorf("after the second press: %v", n)
 	}
 	wantAll(t, m, t0+400, 290_000*ms, 300_000*ms-400, 300_000*ms-t0-400, 300_000*ms)
 	// The same seat again within the same microsecond: not its turn.
-	wantIgnored(t, m, press(rules.ABlack, t0+900), "not A-black's turn")
+	wantIgnored(t, m, press(bughouse.ABlack, t0+900), "not A-black's turn")
 	// An event stamped before the last applied one is refused.
 	before := core(m.Snapshot(t0 + 900))
-	_, err := m.Apply(press(rules.AWhite, t0+800))
+	_, err := m.Apply(press(bughouse.AWhite, t0+800))
 	if !errors.Is(err, rules.ErrBackwards) {
 		t.Errorf("backwards event: %v, want ErrBackwards", err)
 	}
@@ -333,30 +334,30 @@ func TestC18_RacingPressesAppliedInOrder(t *testing.T) {
 // reopen the decision (e.g. a result "at the same instant" as the flag).
 func TestC18_EventAfterFlagStaysLastApplied(t *testing.T) {
 	m := started(t)
-	applied(t, m, press(rules.BWhite, 1_000*ms)) // B-black would flag at 301 000
-	eff := apply(t, m, press(rules.AWhite, 400_000*ms))
+	applied(t, m, press(bughouse.BWhite, 1_000*ms)) // B-black would flag at 301 000
+	eff := apply(t, m, press(bughouse.AWhite, 400_000*ms))
 	if !eff.Decided {
 		t.Fatalf("the flag at 300 000 was not applied")
 	}
-	wantResult(t, m, rules.Team2Wins, rules.Flag, 300_000*ms, rules.AWhite)
+	wantResult(t, m, rules.Team2Wins, rules.Flag, 300_000*ms, bughouse.AWhite)
 	if m.Now() != 400_000*ms {
 		t.Errorf("Now = %v after an event at 400s", m.Now())
 	}
 	// B-black mated at the flag instant would make it a draw (clock rule 7)
 	// had it been applied in order; after the 400 000 event it is too late.
-	_, err := m.Apply(declare(rules.BoardB, rules.BlackWins, rules.Checkmate, 300_000*ms))
+	_, err := m.Apply(declare(bughouse.BoardB, rules.BlackWins, rules.Checkmate, 300_000*ms))
 	if !errors.Is(err, rules.ErrBackwards) {
 		t.Errorf("declare stamped before the last applied event: %v, want ErrBackwards", err)
 	}
-	wantResult(t, m, rules.Team2Wins, rules.Flag, 300_000*ms, rules.AWhite)
+	wantResult(t, m, rules.Team2Wins, rules.Flag, 300_000*ms, bughouse.AWhite)
 }
 
 // C22: a flag is declared only when a running clock actually reaches zero:
 // not while clocks show time left, not on a stopped clock, not by a claim.
 func TestC22_NoFlagWithTimeLeft(t *testing.T) {
 	m := started(t)
-	applied(t, m, press(rules.BWhite, 299_000*ms)) // B-white: 1 000 left, waiting
-	applied(t, m, press(rules.AWhite, 299_999*ms)) // A-white: 1 ms left, waiting
+	applied(t, m, press(bughouse.BWhite, 299_000*ms)) // B-white: 1 000 left, waiting
+	applied(t, m, press(bughouse.AWhite, 299_999*ms)) // A-white: 1 ms left, waiting
 	// A-black would flag at 599 999, B-black at 599 000.
 	for _, at := range []time.Duration{300_000 * ms, 400_000 * ms, 598_999*ms + 999_999} {
 		if m.Advance(at) {
@@ -367,7 +368,7 @@ func TestC22_NoFlagWithTimeLeft(t *testing.T) {
 	// A flag claim with every clock showing time left decides nothing.
 	// It stops both boards 1 ns before B-black's flag: A-black has
 	// 300 000 - (599 000 - 299 999) = 999 ms + 1 ns left, B-black 1 ns.
-	applied(t, m, claim(rules.ABlack, rules.Flag, 599_000*ms-1))
+	applied(t, m, claim(bughouse.ABlack, rules.Flag, 599_000*ms-1))
 	applied(t, m, ev(rules.Uphold, 599_500*ms))
 	wantUndecided(t, m)
 	// Paused for hours: no clock runs, no flag.
@@ -381,7 +382,7 @@ func TestC22_NoFlagWithTimeLeft(t *testing.T) {
 		t.Errorf("deadline %v, want 100h + 1 ns", at)
 	}
 	m.Advance(200 * time.Hour)
-	wantResult(t, m, rules.Team2Wins, rules.Flag, 100*time.Hour+1, rules.BBlack)
+	wantResult(t, m, rules.Team2Wins, rules.Flag, 100*time.Hour+1, bughouse.BBlack)
 }
 
 // C23: move counters count presses that ended a move: after the starting
@@ -392,13 +393,13 @@ func TestC23_MoveCounters(t *testing.T) {
 		if mode == "arbiter" {
 			applied(t, m, ev(rules.Start, 0))
 		} else {
-			applied(t, m, press(rules.ABlack, 0)) // Black starts the clocks
+			applied(t, m, press(bughouse.ABlack, 0)) // Black starts the clocks
 		}
-		applied(t, m, press(rules.AWhite, 1_000*ms))
-		applied(t, m, press(rules.ABlack, 2_000*ms))
+		applied(t, m, press(bughouse.AWhite, 1_000*ms))
+		applied(t, m, press(bughouse.ABlack, 2_000*ms))
 		s := m.Snapshot(2_000 * ms)
 		want := [4]int{1, 1, 0, 0}
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			if s.Clocks[seat].Moves != want[seat] {
 				t.Errorf("%s: %s moves = %d, want %d", mode, seat, s.Clocks[seat].Moves, want[seat])
 			}
@@ -411,7 +412,7 @@ func TestC23_MoveCounters(t *testing.T) {
 func TestC24_ReconfigureRefusedInProgress(t *testing.T) {
 	newOpts := withControl(t, fischer(180_000*ms, 2_000*ms, true))
 	m := started(t)
-	applied(t, m, press(rules.AWhite, 10_000*ms))
+	applied(t, m, press(bughouse.AWhite, 10_000*ms))
 	for _, phase := range []string{"running", "paused"} {
 		if phase == "paused" {
 			applied(t, m, ev(rules.Pause, 20_000*ms))
@@ -426,7 +427,7 @@ func TestC24_ReconfigureRefusedInProgress(t *testing.T) {
 		}
 	}
 	// After the decision: allowed, and every clock shows the new time.
-	applied(t, m, declare(rules.BoardA, rules.WhiteWins, rules.Resignation, 30_000*ms))
+	applied(t, m, declare(bughouse.BoardA, rules.WhiteWins, rules.Resignation, 30_000*ms))
 	if err := m.Reconfigure(newOpts); err != nil {
 		t.Fatalf("Reconfigure after the decision: %v", err)
 	}
@@ -435,7 +436,7 @@ func TestC24_ReconfigureRefusedInProgress(t *testing.T) {
 	}
 	wantAll(t, m, 40_000*ms, 182_000*ms, 182_000*ms, 182_000*ms, 182_000*ms)
 	s := m.Snapshot(40_000 * ms)
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if c := s.Clocks[seat]; c.Moves != 0 || c.Flagged || c.Running || c.Turn {
 			t.Errorf("%s after Reconfigure: %+v", seat, c)
 		}

@@ -1,11 +1,12 @@
 package rules
 
 import (
+	"tandem/bughouse"
 	"testing"
 	"time"
 )
 
-// RULES.md clock rule 8: declaring a result is one way the arbiter
+// docs/rules.md clock rule 8: declaring a result is one way the arbiter
 // resolves a claim, so no claim stays pending in a decided match.
 func TestDeclareSettlesPendingClaim(t *testing.T) {
 	p, err := LookupPreset("reglamento")
@@ -18,9 +19,9 @@ func TestDeclareSettlesPendingClaim(t *testing.T) {
 	}
 	for _, e := range []Event{
 		{Kind: Start, At: 0},
-		{Kind: Press, Seat: AWhite, At: time.Second},
-		{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: 2 * time.Second},
-		{Kind: Declare, Board: BoardA, Outcome: BlackWins, Reason: IllegalMove, At: 3 * time.Second},
+		{Kind: Press, Seat: bughouse.AWhite, At: time.Second},
+		{Kind: Claim, Seat: bughouse.ABlack, Reason: IllegalMove, At: 2 * time.Second},
+		{Kind: Declare, Board: bughouse.BoardA, Outcome: BlackWins, Reason: IllegalMove, At: 3 * time.Second},
 	} {
 		if _, err := m.Apply(e); err != nil {
 			t.Fatalf("%v: %v", e, err)

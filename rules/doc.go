@@ -3,7 +3,7 @@
 //
 // A Match applies Events (start, press, pause, resume, time adjustment,
 // claim, claim resolution, board result, reset) one at a time, in the order
-// of their instants, and decides the match exactly as RULES.md's clock rules
+// of their instants, and decides the match exactly as docs/rules.md's clock rules
 // 1-10 say: the first decision ends the match and halts the other board at
 // that instant (Art 31); flags within the simultaneous window count as
 // simultaneous (rule 6, Art 35); a result, once decided, never changes.
@@ -13,7 +13,7 @@
 // (nanoseconds). The match loop (package table) owns a Match and feeds it
 // timestamped events; replays feed it virtual instants.
 //
-// Options and the six presets of RULES.md (reglamento, pasapiezas, online,
+// Options and the six presets of docs/rules.md (reglamento, pasapiezas, online,
 // uscf-fics, panoriental, fics) live here too, including the board options
 // (drops, mate, promotion) that the board engine will enforce.
 package rules

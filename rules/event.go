@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"tandem/bughouse"
+	"tandem/clock"
 	"time"
 )
 
@@ -38,9 +40,18 @@ const (
 	Declare
 	// Reset: back to a new match, ready to start, with the same options.
 	Reset
+	// PauseSwitch: the arbiter's pause switch (a momentary button, the
+	// terminal's space, the simulated panel): a Pause while the clocks run,
+	// otherwise a Resume of the turns in progress (Match.Resolve). It is
+	// resolved inside the loop, against the match as it is when the event
+	// is applied, never against a snapshot an input read earlier; the
+	// record keeps the resolved event.
+	PauseSwitch
+
+	lastKind // one past the last kind
 )
 
-var kindNames = [...]string{"", "start", "press", "pause", "resume", "adjust", "claim", "uphold", "reject", "result", "reset"}
+var kindNames = [...]string{"", "start", "press", "pause", "resume", "adjust", "claim", "uphold", "reject", "result", "reset", "pause-switch"}
 
 // String returns the kind's timeline word: "start", "press", ..., "result".
 func (k Kind) String() string {
@@ -134,11 +145,11 @@ func (r Reason) Article() string {
 type RunChoice struct {
 	// Set[b] is true when the arbiter chose Seat[b]'s clock on board b.
 	Set  [2]bool
-	Seat [2]Seat
+	Seat [2]bughouse.Seat
 }
 
 // Choose returns c with s's clock chosen to run on s's board.
-func (c RunChoice) Choose(s Seat) RunChoice {
+func (c RunChoice) Choose(s bughouse.Seat) RunChoice {
 	c.Set[s.Board()], c.Seat[s.Board()] = true, s
 	return c
 }
@@ -149,8 +160,8 @@ func (c RunChoice) Choose(s Seat) RunChoice {
 type Event struct {
 	Kind    Kind
 	At      time.Duration
-	Seat    Seat
-	Board   Board
+	Seat    bughouse.Seat
+	Board   bughouse.Board
 	Delta   time.Duration
 	Outcome Outcome
 	Reason  Reason
@@ -176,19 +187,13 @@ func (e Event) String() string {
 		if d < 0 {
 			sign, d = "-", -d
 		}
-		return fmt.Sprintf("adjust %s %s%s", e.Seat, sign, fmtSeconds(d))
+		return fmt.Sprintf("adjust %s %s%s", e.Seat, sign, clock.FormatSeconds(d)+"s")
 	case Claim:
 		return fmt.Sprintf("claim %s %s", e.Seat, e.Reason)
 	case Declare:
 		return fmt.Sprintf("result %s %s %s", e.Board, e.Outcome, e.Reason)
 	}
 	return e.Kind.String()
-}
-
-func fmtSeconds(d time.Duration) string {
-	s := fmt.Sprintf("%d.%09d", d/time.Second, d%time.Second)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s + "s"
 }
 
 // Effect says what an applied event did. Events that change nothing

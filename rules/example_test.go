@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -14,8 +15,8 @@ func Example() {
 	p, _ := rules.LookupPreset(rules.DefaultPreset)
 	m, _ := rules.New(p.Options)
 	m.Apply(rules.Event{Kind: rules.Start, At: 0})
-	m.Apply(rules.Event{Kind: rules.Press, Seat: rules.AWhite, At: 2 * time.Second})
-	eff, _ := m.Apply(rules.Event{Kind: rules.Press, Seat: rules.AWhite, At: 3 * time.Second})
+	m.Apply(rules.Event{Kind: rules.Press, Seat: bughouse.AWhite, At: 2 * time.Second})
+	eff, _ := m.Apply(rules.Event{Kind: rules.Press, Seat: bughouse.AWhite, At: 3 * time.Second})
 	fmt.Println("ignored:", eff.Ignored)
 	at, _ := m.NextDeadline()
 	fmt.Println("next deadline:", at)
@@ -23,7 +24,7 @@ func Example() {
 	r, why, seats, when := m.Result()
 	fmt.Println(r, why, seats, when)
 	s := m.Snapshot(time.Hour)
-	fmt.Println(s.Clocks[rules.ABlack].Remaining, s.Clocks[rules.BWhite].Flagged)
+	fmt.Println(s.Clocks[bughouse.ABlack].Remaining, s.Clocks[bughouse.BWhite].Flagged)
 	// Output:
 	// ignored: not A-white's turn
 	// next deadline: 5m0s
@@ -32,13 +33,13 @@ func Example() {
 }
 
 // Two flags within simultaneous_window (1 ms) by players of different
-// teams draw the match (RULES.md clock rule 6).
+// teams draw the match (docs/rules.md clock rule 6).
 func Example_simultaneousFlags() {
 	p, _ := rules.LookupPreset("reglamento")
 	m, _ := rules.New(p.Options)
 	m.Apply(rules.Event{Kind: rules.Start, At: 0})
-	m.Apply(rules.Event{Kind: rules.Press, Seat: rules.AWhite, At: time.Millisecond})
-	m.Apply(rules.Event{Kind: rules.Press, Seat: rules.ABlack, At: 2 * time.Millisecond})
+	m.Apply(rules.Event{Kind: rules.Press, Seat: bughouse.AWhite, At: time.Millisecond})
+	m.Apply(rules.Event{Kind: rules.Press, Seat: bughouse.ABlack, At: 2 * time.Millisecond})
 	m.Advance(time.Hour) // A-white flags at 5:00.001, B-white at 5:00
 	r, why, seats, when := m.Result()
 	fmt.Println(r, why, seats, when)

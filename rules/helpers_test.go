@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 )
@@ -70,21 +71,21 @@ func applied(t testing.TB, m *rules.Match, e rules.Event) rules.Effect {
 	return eff
 }
 
-func press(s rules.Seat, at time.Duration) rules.Event {
+func press(s bughouse.Seat, at time.Duration) rules.Event {
 	return rules.Event{Kind: rules.Press, Seat: s, At: at}
 }
 
 func ev(k rules.Kind, at time.Duration) rules.Event { return rules.Event{Kind: k, At: at} }
 
-func declare(b rules.Board, o rules.Outcome, why rules.Reason, at time.Duration) rules.Event {
+func declare(b bughouse.Board, o rules.Outcome, why rules.Reason, at time.Duration) rules.Event {
 	return rules.Event{Kind: rules.Declare, Board: b, Outcome: o, Reason: why, At: at}
 }
 
-func claim(s rules.Seat, why rules.Reason, at time.Duration) rules.Event {
+func claim(s bughouse.Seat, why rules.Reason, at time.Duration) rules.Event {
 	return rules.Event{Kind: rules.Claim, Seat: s, Reason: why, At: at}
 }
 
-func adjust(s rules.Seat, d, at time.Duration) rules.Event {
+func adjust(s bughouse.Seat, d, at time.Duration) rules.Event {
 	return rules.Event{Kind: rules.Adjust, Seat: s, Delta: d, At: at}
 }
 
@@ -122,7 +123,7 @@ func core(s rules.Snapshot) rules.Snapshot {
 	return s
 }
 
-func wantRemaining(t testing.TB, m *rules.Match, s rules.Seat, at, want time.Duration) {
+func wantRemaining(t testing.TB, m *rules.Match, s bughouse.Seat, at, want time.Duration) {
 	t.Helper()
 	if got := m.Remaining(s, at); got != want {
 		t.Errorf("%s remaining at %v = %v (%d ns), want %v (%d ns)", s, at, got, int64(got), want, int64(want))
@@ -133,15 +134,15 @@ func wantRemaining(t testing.TB, m *rules.Match, s rules.Seat, at, want time.Dur
 // B-black).
 func wantAll(t testing.TB, m *rules.Match, at time.Duration, want ...time.Duration) {
 	t.Helper()
-	for i, s := range rules.Seats {
+	for i, s := range bughouse.Seats {
 		wantRemaining(t, m, s, at, want[i])
 	}
 }
 
-func wantResult(t testing.TB, m *rules.Match, r rules.Result, why rules.Reason, at time.Duration, seats ...rules.Seat) {
+func wantResult(t testing.TB, m *rules.Match, r rules.Result, why rules.Reason, at time.Duration, seats ...bughouse.Seat) {
 	t.Helper()
 	gr, gwhy, gseats, gat := m.Result()
-	if gr != r || gwhy != why || gat != at || !reflect.DeepEqual(gseats, append([]rules.Seat(nil), seats...)) || m.Status() != rules.Decided {
+	if gr != r || gwhy != why || gat != at || !reflect.DeepEqual(gseats, append([]bughouse.Seat(nil), seats...)) || m.Status() != rules.Decided {
 		t.Errorf("result = %s %s %v at %v (status %s), want %s %s %v at %v", gr, gwhy, gseats, gat, m.Status(), r, why, seats, at)
 	}
 }
@@ -157,12 +158,12 @@ func wantUndecided(t testing.TB, m *rules.Match) {
 func wantRunning(t testing.TB, m *rules.Match, a, b int) {
 	t.Helper()
 	for i, w := range []int{a, b} {
-		s, ok := m.Running(rules.Board(i))
+		s, ok := m.Running(bughouse.Board(i))
 		switch {
 		case w < 0 && ok:
-			t.Errorf("board %s: %s runs, want none", rules.Board(i), s)
-		case w >= 0 && (!ok || s != rules.Seat(w)):
-			t.Errorf("board %s: running %s %v, want %s", rules.Board(i), s, ok, rules.Seat(w))
+			t.Errorf("board %s: %s runs, want none", bughouse.Board(i), s)
+		case w >= 0 && (!ok || s != bughouse.Seat(w)):
+			t.Errorf("board %s: running %s %v, want %s", bughouse.Board(i), s, ok, bughouse.Seat(w))
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/clock"
 )
 
@@ -39,12 +41,14 @@ type boardState struct {
 	halted bool
 	// strikes counts upheld illegal moves per color (three-strikes).
 	strikes [2]uint8
+	// last is the instant of the last press on the board (Earliest).
+	last time.Duration
 }
 
 // PendingClaim is a claim waiting for the arbiter.
 type PendingClaim struct {
 	Active   bool
-	Claimant Seat
+	Claimant bughouse.Seat
 	Reason   Reason
 	At       time.Duration
 }
@@ -58,12 +62,13 @@ type Match struct {
 	opts   Options
 	status Status
 	boards [2]boardState
-	now    time.Duration // instant of the last applied event
+	now    time.Duration // the latest instant applied: an event's, or Advance's
+	wide   time.Duration // instant of the last event of both boards (all but a press)
 	seq    uint64        // events applied
 
 	result    Result
 	reason    Reason
-	decisive  [2]Seat
+	decisive  [2]bughouse.Seat
 	ndecisive uint8
 	decidedAt time.Duration
 
@@ -87,14 +92,14 @@ func New(opts Options) (*Match, error) {
 
 func (m *Match) reset() {
 	for b := range m.boards {
-		bd := Board(b)
+		bd := bughouse.Board(b)
 		m.boards[b] = boardState{clk: clock.NewPair(
-			m.opts.ControlFor(SeatOf(bd, clock.White)),
-			m.opts.ControlFor(SeatOf(bd, clock.Black)))}
+			m.opts.ControlFor(bughouse.SeatOf(bd, bughouse.White)),
+			m.opts.ControlFor(bughouse.SeatOf(bd, bughouse.Black)))}
 	}
 	m.status = Ready
 	m.result, m.reason, m.ndecisive, m.decidedAt = NoResult, NoReason, 0, 0
-	m.decisive = [2]Seat{}
+	m.decisive = [2]bughouse.Seat{}
 	m.claim = PendingClaim{}
 	m.started, m.startedAt = false, 0
 }
@@ -112,21 +117,21 @@ func (m *Match) Now() time.Duration { return m.now }
 // player who flagged, was mated, resigned, ...; two for simultaneous flags,
 // none for agreed draws) and the decision instant. Result is NoResult until
 // decided.
-func (m *Match) Result() (r Result, why Reason, seats []Seat, at time.Duration) {
-	return m.result, m.reason, append([]Seat(nil), m.decisive[:m.ndecisive]...), m.decidedAt
+func (m *Match) Result() (r Result, why Reason, seats []bughouse.Seat, at time.Duration) {
+	return m.result, m.reason, append([]bughouse.Seat(nil), m.decisive[:m.ndecisive]...), m.decidedAt
 }
 
 // Remaining returns seat s's remaining time at instant at (nanoseconds),
 // as clock.Pair.Remaining. For instants after a flag that Advance has not
 // yet applied it still counts down to zero, never below.
-func (m *Match) Remaining(s Seat, at time.Duration) time.Duration {
+func (m *Match) Remaining(s bughouse.Seat, at time.Duration) time.Duration {
 	return m.boards[s.Board()].clk.Remaining(s.Color(), at)
 }
 
 // Running returns the seat whose clock runs on board b, if any.
-func (m *Match) Running(b Board) (Seat, bool) {
+func (m *Match) Running(b bughouse.Board) (bughouse.Seat, bool) {
 	c, ok := m.boards[b].clk.Running()
-	return SeatOf(b, c), ok
+	return bughouse.SeatOf(b, c), ok
 }
 
 // NextDeadline returns the earliest instant at which the match changes by
@@ -142,12 +147,12 @@ func (m *Match) NextDeadline() (at time.Duration, ok bool) {
 }
 
 // ErrBackwards is returned when an event's instant is before the last
-// applied instant: the loop must order events first (clock-cases C18).
+// applied instant: the loop must order events first (clock case C18, testdata/clock-cases.md).
 var ErrBackwards = errors.New("rules: event instant is before the last applied instant")
 
 // Advance applies what happens by itself up to instant at: if a running
 // clock reaches zero at or before at, the match is decided at that exact
-// flag instant (RULES.md clock rules 4-6), whatever at is. It reports
+// flag instant (docs/rules.md clock rules 4-6), whatever at is. It reports
 // whether the match was decided by it.
 func (m *Match) Advance(at time.Duration) (decided bool) {
 	if at < m.now {
@@ -168,12 +173,12 @@ func (m *Match) Advance(at time.Duration) (decided bool) {
 // The other board's running clock counts as simultaneous when its own flag
 // instant is within SimultaneousWindow of f1.
 func (m *Match) flag(f1 time.Duration) {
-	var fallen [2]Seat
+	var fallen [2]bughouse.Seat
 	n := 0
 	for b := range m.boards {
 		f, c, ok := m.boards[b].clk.NextFlag()
 		if ok && f-f1 <= m.opts.SimultaneousWindow {
-			fallen[n] = SeatOf(Board(b), c)
+			fallen[n] = bughouse.SeatOf(bughouse.Board(b), c)
 			n++
 		}
 	}
@@ -181,7 +186,7 @@ func (m *Match) flag(f1 time.Duration) {
 	for _, s := range fallen[:n] {
 		bs := &m.boards[s.Board()]
 		bs.clk.Flag(s.Color())
-		if s.Color() == clock.White {
+		if s.Color() == bughouse.White {
 			bs.outcome = BlackWins
 		} else {
 			bs.outcome = WhiteWins
@@ -215,24 +220,38 @@ func (m *Match) halt(at time.Duration) {
 // why an event changed nothing (a press by the wrong seat, while paused,
 // after the decision: clock rule 3). A non-nil error means e was refused as
 // invalid (an adjustment while clocks run, a result after the decision, an
-// unknown seat) and nothing changed except the flag Advance applied.
+// unknown seat) and nothing changed except the flag Advance applied; a
+// refusal a rule gives is a *Refusal.
+//
+// e.At may not be before Earliest(e) (ErrBackwards): a press counts at
+// its own instant even when it arrives after a later press on the other
+// board, but nothing is applied before an event that concerns both boards
+// or before the decision. A PauseSwitch is resolved first (Resolve).
 func (m *Match) Apply(e Event) (Effect, error) {
-	if e.At < m.now {
-		return Effect{}, fmt.Errorf("%w (%v < %v)", ErrBackwards, e.At, m.now)
-	}
+	e = m.Resolve(e)
 	if err := e.check(); err != nil {
 		return Effect{}, err
+	}
+	if min := m.Earliest(e); e.At < min {
+		return Effect{}, fmt.Errorf("%w (%v < %v)", ErrBackwards, e.At, min)
 	}
 	decided := m.Advance(e.At)
 	// Advance leaves Now at the flag instant when a flag fell before e.At;
 	// e itself is still the last applied event, so a later event stamped
 	// before e.At must be refused (ErrBackwards) rather than applied, e.g.
 	// as a result "at the same instant" as the flag that would reopen the
-	// decision (clock-cases C18; tested by TestC18_EventAfterFlagStaysLastApplied).
-	m.now = e.At
+	// decision (clock case C18, testdata/clock-cases.md; tested by TestC18_EventAfterFlagStaysLastApplied).
+	m.now = max(m.now, e.At)
+	was := m.status
 	eff, err := m.apply(e)
 	if err != nil {
 		eff = Effect{Refused: err.Error()}
+	}
+	if e.Kind == Press && m.status == was {
+		b := &m.boards[e.Seat.Board()]
+		b.last = max(b.last, e.At)
+	} else {
+		m.wide = e.At // a press that starts the match concerns both boards
 	}
 	eff.Decided = eff.Decided || decided
 	m.seq++
@@ -240,19 +259,54 @@ func (m *Match) Apply(e Event) (Effect, error) {
 	return eff, err
 }
 
+// Earliest returns the earliest instant at which e may still be applied
+// (Apply refuses an earlier one with ErrBackwards; the loop stamps an
+// event that arrives too late with it). A press on a board is charged at
+// its own instant as long as nothing later has happened on that board:
+// no later press there, no event of both boards (start, pause, resume,
+// claim, result, ...) and no decision after it; its clock pair is
+// independent of the other board's (clock rule 2). Any other event comes
+// after everything applied (Now).
+func (m *Match) Earliest(e Event) time.Duration {
+	e = m.Resolve(e)
+	if e.Kind != Press || e.Seat > bughouse.BBlack {
+		return m.now
+	}
+	at := max(m.wide, m.boards[e.Seat.Board()].last)
+	if m.status == Decided {
+		at = max(at, m.decidedAt)
+	}
+	return at
+}
+
+// Resolve returns e as the match applies it now: a PauseSwitch is a Pause
+// while the clocks run and a Resume of the turns in progress otherwise
+// (before the start it starts both boards, clock rule 1); any other event
+// is returned as it is.
+func (m *Match) Resolve(e Event) Event {
+	if e.Kind != PauseSwitch {
+		return e
+	}
+	e.Kind = Resume
+	if m.status == Running {
+		e.Kind = Pause
+	}
+	return e
+}
+
 func (e *Event) check() error {
-	if e.Seat > BBlack {
+	if e.Seat > bughouse.BBlack {
 		return fmt.Errorf("rules: unknown seat %d", e.Seat)
 	}
-	if e.Board > BoardB {
+	if e.Board > bughouse.BoardB {
 		return fmt.Errorf("rules: unknown board %d", e.Board)
 	}
 	for b := range e.Run.Set {
-		if e.Run.Set[b] && e.Run.Seat[b].Board() != Board(b) {
-			return fmt.Errorf("rules: resume: %s is not on board %s", e.Run.Seat[b], Board(b))
+		if e.Run.Set[b] && e.Run.Seat[b].Board() != bughouse.Board(b) {
+			return fmt.Errorf("rules: resume: %s is not on board %s", e.Run.Seat[b], bughouse.Board(b))
 		}
 	}
-	if e.Kind < Start || e.Kind > Reset {
+	if e.Kind < Start || e.Kind >= lastKind {
 		return fmt.Errorf("rules: unknown event kind %d", e.Kind)
 	}
 	return nil
@@ -300,7 +354,7 @@ func (m *Match) apply(e Event) (Effect, error) {
 func (m *Match) start(at time.Duration) {
 	m.started, m.startedAt = true, at
 	for b := range m.boards {
-		m.boards[b].clk.Start(clock.White, at)
+		m.boards[b].clk.Start(bughouse.White, at)
 	}
 	m.status = Running
 }
@@ -308,7 +362,7 @@ func (m *Match) start(at time.Duration) {
 func (m *Match) press(e Event) (Effect, error) {
 	switch m.status {
 	case Ready:
-		if m.opts.Start == StartBlackPress && e.Seat.Color() == clock.Black {
+		if m.opts.Start == StartBlackPress && e.Seat.Color() == bughouse.Black {
 			m.start(e.At)
 			return Effect{}, nil
 		}
@@ -351,13 +405,13 @@ func (m *Match) resume(e Event) (Effect, error) {
 		return ignored(m.status.String())
 	}
 	if m.claim.Active {
-		return Effect{}, fmt.Errorf("rules: a claim by %s is pending; uphold or reject it first", m.claim.Claimant)
+		return Effect{}, refuse("Art 29", "a claim by %s is pending; uphold or reject it first", m.claim.Claimant)
 	}
 	for b := range m.boards {
 		bs := &m.boards[b]
 		if bs.halted {
 			if e.Run.Set[b] {
-				return Effect{}, fmt.Errorf("rules: board %s is over; its clocks cannot run", Board(b))
+				return Effect{}, fmt.Errorf("rules: board %s is over; its clocks cannot run", bughouse.Board(b))
 			}
 			continue
 		}
@@ -366,7 +420,7 @@ func (m *Match) resume(e Event) (Effect, error) {
 			c = e.Run.Seat[b].Color()
 		}
 		if bs.clk.Flagged(c) {
-			return Effect{}, fmt.Errorf("rules: %s has flagged", SeatOf(Board(b), c))
+			return Effect{}, fmt.Errorf("rules: %s has flagged", bughouse.SeatOf(bughouse.Board(b), c))
 		}
 	}
 	for b := range m.boards {
@@ -389,7 +443,7 @@ func (m *Match) adjust(e Event) (Effect, error) {
 	case Running:
 		return Effect{}, errors.New("rules: pause the match before adjusting time")
 	case Decided:
-		return Effect{}, errors.New("rules: the match is decided; its clocks are final")
+		return Effect{}, refuse("Art 31", "the match is decided; its clocks are final")
 	}
 	if e.Delta == 0 {
 		return ignored("no change")
@@ -426,7 +480,7 @@ func (m *Match) claimEvent(e Event) (Effect, error) {
 		clk := &m.boards[e.Seat.Board()].clk
 		off := e.Seat.Opponent()
 		if turn, _ := clk.Turn(); turn != e.Seat.Color() || clk.Moves(off.Color()) == 0 {
-			return Effect{}, fmt.Errorf("rules: %s cannot claim an illegal move: %s has not moved since %s's last move (Art 26-27)", e.Seat, off, e.Seat)
+			return Effect{}, refuse("Art 26-27", "%s cannot claim an illegal move: %s has not moved since %s's last move (Art 26-27)", e.Seat, off, e.Seat)
 		}
 	}
 	if m.status == Running {
@@ -478,28 +532,28 @@ func (m *Match) resolve(e Event) (Effect, error) {
 // Laws 7.5, which apply where the regulation is silent, Art 2), so his
 // clock is the one that runs on resume. The time used stays as it is: the
 // arbiter adjusts it if he rules so.
-func (m *Match) retract(offender Seat, at time.Duration) {
+func (m *Match) retract(offender bughouse.Seat, at time.Duration) {
 	// claimEvent checked that the offender made the last press, so the
 	// move can be taken back.
 	m.boards[offender.Board()].clk.Retract(offender.Color(), at)
 }
 
 // winFor returns the board outcome in which seat s wins.
-func winFor(s Seat) Outcome {
-	if s.Color() == clock.White {
+func winFor(s bughouse.Seat) Outcome {
+	if s.Color() == bughouse.White {
 		return WhiteWins
 	}
 	return BlackWins
 }
 
 // Strikes returns how many illegal moves by seat s were upheld.
-func (m *Match) Strikes(s Seat) int { return int(m.boards[s.Board()].strikes[s.Color()]) }
+func (m *Match) Strikes(s bughouse.Seat) int { return int(m.boards[s.Board()].strikes[s.Color()]) }
 
 // Claim returns the pending claim (Active is false when none).
 func (m *Match) Claim() PendingClaim { return m.claim }
 
 // declare decides board b with outcome o for reason why at instant at.
-func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effect, error) {
+func (m *Match) declare(b bughouse.Board, o Outcome, why Reason, at time.Duration) (Effect, error) {
 	switch why {
 	case Checkmate, Resignation, IllegalMove, Forfeit:
 		if o != WhiteWins && o != BlackWins {
@@ -510,19 +564,19 @@ func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effec
 			return Effect{}, fmt.Errorf("rules: %s is a draw (1/2-1/2), not %s", why, o)
 		}
 		if why == Repetition && !m.opts.RepetitionDraw {
-			return Effect{}, errors.New("rules: repetition does not draw under these rules (repetition_draw = false)")
+			return Effect{}, refuse("repetition_draw = false", "repetition does not draw under these rules (repetition_draw = false)")
 		}
 	case Stalemate:
 		switch m.opts.Stalemate {
-		case StalemateWait:
-			return Effect{}, errors.New("rules: stalemate is no result under these rules (stalemate = wait): the player waits for a piece")
-		case StalemateDraw:
+		case board.StalemateWait:
+			return Effect{}, refuse("stalemate = wait", "stalemate is no result under these rules (stalemate = wait): the player waits for a piece")
+		case board.StalemateDraw:
 			if o != Drawn {
-				return Effect{}, fmt.Errorf("rules: stalemate draws under these rules (stalemate = draw), not %s", o)
+				return Effect{}, refuse("stalemate = draw", "stalemate draws under these rules (stalemate = draw), not %s", o)
 			}
 		default:
 			if o == Drawn || o == Undecided {
-				return Effect{}, fmt.Errorf("rules: stalemate is decisive under these rules (stalemate = %s); give the winner", m.opts.Stalemate)
+				return Effect{}, refuse("stalemate = "+m.opts.Stalemate.String(), "stalemate is decisive under these rules (stalemate = %s); give the winner", m.opts.Stalemate)
 			}
 		}
 	default:
@@ -541,7 +595,7 @@ func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effec
 			m.combineSameInstant(b, o)
 			return Effect{Decided: true}, nil
 		}
-		return Effect{}, fmt.Errorf("rules: the match was already decided (%s, %s); the result cannot change", m.result, m.reason)
+		return Effect{}, refuse("Art 31", "the match was already decided (%s, %s); the result cannot change", m.result, m.reason)
 	}
 	if bs.outcome != Undecided {
 		return Effect{}, fmt.Errorf("rules: board %s is already over (%s)", b, bs.outcome)
@@ -566,25 +620,25 @@ func (m *Match) declare(b Board, o Outcome, why Reason, at time.Duration) (Effec
 	}
 	m.halt(at)
 	m.claim = PendingClaim{} // a result settles any claim still pending
-	loser := SeatOf(b, clock.White)
+	loser := bughouse.SeatOf(b, bughouse.White)
 	if o == WhiteWins {
-		loser = SeatOf(b, clock.Black)
+		loser = bughouse.SeatOf(b, bughouse.Black)
 	}
 	m.status, m.decidedAt, m.result, m.reason = Decided, at, matchResult(b, o), why
-	m.decisive, m.ndecisive = [2]Seat{loser}, 1
+	m.decisive, m.ndecisive = [2]bughouse.Seat{loser}, 1
 	return Effect{Decided: true}, nil
 }
 
 // combineSameInstant settles two boards decided at the same instant
 // (clock rule 7, Art 35): opposite results draw; the same team winning
 // both keeps its win.
-func (m *Match) combineSameInstant(b Board, o Outcome) {
+func (m *Match) combineSameInstant(b bughouse.Board, o Outcome) {
 	r := matchResult(b, o)
 	if r == MatchDraw || r == m.result {
 		if r == m.result && r != MatchDraw {
-			loser := SeatOf(b, clock.White)
+			loser := bughouse.SeatOf(b, bughouse.White)
 			if o == WhiteWins {
-				loser = SeatOf(b, clock.Black)
+				loser = bughouse.SeatOf(b, bughouse.Black)
 			}
 			if m.ndecisive < 2 {
 				m.decisive[m.ndecisive] = loser

@@ -6,30 +6,13 @@ import (
 	"strings"
 	"time"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/internal/enum"
 )
 
-// enum is the text form shared by the option types: each value has one
-// name, used by config files, timelines and the console.
-type enum[T ~uint8] []string
-
-func (e enum[T]) name(v T) string {
-	if int(v) < len(e) {
-		return e[v]
-	}
-	return fmt.Sprintf("%d", uint8(v))
-}
-
-func (e enum[T]) parse(what, s string) (T, error) {
-	for i, n := range e {
-		if n == s {
-			return T(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown %s %q; allowed: %s", what, s, strings.Join(e, ", "))
-}
-
-// StartMode says how the clocks start (RULES.md clock rule 1, Art 7).
+// StartMode says how the clocks start (docs/rules.md clock rule 1, Art 7).
 type StartMode uint8
 
 const (
@@ -41,117 +24,17 @@ const (
 	StartBlackPress
 )
 
-var startNames = enum[StartMode]{"arbiter", "black-press"}
+var startNames = enum.Names[StartMode]{"arbiter", "black-press"}
 
 // String returns the option's word, as configuration files write it.
-func (v StartMode) String() string { return startNames.name(v) }
+func (v StartMode) String() string { return startNames.Name(v) }
 
 // MarshalText writes the option's word (encoding.TextMarshaler).
 func (v StartMode) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
-func (v *StartMode) UnmarshalText(b []byte) error { return set(v, startNames, "start", b) }
-
-// set assigns the value named b to v; v is unchanged on error.
-func set[T ~uint8](v *T, e enum[T], what string, b []byte) error {
-	x, err := e.parse(what, string(b))
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
-
-// DropCheck says whether a drop may give check (RULES.md board rules).
-type DropCheck uint8
-
-const (
-	DropCheckAllowed   DropCheck = iota // drops may check and mate
-	DropCheckNoMate                     // drops may check but not mate
-	DropCheckForbidden                  // drops may not check (Art 18.2)
-)
-
-var dropCheckNames = enum[DropCheck]{"allowed", "no-mate", "forbidden"}
-
-// String returns the option's word, as configuration files write it.
-func (v DropCheck) String() string { return dropCheckNames.name(v) }
-
-// MarshalText writes the option's word (encoding.TextMarshaler).
-func (v DropCheck) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
-
-// UnmarshalText reads the option's word; on error, listing the allowed
-// words, v is unchanged.
-func (v *DropCheck) UnmarshalText(b []byte) error { return set(v, dropCheckNames, "drop_check", b) }
-
-// MateRule says which interpositions count when judging mate (Art 23).
-type MateRule uint8
-
-const (
-	// MateBughouse: not mate while any drop could block, even with an
-	// empty reserve (the player may wait for a piece).
-	MateBughouse MateRule = iota
-	// MateReserve: only the pieces on the board and in the reserve now.
-	MateReserve
-)
-
-var mateNames = enum[MateRule]{"bughouse", "reserve"}
-
-// String returns the option's word, as configuration files write it.
-func (v MateRule) String() string { return mateNames.name(v) }
-
-// MarshalText writes the option's word (encoding.TextMarshaler).
-func (v MateRule) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
-
-// UnmarshalText reads the option's word; on error, listing the allowed
-// words, v is unchanged.
-func (v *MateRule) UnmarshalText(b []byte) error { return set(v, mateNames, "mate", b) }
-
-// Promotion says what a promoting pawn becomes (seed 003).
-type Promotion uint8
-
-const (
-	// PromotionUpgrade: the pawn becomes the chosen piece (marked as
-	// promoted: it returns to a reserve as a pawn, Art 14).
-	PromotionUpgrade Promotion = iota
-	// PromotionSteal: the chosen piece is taken from the partner's
-	// opponent, who receives the pawn.
-	PromotionSteal
-)
-
-var promotionNames = enum[Promotion]{"upgrade", "steal"}
-
-// String returns the option's word, as configuration files write it.
-func (v Promotion) String() string { return promotionNames.name(v) }
-
-// MarshalText writes the option's word (encoding.TextMarshaler).
-func (v Promotion) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
-
-// UnmarshalText reads the option's word; on error, listing the allowed
-// words, v is unchanged.
-func (v *Promotion) UnmarshalText(b []byte) error { return set(v, promotionNames, "promotion", b) }
-
-// StalemateRule says what a player with no legal move and no check means.
-type StalemateRule uint8
-
-const (
-	StalemateDraw              StalemateRule = iota // the board is drawn (Art 34)
-	StalemateWait                                   // no result: the player waits for a piece
-	StalemateWinForStalemated                       // the stalemated player wins (seed 004)
-	StalemateLossForStalemated                      // the stalemated player loses
-)
-
-var stalemateNames = enum[StalemateRule]{"draw", "wait", "win-for-stalemated", "loss-for-stalemated"}
-
-// String returns the option's word, as configuration files write it.
-func (v StalemateRule) String() string { return stalemateNames.name(v) }
-
-// MarshalText writes the option's word (encoding.TextMarshaler).
-func (v StalemateRule) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
-
-// UnmarshalText reads the option's word; on error, listing the allowed
-// words, v is unchanged.
-func (v *StalemateRule) UnmarshalText(b []byte) error { return set(v, stalemateNames, "stalemate", b) }
+func (v *StartMode) UnmarshalText(b []byte) error { return startNames.Set(v, "start", b) }
 
 // IllegalMovePolicy says how an upheld illegal-move claim is punished.
 type IllegalMovePolicy uint8
@@ -167,10 +50,10 @@ const (
 	IllegalArbiter
 )
 
-var illegalNames = enum[IllegalMovePolicy]{"loss-on-claim", "three-strikes", "arbiter"}
+var illegalNames = enum.Names[IllegalMovePolicy]{"loss-on-claim", "three-strikes", "arbiter"}
 
 // String returns the option's word, as configuration files write it.
-func (v IllegalMovePolicy) String() string { return illegalNames.name(v) }
+func (v IllegalMovePolicy) String() string { return illegalNames.Name(v) }
 
 // MarshalText writes the option's word (encoding.TextMarshaler).
 func (v IllegalMovePolicy) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
@@ -178,10 +61,10 @@ func (v IllegalMovePolicy) MarshalText() ([]byte, error) { return []byte(v.Strin
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *IllegalMovePolicy) UnmarshalText(b []byte) error {
-	return set(v, illegalNames, "illegal_move", b)
+	return illegalNames.Set(v, "illegal_move", b)
 }
 
-// OneBoardDraw says what a draw on one board means (RULES.md clock rule 9).
+// OneBoardDraw says what a draw on one board means (docs/rules.md clock rule 9).
 type OneBoardDraw uint8
 
 const (
@@ -192,10 +75,10 @@ const (
 	MatchDrawn
 )
 
-var oneBoardDrawNames = enum[OneBoardDraw]{"other-continues", "match-draw"}
+var oneBoardDrawNames = enum.Names[OneBoardDraw]{"other-continues", "match-draw"}
 
 // String returns the option's word, as configuration files write it.
-func (v OneBoardDraw) String() string { return oneBoardDrawNames.name(v) }
+func (v OneBoardDraw) String() string { return oneBoardDrawNames.Name(v) }
 
 // MarshalText writes the option's word (encoding.TextMarshaler).
 func (v OneBoardDraw) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
@@ -203,21 +86,11 @@ func (v OneBoardDraw) MarshalText() ([]byte, error) { return []byte(v.String()),
 // UnmarshalText reads the option's word; on error, listing the allowed
 // words, v is unchanged.
 func (v *OneBoardDraw) UnmarshalText(b []byte) error {
-	return set(v, oneBoardDrawNames, "one_board_draw", b)
+	return oneBoardDrawNames.Set(v, "one_board_draw", b)
 }
 
-// Ranks is an inclusive range of ranks counted from the dropping player's
-// side (1 = his first rank), e.g. {2, 6}.
-type Ranks [2]int
-
-// Valid reports whether 1 <= min <= max <= 8.
-func (r Ranks) Valid() bool { return 1 <= r[0] && r[0] <= r[1] && r[1] <= 8 }
-
-// String returns "[2, 6]".
-func (r Ranks) String() string { return fmt.Sprintf("[%d, %d]", r[0], r[1]) }
-
 // Options is a complete rule set: what a preset fixes and a configuration
-// may override (RULES.md: options and presets).
+// may override (docs/rules.md: options and presets).
 type Options struct {
 	// Control is every seat's time control (Art 8: the same on both boards).
 	Control clock.Control
@@ -233,24 +106,19 @@ type Options struct {
 	OneBoardDraw OneBoardDraw
 	// IllegalMove: how an upheld illegal move is punished (Art 27).
 	IllegalMove IllegalMovePolicy
-	// Stalemate: what stalemate means on one board.
-	Stalemate StalemateRule
 	// RepetitionDraw: threefold repetition (reserves ignored) draws the
-	// board; FICS yes, ICC no (RULES.md notes).
+	// board; FICS yes, ICC no (docs/rules.md notes).
 	RepetitionDraw bool
 
-	// Board options, stored for the board engine.
-	DropCheck             DropCheck
-	PawnDropRanks         Ranks
-	PieceDropRanks        Ranks
-	Mate                  MateRule
-	Promotion             Promotion
-	CastleDroppedRook     bool
-	DroppedPawnDoubleStep bool
+	// Rules are the board options (docs/rules.md: board rules), as the
+	// board engine takes them: drop_check, the drop ranks, mate,
+	// promotion, castle_dropped_rook, dropped_pawn_double_step and
+	// stalemate. Their Variant is board.Bughouse in every preset.
+	board.Rules
 }
 
 // ControlFor returns the time control of seat s.
-func (o *Options) ControlFor(s Seat) clock.Control {
+func (o *Options) ControlFor(s bughouse.Seat) clock.Control {
 	if c := o.SeatControls[s]; c != nil {
 		return *c
 	}
@@ -262,7 +130,7 @@ func (o *Options) Validate() error {
 	if err := o.Control.Validate(); err != nil {
 		return fmt.Errorf("time control %s: %v", o.Control, err)
 	}
-	for _, s := range Seats {
+	for _, s := range bughouse.Seats {
 		if c := o.SeatControls[s]; c != nil {
 			if err := c.Validate(); err != nil {
 				return fmt.Errorf("time control for %s %s: %v", s, c, err)
@@ -272,11 +140,8 @@ func (o *Options) Validate() error {
 	if o.SimultaneousWindow < 0 || o.SimultaneousWindow > time.Second {
 		return fmt.Errorf("simultaneous_window %v: allowed 0 to 1s", o.SimultaneousWindow)
 	}
-	if !o.PawnDropRanks.Valid() {
-		return fmt.Errorf("pawn_drop_ranks %v: need 1 <= min <= max <= 8", o.PawnDropRanks)
-	}
-	if !o.PieceDropRanks.Valid() {
-		return fmt.Errorf("piece_drop_ranks %v: need 1 <= min <= max <= 8", o.PieceDropRanks)
+	if err := o.Rules.Validate(); err != nil {
+		return err
 	}
 	for _, e := range []struct {
 		name string
@@ -285,10 +150,6 @@ func (o *Options) Validate() error {
 		{"start", int(o.Start), len(startNames)},
 		{"one_board_draw", int(o.OneBoardDraw), len(oneBoardDrawNames)},
 		{"illegal_move", int(o.IllegalMove), len(illegalNames)},
-		{"stalemate", int(o.Stalemate), len(stalemateNames)},
-		{"drop_check", int(o.DropCheck), len(dropCheckNames)},
-		{"mate", int(o.Mate), len(mateNames)},
-		{"promotion", int(o.Promotion), len(promotionNames)},
 	} {
 		if e.v >= e.n {
 			return fmt.Errorf("%s: value %d out of range", e.name, e.v)
@@ -297,7 +158,7 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Preset is a named rule set from RULES.md.
+// Preset is a named rule set from docs/rules.md.
 type Preset struct {
 	// Name is the preset's key, e.g. "reglamento".
 	Name string
@@ -319,17 +180,19 @@ func fiveZero(beforeFirst bool) clock.Control {
 	return c
 }
 
-// presets holds RULES.md's preset table as data.
+// presets holds docs/rules.md's preset table as data.
 var presets = []Preset{
 	{
 		Name: "reglamento", Source: "seed 000 (Reglamento de Ajedrez Pasapiezas)",
 		Summary: "the 45-article regulation: no drop checks, mate counts the reserve only, stalemate draws",
 		Options: Options{
 			Control: fiveZero(true), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, Stalemate: StalemateDraw,
-			RepetitionDraw: true,
-			DropCheck:      DropCheckForbidden, PawnDropRanks: Ranks{2, 6}, PieceDropRanks: Ranks{1, 8},
-			Mate: MateReserve, Promotion: PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
+			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, RepetitionDraw: true,
+			Rules: board.Rules{
+				DropCheck: board.DropCheckForbidden, PawnDropRanks: board.Ranks{2, 6}, PieceDropRanks: board.Ranks{1, 8},
+				Mate: board.MateReserve, Promotion: board.PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
+				Stalemate: board.StalemateDraw,
+			},
 		},
 	},
 	{
@@ -337,10 +200,12 @@ var presets = []Preset{
 		Summary: "no drop checks, nothing dropped on the 8th rank, the stalemated player waits",
 		Options: Options{
 			Control: fiveZero(true), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, Stalemate: StalemateWait,
-			RepetitionDraw: true,
-			DropCheck:      DropCheckForbidden, PawnDropRanks: Ranks{2, 6}, PieceDropRanks: Ranks{1, 7},
-			Mate: MateBughouse, Promotion: PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
+			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, RepetitionDraw: true,
+			Rules: board.Rules{
+				DropCheck: board.DropCheckForbidden, PawnDropRanks: board.Ranks{2, 6}, PieceDropRanks: board.Ranks{1, 7},
+				Mate: board.MateBughouse, Promotion: board.PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
+				Stalemate: board.StalemateWait,
+			},
 		},
 	},
 	{
@@ -348,10 +213,12 @@ var presets = []Preset{
 		Summary: "online table rules: drop checks allowed, pawns on ranks 2-7, 3+0, draws only by agreement",
 		Options: Options{
 			Control: clock.SuddenDeath(3 * time.Minute), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalArbiter, Stalemate: StalemateWait,
-			RepetitionDraw: false,
-			DropCheck:      DropCheckAllowed, PawnDropRanks: Ranks{2, 7}, PieceDropRanks: Ranks{1, 8},
-			Mate: MateBughouse, Promotion: PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
+			OneBoardDraw: OtherContinues, IllegalMove: IllegalArbiter, RepetitionDraw: false,
+			Rules: board.Rules{
+				DropCheck: board.DropCheckAllowed, PawnDropRanks: board.Ranks{2, 7}, PieceDropRanks: board.Ranks{1, 8},
+				Mate: board.MateBughouse, Promotion: board.PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
+				Stalemate: board.StalemateWait,
+			},
 		},
 	},
 	{
@@ -359,10 +226,12 @@ var presets = []Preset{
 		Summary: "drop checks allowed, pawns on ranks 2-6, steal promotion",
 		Options: Options{
 			Control: fiveZero(true), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, Stalemate: StalemateWait,
-			RepetitionDraw: true,
-			DropCheck:      DropCheckAllowed, PawnDropRanks: Ranks{2, 6}, PieceDropRanks: Ranks{1, 8},
-			Mate: MateBughouse, Promotion: PromotionSteal, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
+			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, RepetitionDraw: true,
+			Rules: board.Rules{
+				DropCheck: board.DropCheckAllowed, PawnDropRanks: board.Ranks{2, 6}, PieceDropRanks: board.Ranks{1, 8},
+				Mate: board.MateBughouse, Promotion: board.PromotionSteal, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
+				Stalemate: board.StalemateWait,
+			},
 		},
 	},
 	{
@@ -370,10 +239,12 @@ var presets = []Preset{
 		Summary: "no drop checks, pawns on ranks 1-6, castling with a dropped rook, stalemate wins, three illegal moves lose",
 		Options: Options{
 			Control: fiveZero(true), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalThreeStrikes, Stalemate: StalemateWinForStalemated,
-			RepetitionDraw: true,
-			DropCheck:      DropCheckForbidden, PawnDropRanks: Ranks{1, 6}, PieceDropRanks: Ranks{1, 8},
-			Mate: MateReserve, Promotion: PromotionUpgrade, CastleDroppedRook: true, DroppedPawnDoubleStep: true,
+			OneBoardDraw: OtherContinues, IllegalMove: IllegalThreeStrikes, RepetitionDraw: true,
+			Rules: board.Rules{
+				DropCheck: board.DropCheckForbidden, PawnDropRanks: board.Ranks{1, 6}, PieceDropRanks: board.Ranks{1, 8},
+				Mate: board.MateReserve, Promotion: board.PromotionUpgrade, CastleDroppedRook: true, DroppedPawnDoubleStep: true,
+				Stalemate: board.StalemateWinForStalemated,
+			},
 		},
 	},
 	{
@@ -381,10 +252,12 @@ var presets = []Preset{
 		Summary: "what FICS accepted: drop checks allowed, pawns on ranks 2-7, a draw on one board draws the match; replays take the record's time control",
 		Options: Options{
 			Control: clock.SuddenDeath(2 * time.Minute), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: MatchDrawn, IllegalMove: IllegalArbiter, Stalemate: StalemateWait,
-			RepetitionDraw: true,
-			DropCheck:      DropCheckAllowed, PawnDropRanks: Ranks{2, 7}, PieceDropRanks: Ranks{1, 8},
-			Mate: MateBughouse, Promotion: PromotionUpgrade, CastleDroppedRook: true, DroppedPawnDoubleStep: true,
+			OneBoardDraw: MatchDrawn, IllegalMove: IllegalArbiter, RepetitionDraw: true,
+			Rules: board.Rules{
+				DropCheck: board.DropCheckAllowed, PawnDropRanks: board.Ranks{2, 7}, PieceDropRanks: board.Ranks{1, 8},
+				Mate: board.MateBughouse, Promotion: board.PromotionUpgrade, CastleDroppedRook: true, DroppedPawnDoubleStep: true,
+				Stalemate: board.StalemateWait,
+			},
 		},
 	},
 }
@@ -442,9 +315,9 @@ func (o *Options) Article(r Reason) string {
 		}
 	case Stalemate:
 		switch o.Stalemate {
-		case StalemateWinForStalemated:
+		case board.StalemateWinForStalemated:
 			return "stalemate wins for the stalemated player: seed 004"
-		case StalemateLossForStalemated:
+		case board.StalemateLossForStalemated:
 			return "stalemate loses for the stalemated player"
 		}
 		if o.OneBoardDraw == MatchDrawn {

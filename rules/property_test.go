@@ -13,6 +13,8 @@ import (
 
 	"pgregory.net/rapid"
 
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/clock"
 )
 
@@ -107,7 +109,7 @@ func genOptions(t *rapid.T) (Options, bool) {
 	o.Start = StartMode(rapid.IntRange(0, 1).Draw(t, "start"))
 	o.OneBoardDraw = OneBoardDraw(rapid.IntRange(0, 1).Draw(t, "oneBoardDraw"))
 	o.IllegalMove = IllegalMovePolicy(rapid.IntRange(0, 2).Draw(t, "illegal"))
-	o.Stalemate = StalemateRule(rapid.IntRange(0, 3).Draw(t, "stalemate"))
+	o.Stalemate = board.StalemateRule(rapid.IntRange(0, 3).Draw(t, "stalemate"))
 	o.RepetitionDraw = rapid.Bool().Draw(t, "repetition")
 	switch rapid.IntRange(0, 3).Draw(t, "window") {
 	case 0:
@@ -135,11 +137,11 @@ func genStep(t *rapid.T, m *Match, at time.Duration) step {
 	switch {
 	case k < 45:
 		e.Kind = Press
-		b := Board(rapid.IntRange(0, 1).Draw(t, "board"))
+		b := bughouse.Board(rapid.IntRange(0, 1).Draw(t, "board"))
 		if s, ok := m.Running(b); ok && rapid.IntRange(0, 5).Draw(t, "wrongSeat") > 0 {
 			e.Seat = s
 		} else {
-			e.Seat = Seat(rapid.IntRange(0, 3).Draw(t, "seat"))
+			e.Seat = bughouse.Seat(rapid.IntRange(0, 3).Draw(t, "seat"))
 		}
 	case k < 52:
 		e.Kind = Pause
@@ -148,24 +150,24 @@ func genStep(t *rapid.T, m *Match, at time.Duration) step {
 		for b := range 2 {
 			switch rapid.IntRange(0, 2).Draw(t, "choice") {
 			case 1:
-				e.Run = e.Run.Choose(SeatOf(Board(b), clock.White))
+				e.Run = e.Run.Choose(bughouse.SeatOf(bughouse.Board(b), bughouse.White))
 			case 2:
-				e.Run = e.Run.Choose(SeatOf(Board(b), clock.Black))
+				e.Run = e.Run.Choose(bughouse.SeatOf(bughouse.Board(b), bughouse.Black))
 			}
 		}
 	case k < 68:
 		e.Kind = Adjust
-		e.Seat = Seat(rapid.IntRange(0, 3).Draw(t, "seat"))
+		e.Seat = bughouse.Seat(rapid.IntRange(0, 3).Draw(t, "seat"))
 		e.Delta = time.Duration(rapid.Int64Range(-30_000_000_000, 30_000_000_000).Draw(t, "deltaNs"))
 	case k < 72:
 		e.Kind = Claim
-		e.Seat = Seat(rapid.IntRange(0, 3).Draw(t, "seat"))
+		e.Seat = bughouse.Seat(rapid.IntRange(0, 3).Draw(t, "seat"))
 		e.Reason = rapid.SampledFrom([]Reason{IllegalMove, IllegalMove, Flag, OtherClaim, Checkmate}).Draw(t, "claimReason")
 	case k < 78:
 		e.Kind = rapid.SampledFrom([]Kind{Uphold, Uphold, Reject}).Draw(t, "resolve")
 	case k < 83:
 		e.Kind = Declare
-		e.Board = Board(rapid.IntRange(0, 1).Draw(t, "board"))
+		e.Board = bughouse.Board(rapid.IntRange(0, 1).Draw(t, "board"))
 		e.Outcome = Outcome(rapid.IntRange(1, 3).Draw(t, "outcome"))
 		e.Reason = rapid.SampledFrom([]Reason{Checkmate, Resignation, IllegalMove, Forfeit, Agreement, Stalemate, Repetition, Flag}).Draw(t, "reason")
 	case k < 92:
@@ -179,11 +181,11 @@ func genStep(t *rapid.T, m *Match, at time.Duration) step {
 }
 
 // boardFlags returns each board's own flag instant, if its clock runs.
-func boardFlags(m *Match) (f [2]time.Duration, seat [2]Seat, ok [2]bool) {
+func boardFlags(m *Match) (f [2]time.Duration, seat [2]bughouse.Seat, ok [2]bool) {
 	for b := range m.boards {
-		var c clock.Color
+		var c bughouse.Color
 		f[b], c, ok[b] = m.boards[b].clk.NextFlag()
-		seat[b] = SeatOf(Board(b), c)
+		seat[b] = bughouse.SeatOf(bughouse.Board(b), c)
 	}
 	return
 }
@@ -204,7 +206,7 @@ func TestMatchProperties(t *testing.T) {
 		var models [4]stageModel
 		var adj [2]time.Duration // arbiter adjustments per board, for (c)
 		resetModels := func() {
-			for _, s := range Seats {
+			for _, s := range bughouse.Seats {
 				c := opts.ControlFor(s)
 				models[s] = stageModel{st: c.Stages, before: c.IncrementBeforeFirstMove}
 			}
@@ -248,7 +250,7 @@ func TestMatchProperties(t *testing.T) {
 				if m.Status() != Decided || decidedAt != deadline || (why != Flag && why != SimultaneousFlag) {
 					t.Fatalf("step %d: flag due at %v (<= %v) but result %s %s at %v (status %s)", i, deadline, at, r, why, decidedAt, m.Status())
 				}
-				var want []Seat
+				var want []bughouse.Seat
 				for b := range 2 {
 					if fok[b] && fs[b]-deadline <= opts.SimultaneousWindow {
 						want = append(want, fseat[b])
@@ -277,7 +279,7 @@ func TestMatchProperties(t *testing.T) {
 				if !reflect.DeepEqual(outcome(adv.Snapshot(at)), outcome(m.Snapshot(at))) {
 					t.Fatalf("step %d: %v at %v (err %v, ignored %q) changed the match", i, e, at, err, eff.Ignored)
 				}
-				for _, s := range Seats {
+				for _, s := range bughouse.Seats {
 					if adv.Strikes(s) != m.Strikes(s) {
 						t.Fatalf("step %d: refused %v changed strikes", i, e)
 					}
@@ -297,7 +299,7 @@ func TestMatchProperties(t *testing.T) {
 				}
 				bs, as := before.Snapshot(tb), m.Snapshot(tb)
 				prev := before.Snapshot(before.Now())
-				for _, s := range Seats {
+				for _, s := range bughouse.Seats {
 					rb, ra := bs.Clocks[s].Remaining, as.Clocks[s].Remaining
 					if prev.Clocks[s].Remaining < rb {
 						t.Fatalf("step %d: %s grew with time: %v at %v -> %v at %v", i, s, prev.Clocks[s].Remaining, before.Now(), rb, tb)
@@ -332,8 +334,8 @@ func TestMatchProperties(t *testing.T) {
 			s := m.Snapshot(at)
 			for b := range 2 {
 				n := 0
-				for _, c := range []clock.Color{clock.White, clock.Black} {
-					if s.Clocks[SeatOf(Board(b), c)].Running {
+				for _, c := range []bughouse.Color{bughouse.White, bughouse.Black} {
+					if s.Clocks[bughouse.SeatOf(bughouse.Board(b), c)].Running {
 						n++
 					}
 				}
@@ -342,7 +344,7 @@ func TestMatchProperties(t *testing.T) {
 					want = 1
 				}
 				if n != want {
-					t.Fatalf("step %d: board %s has %d running clocks (status %s, over %v)", i, Board(b), n, s.Status, s.Boards[b].Over)
+					t.Fatalf("step %d: board %s has %d running clocks (status %s, over %v)", i, bughouse.Board(b), n, s.Status, s.Boards[b].Over)
 				}
 			}
 
@@ -358,8 +360,8 @@ func TestMatchProperties(t *testing.T) {
 					probes = append(probes, at+time.Hour)
 				}
 				for _, p := range probes {
-					sa := m.Remaining(AWhite, p) + m.Remaining(ABlack, p) - adj[BoardA]
-					sb := m.Remaining(BWhite, p) + m.Remaining(BBlack, p) - adj[BoardB]
+					sa := m.Remaining(bughouse.AWhite, p) + m.Remaining(bughouse.ABlack, p) - adj[bughouse.BoardA]
+					sb := m.Remaining(bughouse.BWhite, p) + m.Remaining(bughouse.BBlack, p) - adj[bughouse.BoardB]
 					if sa != sb {
 						t.Fatalf("step %d: at %v board sums differ: A %v, B %v (adjustments %v)", i, p, sa, sb, adj)
 					}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"tandem/bughouse"
 	"testing"
 	"time"
 )
@@ -19,8 +20,8 @@ func TestUpheldIllegalMove_NotLosing_OffenderMovesAgain(t *testing.T) {
 			sec := time.Second
 			for _, e := range []Event{
 				{Kind: Start},
-				{Kind: Press, Seat: AWhite, At: 10 * sec}, // the illegal move
-				{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: 12 * sec},
+				{Kind: Press, Seat: bughouse.AWhite, At: 10 * sec}, // the illegal move
+				{Kind: Claim, Seat: bughouse.ABlack, Reason: IllegalMove, At: 12 * sec},
 				{Kind: Uphold, At: 20 * sec},
 				{Kind: Resume, At: 30 * sec},
 			} {
@@ -28,18 +29,18 @@ func TestUpheldIllegalMove_NotLosing_OffenderMovesAgain(t *testing.T) {
 					t.Fatalf("%v: %v", e, err)
 				}
 			}
-			if s, ok := m.Running(BoardA); !ok || s != AWhite {
+			if s, ok := m.Running(bughouse.BoardA); !ok || s != bughouse.AWhite {
 				t.Fatalf("running on A: %v %v, want A-white (the offender) to move again", s, ok)
 			}
 			// A-black's 2 s before the claim stay charged; A-white's clock
 			// runs from the resume at 30 s.
-			if got := m.Remaining(ABlack, 40*sec); got != p.Options.Control.Initial()-2*sec {
+			if got := m.Remaining(bughouse.ABlack, 40*sec); got != p.Options.Control.Initial()-2*sec {
 				t.Errorf("A-black %v, want initial - 2s", got)
 			}
-			if got := m.Remaining(AWhite, 40*sec); got != p.Options.Control.Initial()-10*sec-10*sec {
+			if got := m.Remaining(bughouse.AWhite, 40*sec); got != p.Options.Control.Initial()-10*sec-10*sec {
 				t.Errorf("A-white %v, want initial - 20s", got)
 			}
-			if s, ok := m.Running(BoardB); !ok || s != BWhite {
+			if s, ok := m.Running(bughouse.BoardB); !ok || s != bughouse.BWhite {
 				t.Errorf("board B: %v %v, want B-white's turn continued", s, ok)
 			}
 		})
@@ -50,7 +51,7 @@ func TestRefusedEventIsMarkedInTheSnapshot(t *testing.T) {
 	p, _ := LookupPreset("reglamento")
 	m, _ := New(p.Options)
 	m.Apply(Event{Kind: Start})
-	_, err := m.Apply(Event{Kind: Adjust, Seat: AWhite, Delta: time.Second, At: time.Second})
+	_, err := m.Apply(Event{Kind: Adjust, Seat: bughouse.AWhite, Delta: time.Second, At: time.Second})
 	if err == nil {
 		t.Fatal("adjust while running accepted")
 	}
@@ -58,7 +59,7 @@ func TestRefusedEventIsMarkedInTheSnapshot(t *testing.T) {
 	if s.Last.Kind != Adjust || s.Effect.Refused != err.Error() || s.Effect.Ignored != "" {
 		t.Errorf("last %v, effect %+v; want the adjust marked refused with %q", s.Last, s.Effect, err)
 	}
-	eff, err := m.Apply(Event{Kind: Press, Seat: AWhite, At: 2 * time.Second})
+	eff, err := m.Apply(Event{Kind: Press, Seat: bughouse.AWhite, At: 2 * time.Second})
 	if err != nil || eff.Refused != "" {
 		t.Errorf("a valid press: %+v, %v", eff, err)
 	}
@@ -95,25 +96,25 @@ func TestClaimIllegalMove_OnlyAgainstTheLastPress(t *testing.T) {
 	m, _ := New(p.Options)
 	m.Apply(Event{Kind: Start})
 	// Nobody has moved on board A: A-black cannot accuse A-white.
-	if _, err := m.Apply(Event{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: time.Second}); err == nil || !strings.Contains(err.Error(), "A-white has not moved") {
+	if _, err := m.Apply(Event{Kind: Claim, Seat: bughouse.ABlack, Reason: IllegalMove, At: time.Second}); err == nil || !strings.Contains(err.Error(), "A-white has not moved") {
 		t.Errorf("claim before any move: %v", err)
 	}
-	m.Apply(Event{Kind: Press, Seat: AWhite, At: 2 * time.Second})
+	m.Apply(Event{Kind: Press, Seat: bughouse.AWhite, At: 2 * time.Second})
 	// A-white pressed last: A-white cannot accuse A-black, A-black can
 	// accuse A-white.
-	if _, err := m.Apply(Event{Kind: Claim, Seat: AWhite, Reason: IllegalMove, At: 3 * time.Second}); err == nil {
+	if _, err := m.Apply(Event{Kind: Claim, Seat: bughouse.AWhite, Reason: IllegalMove, At: 3 * time.Second}); err == nil {
 		t.Error("A-white accused A-black, who has not moved")
 	}
 	if m.Status() != Running {
 		t.Errorf("a refused claim stopped the clocks: %v", m.Status())
 	}
-	if _, err := m.Apply(Event{Kind: Claim, Seat: ABlack, Reason: IllegalMove, At: 4 * time.Second}); err != nil {
+	if _, err := m.Apply(Event{Kind: Claim, Seat: bughouse.ABlack, Reason: IllegalMove, At: 4 * time.Second}); err != nil {
 		t.Errorf("A-black's claim: %v", err)
 	}
 	// A flag or other claim can be made any time.
 	m2, _ := New(p.Options)
 	m2.Apply(Event{Kind: Start})
-	if _, err := m2.Apply(Event{Kind: Claim, Seat: BBlack, Reason: OtherClaim, At: time.Second}); err != nil {
+	if _, err := m2.Apply(Event{Kind: Claim, Seat: bughouse.BBlack, Reason: OtherClaim, At: time.Second}); err != nil {
 		t.Errorf("other claim: %v", err)
 	}
 }

@@ -5,10 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	"tandem/board"
 	"tandem/clock"
 )
 
-// OptionKeys lists the option names Set accepts, in RULES.md's order.
+// OptionKeys lists the option names Set accepts, in docs/rules.md's order.
 var OptionKeys = []string{
 	"start", "increment_before_first_move", "simultaneous_window", "one_board_draw",
 	"illegal_move", "stalemate", "repetition_draw",
@@ -98,7 +99,7 @@ func parseBool(s string) (bool, error) {
 }
 
 // parseRanks reads "[2, 6]", "[2,6]" or "2-6".
-func parseRanks(s string) (Ranks, error) {
+func parseRanks(s string) (board.Ranks, error) {
 	t := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "["), "]")
 	a, b, ok := strings.Cut(t, ",")
 	if !ok {
@@ -107,11 +108,11 @@ func parseRanks(s string) (Ranks, error) {
 	if ok {
 		lo, e1 := strconv.Atoi(strings.TrimSpace(a))
 		hi, e2 := strconv.Atoi(strings.TrimSpace(b))
-		if r := (Ranks{lo, hi}); e1 == nil && e2 == nil && r.Valid() {
+		if r := (board.Ranks{lo, hi}); e1 == nil && e2 == nil && r.Valid() {
 			return r, nil
 		}
 	}
-	return Ranks{}, fmt.Errorf("%q is not a rank range; write [min, max] with 1 <= min <= max <= 8, e.g. [2, 6]", s)
+	return board.Ranks{}, fmt.Errorf("%q is not a rank range; write [min, max] with 1 <= min <= max <= 8, e.g. [2, 6]", s)
 }
 
 // Get returns the text form of the option called key, as Set reads it.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"tandem/bughouse"
 	"time"
 )
 
@@ -45,7 +46,7 @@ type Snapshot struct {
 	Result Result
 	Reason Reason
 	// Decisive lists the decisive seats (NDecisive of them).
-	Decisive  [2]Seat
+	Decisive  [2]bughouse.Seat
 	NDecisive int
 	DecidedAt time.Duration
 
@@ -63,7 +64,7 @@ type Snapshot struct {
 	// publisher (package table) sets it when the decision is on disk, or
 	// at once when nothing records the match. Match.Snapshot leaves it
 	// false; until it is true, outputs show the result as provisional
-	// (issue 5: "a decided result is on disk before it is reported final").
+	// ("a decided result is on disk before it is reported final").
 	Final bool
 }
 
@@ -78,7 +79,7 @@ func (m *Match) Snapshot(at time.Duration) Snapshot {
 		Started: m.started, StartedAt: m.startedAt,
 	}
 	copy(s.Decisive[:], m.decisive[:m.ndecisive])
-	for _, seat := range Seats {
+	for _, seat := range bughouse.Seats {
 		bs := &m.boards[seat.Board()]
 		c := seat.Color()
 		run, ok := bs.clk.Running()
@@ -103,7 +104,7 @@ func (m *Match) Snapshot(at time.Duration) Snapshot {
 // Reconfigure replaces the options and resets the match (a new match with
 // another preset or time control). It is refused while a match is in
 // progress (running or paused), so no displayed field is ever half-updated
-// (clock-cases C24), and when opts is invalid; nothing changes then.
+// (clock case C24, testdata/clock-cases.md), and when opts is invalid; nothing changes then.
 func (m *Match) Reconfigure(opts Options) error {
 	if m.status == Running || m.status == Paused {
 		return errors.New("rules: a match is in progress; the options can change only before the start or after the decision")

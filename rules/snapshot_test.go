@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"tandem/bughouse"
 	"testing"
 	"time"
 )
@@ -21,7 +22,7 @@ func TestSnapshotStartedAt_AndStartAfterDecision(t *testing.T) {
 	if eff, _ := m.Apply(Event{Kind: Start, At: 9 * time.Second}); eff.Ignored != "already started" {
 		t.Errorf("second start: %q", eff.Ignored)
 	}
-	m.Apply(Event{Kind: Declare, Board: BoardB, Outcome: BlackWins, Reason: Resignation, At: 10 * time.Second})
+	m.Apply(Event{Kind: Declare, Board: bughouse.BoardB, Outcome: BlackWins, Reason: Resignation, At: 10 * time.Second})
 	if eff, _ := m.Apply(Event{Kind: Start, At: 11 * time.Second}); eff.Ignored != "match decided" {
 		t.Errorf("start after the decision: %q", eff.Ignored)
 	}
@@ -35,7 +36,7 @@ func TestSnapshotStartedAt_AndStartAfterDecision(t *testing.T) {
 func TestAdjustErrorNamesSeat(t *testing.T) {
 	p, _ := LookupPreset("reglamento")
 	m, _ := New(p.Options)
-	_, err := m.Apply(Event{Kind: Adjust, Seat: BBlack, Delta: -10 * time.Minute})
+	_, err := m.Apply(Event{Kind: Adjust, Seat: bughouse.BBlack, Delta: -10 * time.Minute})
 	if err == nil || err.Error() != "rules: adjust B-black: clock: removing 10m would leave no time (5m left); declare a result instead" {
 		t.Errorf("got %v", err)
 	}
@@ -45,12 +46,12 @@ func TestSnapshotStrikes(t *testing.T) {
 	p, _ := LookupPreset("panoriental") // three-strikes
 	m, _ := New(p.Options)
 	m.Apply(Event{Kind: Start})
-	m.Apply(Event{Kind: Press, Seat: BWhite})
+	m.Apply(Event{Kind: Press, Seat: bughouse.BWhite})
 	for i := 1; i <= 2; i++ {
 		at := time.Duration(i) * time.Second
 		for _, e := range []Event{
-			{Kind: Press, Seat: BBlack, At: at}, // the illegal move
-			{Kind: Claim, Seat: BWhite, Reason: IllegalMove, At: at},
+			{Kind: Press, Seat: bughouse.BBlack, At: at}, // the illegal move
+			{Kind: Claim, Seat: bughouse.BWhite, Reason: IllegalMove, At: at},
 			{Kind: Uphold, At: at},
 			{Kind: Resume, At: at}, // B-black moves again
 		} {
@@ -58,7 +59,7 @@ func TestSnapshotStrikes(t *testing.T) {
 				t.Fatalf("%v: %v", e, err)
 			}
 		}
-		if got := m.Snapshot(at).Strikes; got != [4]uint8{BBlack: uint8(i)} {
+		if got := m.Snapshot(at).Strikes; got != [4]uint8{bughouse.BBlack: uint8(i)} {
 			t.Fatalf("after %d upheld claims: strikes %v", i, got)
 		}
 	}

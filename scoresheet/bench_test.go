@@ -1,9 +1,8 @@
 package scoresheet
 
 import (
+	"tandem/bughouse"
 	"testing"
-
-	"tandem/rules"
 )
 
 // benchSheet returns a sheet with n moves on each board (random legal
@@ -12,7 +11,7 @@ func benchSheet(b *testing.B, n int) *Sheet {
 	s := newSheet(b, "fics", "")
 	seed := uint32(1)
 	for i := 0; i < 2*n; i++ {
-		bd := rules.Board(i & 1)
+		bd := bughouse.Board(i & 1)
 		p, _ := s.Position(bd, s.Len(bd))
 		if len(p.Legal) == 0 {
 			break
@@ -27,15 +26,15 @@ func benchSheet(b *testing.B, n int) *Sheet {
 // POST /api/move.
 func BenchmarkEnter(b *testing.B) {
 	s := benchSheet(b, 30)
-	p, _ := s.Position(rules.BoardA, s.Len(rules.BoardA))
+	p, _ := s.Position(bughouse.BoardA, s.Len(bughouse.BoardA))
 	if len(p.Legal) == 0 {
 		b.Skip("no legal move in the benchmark position")
 	}
 	u := p.Legal[0]
 	b.ResetTimer()
 	for b.Loop() {
-		s.Enter(rules.BoardA, u, 0)
-		s.TakeBack(rules.BoardA)
+		s.Enter(bughouse.BoardA, u, 0)
+		s.TakeBack(bughouse.BoardA)
 	}
 }
 
@@ -45,6 +44,6 @@ func BenchmarkPositionEarly(b *testing.B) {
 	s := benchSheet(b, 30)
 	b.ResetTimer()
 	for b.Loop() {
-		s.Position(rules.BoardA, 1)
+		s.Position(bughouse.BoardA, 1)
 	}
 }

@@ -3,6 +3,7 @@ package scoresheet_test
 import (
 	"fmt"
 
+	"tandem/bughouse"
 	"tandem/rules"
 	"tandem/scoresheet"
 )
@@ -12,15 +13,15 @@ import (
 // reglamento preset.
 func Example() {
 	p, _ := rules.LookupPreset("reglamento")
-	s, _ := scoresheet.New(&p.Options, nil)
+	s, _ := scoresheet.New(p.Options.Rules, nil)
 	for _, m := range []string{"e4", "d5", "exd5"} {
-		s.Enter(rules.BoardA, m, 0)
+		s.Enter(bughouse.BoardA, m, 0)
 	}
-	s.Enter(rules.BoardB, "d4", 0)
-	fmt.Println(s.Reserves()[rules.BBlack])
-	_, err := s.Enter(rules.BoardB, "P@d2", 0)
+	s.Enter(bughouse.BoardB, "d4", 0)
+	fmt.Println(s.Reserves()[bughouse.BBlack])
+	_, err := s.Enter(bughouse.BoardB, "P@d2", 0)
 	fmt.Println(err)
-	m, _ := s.Enter(rules.BoardB, "P@e6", 0)
+	m, _ := s.Enter(bughouse.BoardB, "P@e6", 0)
 	fmt.Println(m.String())
 	// Output:
 	// map[P:1]

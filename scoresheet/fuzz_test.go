@@ -1,9 +1,8 @@
 package scoresheet
 
 import (
+	"tandem/bughouse"
 	"testing"
-
-	"tandem/rules"
 )
 
 // Any text entered on a game in progress: no panic; a refusal changes
@@ -16,11 +15,11 @@ func FuzzEnter(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string, onB bool) {
 		s := newSheet(t, "uscf-fics", "")
-		enter(t, s, rules.BoardA, "e4", "d5", "exd5", "Nf6")
-		enter(t, s, rules.BoardB, "d4")
-		b := rules.BoardA
+		enter(t, s, bughouse.BoardA, "e4", "d5", "exd5", "Nf6")
+		enter(t, s, bughouse.BoardB, "d4")
+		b := bughouse.BoardA
 		if onB {
-			b = rules.BoardB
+			b = bughouse.BoardB
 		}
 		fen, n := s.FEN(), len(s.Moves())
 		m, err := s.Enter(b, text, 0)

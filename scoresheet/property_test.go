@@ -6,6 +6,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -20,7 +21,7 @@ func TestProperty_SheetHistory(t *testing.T) {
 		s := newSheet(t, name, "")
 		before := map[[2]int]string{} // (board, ply) -> game FEN when it was entered
 		for step := 0; step < 60; step++ {
-			b := rules.Board(rapid.IntRange(0, 1).Draw(t, "board"))
+			b := bughouse.Board(rapid.IntRange(0, 1).Draw(t, "board"))
 			if rapid.IntRange(0, 9).Draw(t, "takeback") == 0 {
 				checkTakeBack(t, s, b, name)
 				for k := range before {
@@ -73,7 +74,7 @@ func TestProperty_SheetHistory(t *testing.T) {
 	})
 }
 
-func checkTakeBack(t *rapid.T, s *Sheet, b rules.Board, name string) {
+func checkTakeBack(t *rapid.T, s *Sheet, b bughouse.Board, name string) {
 	fen, moves := s.FEN(), s.Moves()
 	taken, err := s.TakeBack(b)
 	var tb *TakeBackError

@@ -7,8 +7,7 @@ import (
 	"time"
 
 	"tandem/board"
-	"tandem/clock"
-	"tandem/rules"
+	"tandem/bughouse"
 )
 
 // Opts configures New. The zero value starts both boards from the
@@ -24,10 +23,10 @@ type Opts struct {
 type Move struct {
 	// Board is the board it was played on; Ply counts that board's moves
 	// from 1 (White's first move is ply 1, Black's reply ply 2).
-	Board rules.Board `json:"board"`
-	Ply   int         `json:"ply"`
+	Board bughouse.Board `json:"board"`
+	Ply   int            `json:"ply"`
 	// Seat is the mover.
-	Seat rules.Seat `json:"seat"`
+	Seat bughouse.Seat `json:"seat"`
 	// SAN is the move as the engine writes it, with "+" or "#"
 	// ("Nxe5+", "N@f7#", "e8=Q"); UCI the same move in UCI ("g1f3",
 	// "e7e8q", "N@f3").
@@ -43,7 +42,7 @@ type Move struct {
 // board B.
 func (m *Move) Number() string {
 	letter := byte('A' + m.Board)
-	if m.Seat.Color() == clock.Black {
+	if m.Seat.Color() == bughouse.Black {
 		letter += 'a' - 'A'
 	}
 	return strconv.Itoa((m.Ply+1)/2) + string(letter)
@@ -57,9 +56,9 @@ func (m *Move) String() string { return fmt.Sprintf("%s. %s (%s)", m.Number(), m
 // option or article it breaks ("" when the text is not a move at all).
 // Err is the engine's *board.IllegalError.
 type Error struct {
-	Board  rules.Board
+	Board  bughouse.Board
 	Ply    int
-	Seat   rules.Seat
+	Seat   bughouse.Seat
 	Text   string
 	Reason string
 	Rule   string
@@ -110,11 +109,10 @@ type Sheet struct {
 	plies [2]int
 }
 
-// New returns an empty sheet for a match under o (its board options:
-// board.FromOptions, bughouse). Errors are board.ParseGameFEN's for a bad
+// New returns an empty sheet for a match under the board rules r (a
+// match's rules.Options.Rules). Errors are board.ParseGameFEN's for a bad
 // opts.FEN.
-func New(o *rules.Options, opts *Opts) (*Sheet, error) {
-	r := board.FromOptions(o, board.Bughouse)
+func New(r board.Rules, opts *Opts) (*Sheet, error) {
 	s := &Sheet{r: r}
 	if opts != nil && opts.FEN != "" {
 		g, err := board.ParseGameFEN(opts.FEN, r)
@@ -129,6 +127,19 @@ func New(o *rules.Options, opts *Opts) (*Sheet, error) {
 	return s, nil
 }
 
+// Clone returns a copy of s that shares nothing with it: the match loop
+// publishes a clone with every snapshot and never changes it, so readers
+// on other goroutines may call its read methods (Moves, Len, ToMove,
+// Position, Test, Reserves, FEN, Game) while the loop enters moves on s.
+func (s *Sheet) Clone() *Sheet {
+	c := *s
+	c.moves = append([]Move(nil), s.moves...)
+	return &c
+}
+
+// Game returns both boards now, with the four reserves (a copy).
+func (s *Sheet) Game() board.Game { return s.game }
+
 // Rules returns the board rules the sheet checks moves under.
 func (s *Sheet) Rules() board.Rules { return s.r }
 
@@ -136,18 +147,18 @@ func (s *Sheet) Rules() board.Rules { return s.r }
 func (s *Sheet) Moves() []Move { return append([]Move(nil), s.moves...) }
 
 // Len returns how many moves board b has.
-func (s *Sheet) Len(b rules.Board) int { return s.plies[b&1] }
+func (s *Sheet) Len(b bughouse.Board) int { return s.plies[b&1] }
 
 // ToMove returns the seat to move on board b now.
-func (s *Sheet) ToMove(b rules.Board) rules.Seat {
-	return rules.SeatOf(b&1, clock.Color(s.game.Board(b).Side()))
+func (s *Sheet) ToMove(b bughouse.Board) bughouse.Seat {
+	return bughouse.SeatOf(b&1, bughouse.Color(s.game.Board(b).Side()))
 }
 
 // Enter plays text (SAN or UCI) as the next move on board b, by the
 // player to move there, entered at instant at (ns, kept in the Move). It
 // returns the Move as recorded, or an *Error with the engine's reason
 // and rule; the sheet is then unchanged.
-func (s *Sheet) Enter(b rules.Board, text string, at time.Duration) (Move, error) {
+func (s *Sheet) Enter(b bughouse.Board, text string, at time.Duration) (Move, error) {
 	b &= 1
 	m, g, err := try(&s.game, b, text, s.plies[b]+1)
 	if err != nil {
@@ -162,8 +173,8 @@ func (s *Sheet) Enter(b rules.Board, text string, at time.Duration) (Move, error
 
 // try plays text on a copy of g for the player to move on board b, as
 // that board's ply ply, and returns the move and the game after it.
-func try(g *board.Game, b rules.Board, text string, ply int) (Move, board.Game, error) {
-	seat := rules.SeatOf(b, clock.Color(g.Board(b).Side()))
+func try(g *board.Game, b bughouse.Board, text string, ply int) (Move, board.Game, error) {
+	seat := bughouse.SeatOf(b, bughouse.Color(g.Board(b).Side()))
 	san := ""
 	next := *g
 	mv, err := next.Board(b).ParseMove(text)
@@ -187,7 +198,7 @@ func try(g *board.Game, b rules.Board, text string, ply int) (Move, board.Game, 
 // in (Position), without entering it. It returns the move as it would be
 // recorded, or the engine's *Error; an *Error wrapping ErrPly when the
 // board has fewer than ply moves.
-func (s *Sheet) Test(b rules.Board, ply int, text string) (Move, error) {
+func (s *Sheet) Test(b bughouse.Board, ply int, text string) (Move, error) {
 	b &= 1
 	g, err := s.gameAt(b, ply)
 	if err != nil {
@@ -199,7 +210,7 @@ func (s *Sheet) Test(b rules.Board, ply int, text string) (Move, error) {
 
 // gameAt returns the game in which board b's move ply+1 was or will be
 // played: every move entered before it.
-func (s *Sheet) gameAt(b rules.Board, ply int) (board.Game, error) {
+func (s *Sheet) gameAt(b bughouse.Board, ply int) (board.Game, error) {
 	if ply < 0 || ply > s.plies[b] {
 		return board.Game{}, fmt.Errorf("%w: board %s has %d moves, not %d", ErrPly, b, s.plies[b], ply)
 	}
@@ -216,7 +227,7 @@ func (s *Sheet) gameAt(b rules.Board, ply int) (board.Game, error) {
 }
 
 // index returns the index in s.moves of board b's ply-th move.
-func (s *Sheet) index(b rules.Board, ply int) int {
+func (s *Sheet) index(b bughouse.Board, ply int) int {
 	for i := range s.moves {
 		if s.moves[i].Board == b && s.moves[i].Ply == ply {
 			return i
@@ -260,7 +271,7 @@ func (e *replayError) Error() string { return e.err.Error() }
 // slip) and returns it. It refuses with *TakeBackError, changing nothing,
 // when a later move on the other board cannot be played without it (a
 // drop of the piece it captured), and with ErrNoMove when b has none.
-func (s *Sheet) TakeBack(b rules.Board) (Move, error) {
+func (s *Sheet) TakeBack(b bughouse.Board) (Move, error) {
 	b &= 1
 	if s.plies[b] == 0 {
 		return Move{}, fmt.Errorf("%w (board %s)", ErrNoMove, b)
@@ -295,8 +306,8 @@ type Reserve map[string]int
 type Position struct {
 	// Board and Ply: board Board after Ply of its moves (and the other
 	// board's moves entered before its next one).
-	Board rules.Board `json:"board"`
-	Ply   int         `json:"ply"`
+	Board bughouse.Board `json:"board"`
+	Ply   int            `json:"ply"`
 	// FEN is the board's FEN with its reserves in [...] ; GameFEN both
 	// boards, "FEN-A | FEN-B".
 	FEN     string `json:"fen"`
@@ -304,14 +315,14 @@ type Position struct {
 	// ToMove is the seat to move; InCheck whether he is in check; Status
 	// his status under the rules (board.Status words: "ongoing",
 	// "checkmate", "stalemate", "must-wait").
-	ToMove  rules.Seat `json:"to_move"`
-	InCheck bool       `json:"in_check"`
-	Status  string     `json:"status"`
+	ToMove  bughouse.Seat `json:"to_move"`
+	InCheck bool          `json:"in_check"`
+	Status  string        `json:"status"`
 	// Last is the move of ply Ply (nil at ply 0); Next the move entered
 	// after it on this board (nil when Ply is the last).
 	Last *Move `json:"last"`
 	Next *Move `json:"next"`
-	// Reserves are the four players' reserves, indexed by rules.Seat.
+	// Reserves are the four players' reserves, indexed by bughouse.Seat.
 	Reserves [4]Reserve `json:"reserves"`
 	// Legal lists the legal moves and drops of the player to move, in UCI
 	// ("e2e4", "e7e8q", "N@f3"), for a page's click-to-move.
@@ -321,7 +332,7 @@ type Position struct {
 // Position returns board b at ply ply (0..Len(b)): the position its move
 // ply+1 was or will be played in. The error wraps ErrPly for a ply the
 // board has not reached.
-func (s *Sheet) Position(b rules.Board, ply int) (*Position, error) {
+func (s *Sheet) Position(b bughouse.Board, ply int) (*Position, error) {
 	b &= 1
 	g, err := s.gameAt(b, ply)
 	if err != nil {
@@ -329,7 +340,7 @@ func (s *Sheet) Position(b rules.Board, ply int) (*Position, error) {
 	}
 	p := g.Board(b)
 	pos := &Position{Board: b, Ply: ply, FEN: p.FEN(), GameFEN: g.FEN(),
-		ToMove: rules.SeatOf(b, clock.Color(p.Side())), InCheck: p.InCheck(), Status: g.Status(b).String(),
+		ToMove: bughouse.SeatOf(b, bughouse.Color(p.Side())), InCheck: p.InCheck(), Status: g.Status(b).String(),
 		Reserves: reserves(&g), Legal: []string{}}
 	if ply > 0 {
 		m := s.moves[s.index(b, ply)]
@@ -347,7 +358,7 @@ func (s *Sheet) Position(b rules.Board, ply int) (*Position, error) {
 	return pos, nil
 }
 
-// Reserves returns the four reserves now, indexed by rules.Seat.
+// Reserves returns the four reserves now, indexed by bughouse.Seat.
 func (s *Sheet) Reserves() [4]Reserve { return reserves(&s.game) }
 
 // FEN returns both boards now, "FEN-A | FEN-B".
@@ -355,11 +366,11 @@ func (s *Sheet) FEN() string { return s.game.FEN() }
 
 func reserves(g *board.Game) [4]Reserve {
 	var r [4]Reserve
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		r[seat] = Reserve{}
 		p := g.Board(seat.Board())
 		for k := board.Pawn; k <= board.Queen; k++ {
-			if n := p.Hand(board.Color(seat.Color()), k); n > 0 {
+			if n := p.Hand(bughouse.Color(seat.Color()), k); n > 0 {
 				r[seat][string(k.Letter())] = n
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -27,14 +28,14 @@ func preset(t tb, name string) *rules.Options {
 
 func newSheet(t tb, name, fen string) *Sheet {
 	t.Helper()
-	s, err := New(preset(t, name), &Opts{FEN: fen})
+	s, err := New(preset(t, name).Rules, &Opts{FEN: fen})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func enter(t tb, s *Sheet, b rules.Board, moves ...string) {
+func enter(t tb, s *Sheet, b bughouse.Board, moves ...string) {
 	t.Helper()
 	for _, m := range moves {
 		if _, err := s.Enter(b, m, 0); err != nil {
@@ -45,20 +46,20 @@ func enter(t tb, s *Sheet, b rules.Board, moves ...string) {
 
 func TestEnter_RecordsSANUCIPlyAndSeat(t *testing.T) {
 	s := newSheet(t, "reglamento", "")
-	m, err := s.Enter(rules.BoardA, "e2e4", 5*time.Second)
+	m, err := s.Enter(bughouse.BoardA, "e2e4", 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Move{Board: rules.BoardA, Ply: 1, Seat: rules.AWhite, SAN: "e4", UCI: "e2e4", At: 5 * time.Second}
+	want := Move{Board: bughouse.BoardA, Ply: 1, Seat: bughouse.AWhite, SAN: "e4", UCI: "e2e4", At: 5 * time.Second}
 	if m != want {
 		t.Fatalf("got %+v, want %+v", m, want)
 	}
-	m, err = s.Enter(rules.BoardA, "d5", 6*time.Second)
-	if err != nil || m.Seat != rules.ABlack || m.Ply != 2 || m.UCI != "d7d5" || m.Number() != "1a" {
+	m, err = s.Enter(bughouse.BoardA, "d5", 6*time.Second)
+	if err != nil || m.Seat != bughouse.ABlack || m.Ply != 2 || m.UCI != "d7d5" || m.Number() != "1a" {
 		t.Fatalf("got %+v %v", m, err)
 	}
-	if s.Len(rules.BoardA) != 2 || s.Len(rules.BoardB) != 0 || s.ToMove(rules.BoardA) != rules.AWhite {
-		t.Fatalf("len A %d B %d, to move %s", s.Len(rules.BoardA), s.Len(rules.BoardB), s.ToMove(rules.BoardA))
+	if s.Len(bughouse.BoardA) != 2 || s.Len(bughouse.BoardB) != 0 || s.ToMove(bughouse.BoardA) != bughouse.AWhite {
+		t.Fatalf("len A %d B %d, to move %s", s.Len(bughouse.BoardA), s.Len(bughouse.BoardB), s.ToMove(bughouse.BoardA))
 	}
 	if got := m.String(); got != "1a. d5 (A-black)" {
 		t.Fatalf("String %q", got)
@@ -67,18 +68,18 @@ func TestEnter_RecordsSANUCIPlyAndSeat(t *testing.T) {
 
 func TestEnter_CaptureFeedsThePartnersReserve(t *testing.T) {
 	s := newSheet(t, "reglamento", "")
-	enter(t, s, rules.BoardA, "e4", "d5", "exd5")
+	enter(t, s, bughouse.BoardA, "e4", "d5", "exd5")
 	r := s.Reserves()
 	// A-white captured a black pawn: it goes to his partner B-black (Art 10).
-	if r[rules.BBlack]["P"] != 1 || len(r[rules.AWhite]) != 0 || len(r[rules.ABlack]) != 0 || len(r[rules.BWhite]) != 0 {
+	if r[bughouse.BBlack]["P"] != 1 || len(r[bughouse.AWhite]) != 0 || len(r[bughouse.ABlack]) != 0 || len(r[bughouse.BWhite]) != 0 {
 		t.Fatalf("reserves %v", r)
 	}
-	enter(t, s, rules.BoardB, "e4")
-	m, err := s.Enter(rules.BoardB, "P@d6", 0)
-	if err != nil || m.SAN != "P@d6" || m.Seat != rules.BBlack {
+	enter(t, s, bughouse.BoardB, "e4")
+	m, err := s.Enter(bughouse.BoardB, "P@d6", 0)
+	if err != nil || m.SAN != "P@d6" || m.Seat != bughouse.BBlack {
 		t.Fatalf("drop: %+v %v", m, err)
 	}
-	if n := len(s.Reserves()[rules.BBlack]); n != 0 {
+	if n := len(s.Reserves()[bughouse.BBlack]); n != 0 {
 		t.Fatalf("the drop left %v", s.Reserves())
 	}
 }
@@ -86,15 +87,15 @@ func TestEnter_CaptureFeedsThePartnersReserve(t *testing.T) {
 func TestEnter_RefusalGivesReasonAndRuleAndChangesNothing(t *testing.T) {
 	cases := []struct {
 		name, preset, fen string
-		board             rules.Board
+		board             bughouse.Board
 		text              string
 		reason, rule      string
 	}{
-		{"not in reserve", "reglamento", "", rules.BoardA, "N@f3", "white has no knight in reserve", "Art 16, 26: only a piece in the reserve"},
-		{"not a move", "reglamento", "", rules.BoardA, "hello", "not a move", ""},
-		{"drop check forbidden", "reglamento", "|rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[n] b KQkq - 0 1", rules.BoardB, "N@d3", "the drop gives check", "drop_check = forbidden, Art 18.2"},
-		{"pawn rank", "reglamento", "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P] w KQkq - 0 1|", rules.BoardA, "P@a7", "a pawn may not be dropped on rank 7", "pawn_drop_ranks [2, 6], Art 18.1"},
-		{"wrong piece", "reglamento", "", rules.BoardB, "Ke2", "", "Art 2: the FIDE Laws, Art 3"},
+		{"not in reserve", "reglamento", "", bughouse.BoardA, "N@f3", "white has no knight in reserve", "Art 16, 26: only a piece in the reserve"},
+		{"not a move", "reglamento", "", bughouse.BoardA, "hello", "not a move", ""},
+		{"drop check forbidden", "reglamento", "|rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[n] b KQkq - 0 1", bughouse.BoardB, "N@d3", "the drop gives check", "drop_check = forbidden, Art 18.2"},
+		{"pawn rank", "reglamento", "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P] w KQkq - 0 1|", bughouse.BoardA, "P@a7", "a pawn may not be dropped on rank 7", "pawn_drop_ranks [2, 6], Art 18.1"},
+		{"wrong piece", "reglamento", "", bughouse.BoardB, "Ke2", "", "Art 2: the FIDE Laws, Art 3"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -132,7 +133,7 @@ func TestEnter_RefusalGivesReasonAndRuleAndChangesNothing(t *testing.T) {
 func TestEnter_SameDropAllowedUnderOtherPreset(t *testing.T) {
 	fen := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1|rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[n] b KQkq - 0 1"
 	s := newSheet(t, "fics", fen)
-	m, err := s.Enter(rules.BoardB, "N@d3", 0)
+	m, err := s.Enter(bughouse.BoardB, "N@d3", 0)
 	if err != nil || m.SAN != "N@d3+" {
 		t.Fatalf("got %+v %v", m, err)
 	}
@@ -140,33 +141,33 @@ func TestEnter_SameDropAllowedUnderOtherPreset(t *testing.T) {
 
 func TestTakeBack_LastMoveOfTheBoard(t *testing.T) {
 	s := newSheet(t, "reglamento", "")
-	enter(t, s, rules.BoardA, "e4", "d5")
-	enter(t, s, rules.BoardB, "d4")
+	enter(t, s, bughouse.BoardA, "e4", "d5")
+	enter(t, s, bughouse.BoardB, "d4")
 	before := s.FEN()
-	enter(t, s, rules.BoardA, "exd5")
-	m, err := s.TakeBack(rules.BoardA)
+	enter(t, s, bughouse.BoardA, "exd5")
+	m, err := s.TakeBack(bughouse.BoardA)
 	if err != nil || m.SAN != "exd5" {
 		t.Fatalf("got %+v %v", m, err)
 	}
-	if s.FEN() != before || s.Len(rules.BoardA) != 2 || len(s.Reserves()[rules.BBlack]) != 0 {
+	if s.FEN() != before || s.Len(bughouse.BoardA) != 2 || len(s.Reserves()[bughouse.BBlack]) != 0 {
 		t.Fatalf("after take back %s, want %s", s.FEN(), before)
 	}
 	// Board B's last move, although board A's moves came after it.
-	enter(t, s, rules.BoardA, "Nf3")
-	if m, err := s.TakeBack(rules.BoardB); err != nil || m.SAN != "d4" || s.Len(rules.BoardB) != 0 || s.Len(rules.BoardA) != 3 {
+	enter(t, s, bughouse.BoardA, "Nf3")
+	if m, err := s.TakeBack(bughouse.BoardB); err != nil || m.SAN != "d4" || s.Len(bughouse.BoardB) != 0 || s.Len(bughouse.BoardA) != 3 {
 		t.Fatalf("got %+v %v", m, err)
 	}
-	if _, err := s.TakeBack(rules.BoardB); !errors.Is(err, ErrNoMove) {
+	if _, err := s.TakeBack(bughouse.BoardB); !errors.Is(err, ErrNoMove) {
 		t.Fatalf("got %v, want ErrNoMove", err)
 	}
 }
 
 func TestTakeBack_RefusedWhileTheCapturedPieceIsDropped(t *testing.T) {
 	s := newSheet(t, "reglamento", "")
-	enter(t, s, rules.BoardA, "e4", "d5", "exd5")
-	enter(t, s, rules.BoardB, "e4", "P@d6")
+	enter(t, s, bughouse.BoardA, "e4", "d5", "exd5")
+	enter(t, s, bughouse.BoardB, "e4", "P@d6")
 	before := s.FEN()
-	_, err := s.TakeBack(rules.BoardA)
+	_, err := s.TakeBack(bughouse.BoardA)
 	var e *TakeBackError
 	if !errors.As(err, &e) {
 		t.Fatalf("got %v, want *TakeBackError", err)
@@ -177,44 +178,44 @@ func TestTakeBack_RefusedWhileTheCapturedPieceIsDropped(t *testing.T) {
 	if !strings.Contains(e.Error(), "take that back first") || !strings.Contains(e.Error(), "1b. P@d6") {
 		t.Fatalf("message %q", e.Error())
 	}
-	if s.FEN() != before || s.Len(rules.BoardA) != 3 {
+	if s.FEN() != before || s.Len(bughouse.BoardA) != 3 {
 		t.Fatal("a refused take back changed the sheet")
 	}
 	// Taking the drop back first makes it possible.
-	if _, err := s.TakeBack(rules.BoardB); err != nil {
+	if _, err := s.TakeBack(bughouse.BoardB); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.TakeBack(rules.BoardA); err != nil {
+	if _, err := s.TakeBack(bughouse.BoardA); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestPosition_AtEarlierPlyShowsTheOtherBoardAsItWas(t *testing.T) {
 	s := newSheet(t, "reglamento", "")
-	enter(t, s, rules.BoardA, "e4", "d5")
-	enter(t, s, rules.BoardB, "e4")
-	enter(t, s, rules.BoardA, "exd5")
-	enter(t, s, rules.BoardB, "P@d6")
-	enter(t, s, rules.BoardA, "Qxd5")
+	enter(t, s, bughouse.BoardA, "e4", "d5")
+	enter(t, s, bughouse.BoardB, "e4")
+	enter(t, s, bughouse.BoardA, "exd5")
+	enter(t, s, bughouse.BoardB, "P@d6")
+	enter(t, s, bughouse.BoardA, "Qxd5")
 
 	// Board B at ply 1: the position its 2nd move (P@d6) was played in;
 	// the pawn captured on A is in B-black's reserve.
-	p, err := s.Position(rules.BoardB, 1)
+	p, err := s.Position(bughouse.BoardB, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.ToMove != rules.BBlack || p.Last == nil || p.Last.SAN != "e4" || p.Next == nil || p.Next.SAN != "P@d6" {
+	if p.ToMove != bughouse.BBlack || p.Last == nil || p.Last.SAN != "e4" || p.Next == nil || p.Next.SAN != "P@d6" {
 		t.Fatalf("got %+v", p)
 	}
-	if p.Reserves[rules.BBlack]["P"] != 1 {
+	if p.Reserves[bughouse.BBlack]["P"] != 1 {
 		t.Fatalf("reserves %v", p.Reserves)
 	}
 	// Board A at ply 2 (before exd5): B-black holds nothing yet.
-	p, err = s.Position(rules.BoardA, 2)
+	p, err = s.Position(bughouse.BoardA, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Next.SAN != "exd5" || len(p.Reserves[rules.BBlack]) != 0 || p.Status != "ongoing" || p.InCheck {
+	if p.Next.SAN != "exd5" || len(p.Reserves[bughouse.BBlack]) != 0 || p.Status != "ongoing" || p.InCheck {
 		t.Fatalf("got %+v", p)
 	}
 	if !strings.HasPrefix(p.FEN, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w") {
@@ -228,14 +229,14 @@ func TestPosition_AtEarlierPlyShowsTheOtherBoardAsItWas(t *testing.T) {
 		t.Fatalf("legal %d %v", len(p.Legal), p.Legal)
 	}
 	// The last ply is now.
-	p, _ = s.Position(rules.BoardA, 4)
+	p, _ = s.Position(bughouse.BoardA, 4)
 	if p.GameFEN != s.FEN() || p.Next != nil || p.Last.SAN != "Qxd5" {
 		t.Fatalf("got %+v", p)
 	}
-	if _, err := s.Position(rules.BoardA, 5); !errors.Is(err, ErrPly) {
+	if _, err := s.Position(bughouse.BoardA, 5); !errors.Is(err, ErrPly) {
 		t.Fatalf("got %v", err)
 	}
-	if _, err := s.Position(rules.BoardA, -1); !errors.Is(err, ErrPly) {
+	if _, err := s.Position(bughouse.BoardA, -1); !errors.Is(err, ErrPly) {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -244,36 +245,36 @@ func TestPosition_AtEarlierPlyShowsTheOtherBoardAsItWas(t *testing.T) {
 // the position before it, and the sheet is unchanged.
 func TestTest_ClaimVerdictWithoutEntering(t *testing.T) {
 	s := newSheet(t, "reglamento", "")
-	enter(t, s, rules.BoardA, "e4", "d5", "exd5")
-	enter(t, s, rules.BoardB, "d4")
+	enter(t, s, bughouse.BoardA, "e4", "d5", "exd5")
+	enter(t, s, bughouse.BoardB, "d4")
 	before := s.FEN()
-	_, err := s.Test(rules.BoardB, 1, "P@d2")
+	_, err := s.Test(bughouse.BoardB, 1, "P@d2")
 	var e *Error
-	if !errors.As(err, &e) || e.Seat != rules.BBlack || e.Ply != 2 || !strings.Contains(e.Rule, "pawn_drop_ranks") {
+	if !errors.As(err, &e) || e.Seat != bughouse.BBlack || e.Ply != 2 || !strings.Contains(e.Rule, "pawn_drop_ranks") {
 		t.Fatalf("got %v", err)
 	}
-	m, err := s.Test(rules.BoardB, 1, "P@e3")
+	m, err := s.Test(bughouse.BoardB, 1, "P@e3")
 	if err != nil || m.SAN != "P@e3" || m.Ply != 2 {
 		t.Fatalf("got %+v %v", m, err)
 	}
 	// At ply 0 of board B the pawn was not in the reserve yet? It was:
 	// board A's exd5 came before board B's first move.
-	if _, err := s.Test(rules.BoardB, 0, "P@e3"); err == nil {
+	if _, err := s.Test(bughouse.BoardB, 0, "P@e3"); err == nil {
 		t.Fatal("a black drop tested as White's first move")
 	}
 	if s.FEN() != before || len(s.Moves()) != 4 {
 		t.Fatal("Test changed the sheet")
 	}
-	if _, err := s.Test(rules.BoardB, 2, "e5"); !errors.Is(err, ErrPly) {
+	if _, err := s.Test(bughouse.BoardB, 2, "e5"); !errors.Is(err, ErrPly) {
 		t.Fatalf("got %v", err)
 	}
 }
 
 func TestNew_BadFEN(t *testing.T) {
-	if _, err := New(preset(t, "fics"), &Opts{FEN: "nonsense"}); err == nil {
+	if _, err := New(preset(t, "fics").Rules, &Opts{FEN: "nonsense"}); err == nil {
 		t.Fatal("a bad FEN accepted")
 	}
-	if _, err := New(preset(t, "fics"), nil); err != nil {
+	if _, err := New(preset(t, "fics").Rules, nil); err != nil {
 		t.Fatal(err)
 	}
 }

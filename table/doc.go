@@ -7,5 +7,5 @@
 // The loop arms one timer for the next thing that can change by itself,
 // the earliest flag instant or the next instant a displayed digit changes,
 // and when it fires the rules judge the exact computed instant, not the
-// wake-up time (DESIGN.md: shape, time).
+// wake-up time (docs/performance.md: the loop).
 package table

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 	"tandem/table"
@@ -25,8 +26,8 @@ func Example() {
 
 	t0 := t.Epoch()
 	t.Do(ctx, rules.Event{Kind: rules.Start}, t0)
-	t.Do(ctx, rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(3*time.Second))
+	t.Do(ctx, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(3*time.Second))
 	s := t.Snapshot()
-	fmt.Println(s.Status, display.Format(s.Clocks[rules.AWhite].Remaining, nil), s.Clocks[rules.ABlack].Running)
+	fmt.Println(s.Status, display.Format(s.Clocks[bughouse.AWhite].Remaining, nil), s.Clocks[bughouse.ABlack].Running)
 	// Output: running 4:57 true
 }

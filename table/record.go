@@ -1,17 +1,21 @@
 package table
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
+	"tandem/scoresheet"
 )
 
 // This file holds what a durable record (package journal) needs from the
-// loop: every applied change in order (Opts.Record), a start from a
-// recorded match (Opts.Restore), and whether a decided result is on disk
-// (MarkRecorded, Final).
+// loop: every change in the one order the loop applied it (Opts.Record),
+// what is on disk (Opts.Durable), and a start from a recorded match
+// (Opts.Restore).
 
 // EntryKind says what an Entry records.
 type EntryKind uint8
@@ -24,38 +28,52 @@ const (
 	// before it or by a flag the loop's timer judged (then it is the only
 	// trace of the decision besides the events that led to it).
 	EntryDecision
-	// EntryReconfigure: Options replaced the match's options; a new match
-	// begins, ready to start.
-	EntryReconfigure
+	// EntryMatch: a new match begins (Match, Preset, Options, Players),
+	// ready to start: the first one, after a reset, with new rules, or
+	// with new players before its start.
+	EntryMatch
+	// EntryMove and EntryTakeBack: Move was entered on the scoresheet, or
+	// taken back (its board's last).
+	EntryMove
+	EntryTakeBack
+	// EntryCheckpoint: the four clocks at At while they run
+	// (Opts.Checkpoint), so a cut loses at most that interval.
+	EntryCheckpoint
+	// EntryRecovered: the match was restored from the record; Until is
+	// the last instant the record vouched for.
+	EntryRecovered
 )
 
-// String returns "event", "decision" or "reconfigure".
+var entryNames = [...]string{"", "event", "decision", "match", "move", "takeback", "checkpoint", "recovered"}
+
+// String returns "event", "decision", "match", "move", "takeback",
+// "checkpoint" or "recovered".
 func (k EntryKind) String() string {
-	switch k {
-	case EntryEvent:
-		return "event"
-	case EntryDecision:
-		return "decision"
-	case EntryReconfigure:
-		return "reconfigure"
+	if int(k) < len(entryNames) && k > 0 {
+		return entryNames[k]
 	}
 	return fmt.Sprintf("EntryKind(%d)", uint8(k))
 }
 
 // Entry is one change the loop applied, for Opts.Record. It holds plain
-// values only (Options' stage slice is the caller's copy), so it may be
-// kept and handed to another goroutine.
+// values only (Options' stage slice is never changed once given), so it
+// may be kept and handed to another goroutine.
 type Entry struct {
-	// Seq numbers the table's entries from 1, in the order applied.
-	// MarkRecorded takes it back.
+	// Seq numbers the table's entries from 1, in the order applied;
+	// Durable.Seq takes it back.
 	Seq  uint64
 	Kind EntryKind
+	// Match is the id of the match the entry belongs to (EntryMatch: the
+	// match it begins).
+	Match string
 	// At is the instant of the change (ns since Epoch): the event's
-	// instant as applied (never before the previous entry's), or the
-	// decision instant.
+	// instant as applied, the decision instant, the checkpoint's. A press
+	// is applied at its own instant (rules.Match.Earliest), so it may be
+	// before the instant of an entry before it on the other board.
 	At time.Duration
 	// Wall is the wall-clock time of the change: the input's time.Time for
-	// an event or reconfiguration, Epoch plus At for a decision by flag.
+	// an event, a command or a move, Epoch plus At for a decision by flag
+	// or a checkpoint.
 	Wall time.Time
 	// Event and Effect are the applied event and what it did
 	// (EntryEvent). Event.At equals At.
@@ -64,43 +82,82 @@ type Entry struct {
 	// Recovered marks the Pause that Restore applies at the recorded
 	// match's last known instant (EntryEvent).
 	Recovered bool
-	// Options are the new options (EntryReconfigure).
+	// Preset, Options and Players are the new match's (EntryMatch).
+	Preset  string
 	Options rules.Options
+	Players [4]string
+	// Move is the move entered or taken back (EntryMove, EntryTakeBack).
+	Move scoresheet.Move
+	// Until is the restored instant (EntryRecovered).
+	Until time.Duration
 	// Status is the match's status after the change.
 	Status rules.Status
 	// Result, Reason, Decisive (NDecisive of them) are the decision
 	// (EntryDecision): as rules.Match.Result.
 	Result    rules.Result
 	Reason    rules.Reason
-	Decisive  [2]rules.Seat
+	Decisive  [2]bughouse.Seat
 	NDecisive int
 	// Clocks are the four remaining times at At (ns), indexed by
-	// rules.Seat.
+	// bughouse.Seat.
 	Clocks [4]time.Duration
+}
+
+// Durable is what a recorder reports to the loop (Opts.Durable): the
+// entries up to Seq are on disk, or, with Err set, recording failed for
+// good (a full disk, a read-only file system). A recorder may send a
+// newer Durable in place of one the loop has not taken yet (Seq only
+// grows, and once set Err stays set).
+type Durable struct {
+	Seq uint64
+	Err error
 }
 
 // Restore is a recorded match to start a table from (Opts.Restore).
 type Restore struct {
+	// Match, Preset and Players are the recorded match's id, preset name
+	// and players; Opts.Options must be its options.
+	Match   string
+	Preset  string
+	Players [4]string
 	// Events are the match's recorded events in the order they were
 	// applied, with their recorded instants (Entry.At). Replaying them
 	// through rules.Match is exact: the clocks are computed from the
 	// instants, never from ticks.
 	Events []rules.Event
+	// Moves are the recorded scoresheet, entered again in order.
+	Moves []scoresheet.Move
 	// Until is the last instant the record vouches for (the last
 	// checkpoint or entry; ns on the recorded epoch). Flags that fell by
 	// then are decided; a match still running is paused there (an
 	// EntryEvent with Recovered set), so it comes back paused with the
 	// times it had at Until.
 	Until time.Duration
+	// RecoveredAt is the wall time of the record's last record, shown as
+	// "recovered, last recorded HH:MM".
+	RecoveredAt time.Time
+	// Decided is true when the record holds the match's decision. A match
+	// the events decide without it (a cut inside the group commit kept
+	// the result event and lost the decision) gets its decision recorded
+	// again at New, and is final once that is on disk.
+	Decided bool
 }
 
 // ErrRestore is wrapped by New's error when a recorded match cannot be
 // replayed (its instants go backwards: the record is not one table's).
 var ErrRestore = errors.New("table: the recorded match cannot be replayed")
 
-// restore replays r into t.m before the loop runs and sets the epoch so
-// that instants continue from the restored match's last instant: the time
-// the table was off does not count (it comes back paused).
+// NewMatchID returns a new match id: the UTC wall time of its start and 16
+// random bits, e.g. "20261129-212200-3f9a". Ids sort by start time.
+func NewMatchID(wall time.Time) string {
+	var b [2]byte
+	rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return wall.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
+}
+
+// restore replays r into the match before the loop runs and sets the
+// epoch so that instants continue from the restored match's last instant:
+// the time the table was off does not count (it comes back paused).
 func (t *Table) restore(r *Restore) error {
 	for i, e := range r.Events {
 		if _, err := t.m.Apply(e); errors.Is(err, rules.ErrBackwards) {
@@ -111,40 +168,63 @@ func (t *Table) restore(r *Restore) error {
 	t.m.Advance(until)
 	now := time.Now()
 	t.epoch = now.Add(-t.m.Now())
+	t.match, t.players = r.Match, r.Players
+	if r.Preset != "" {
+		t.preset = r.Preset
+	}
+	t.recovered, t.recoveredAt = true, r.RecoveredAt
+	t.restoreSheet(r.Moves)
+	t.emit(Entry{Kind: EntryRecovered, At: until, Wall: now, Until: until})
 	if t.m.Status() == rules.Running {
 		e := rules.Event{Kind: rules.Pause, At: t.m.Now()}
 		eff, _ := t.m.Apply(e) // a pause while running is always accepted
-		t.entrySeq++
-		t.emit(Entry{Seq: t.entrySeq, Kind: EntryEvent, At: e.At, Wall: now, Event: e, Effect: eff, Recovered: true})
+		t.emit(Entry{Kind: EntryEvent, At: e.At, Wall: now, Event: e, Effect: eff, Recovered: true})
 	}
 	if t.m.Status() == rules.Decided {
-		// On disk already: the decision came from the record.
-		t.decided.Store(true)
-		t.decidedSeq.Store(0)
+		if r.Decided {
+			t.decided, t.decidedSeq = true, 0 // on disk already
+		} else {
+			t.emitDecision(time.Time{}) // torn away: recorded again
+		}
 	}
 	return nil
 }
 
-// emit fills e's status and clocks and hands it to the recorder.
+// restoreSheet enters a restored match's moves on a new sheet; a move
+// that no longer enters (a record from another version) stops it, and
+// SheetNote says so.
+func (t *Table) restoreSheet(moves []scoresheet.Move) {
+	for i, m := range moves {
+		if _, err := t.sheet.Enter(m.Board, m.UCI, m.At); err != nil {
+			t.sheetNote = fmt.Sprintf("scoresheet restored: %d of %d recorded moves entered again; %v", i, len(moves), err)
+			break
+		}
+	}
+	t.sheetChanged()
+}
+
+// emit numbers e, fills its match, status and clocks, and hands it to the
+// recorder (Opts.Record).
 func (t *Table) emit(e Entry) {
 	if t.record == nil {
 		return
 	}
+	t.entrySeq++
+	e.Seq = t.entrySeq
+	if e.Match == "" {
+		e.Match = t.match
+	}
 	e.Status = t.m.Status()
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		e.Clocks[s] = t.m.Remaining(s, e.At)
 	}
 	t.record(e)
 }
 
 // emitEvent records an applied event; was is the status before it. A
-// Reset or a decision changes what Final reports.
+// decision it made is recorded after it.
 func (t *Table) emitEvent(wall time.Time, e rules.Event, eff rules.Effect, was rules.Status) {
-	t.entrySeq++
-	t.emit(Entry{Seq: t.entrySeq, Kind: EntryEvent, At: e.At, Wall: wall, Event: e, Effect: eff})
-	if was == rules.Decided && t.m.Status() != rules.Decided {
-		t.decided.Store(false) // a reset: a new match
-	}
+	t.emit(Entry{Kind: EntryEvent, At: e.At, Wall: wall, Event: e, Effect: eff})
 	if was != rules.Decided && t.m.Status() == rules.Decided {
 		t.emitDecision(wall)
 	}
@@ -157,71 +237,32 @@ func (t *Table) emitDecision(wall time.Time) {
 	if wall.IsZero() {
 		wall = t.epoch.Add(at)
 	}
-	t.entrySeq++
-	e := Entry{Seq: t.entrySeq, Kind: EntryDecision, At: at, Wall: wall, Result: res, Reason: why}
+	e := Entry{Kind: EntryDecision, At: at, Wall: wall, Result: res, Reason: why}
 	e.NDecisive = copy(e.Decisive[:], seats)
-	t.decidedSeq.Store(t.entrySeq)
-	t.decided.Store(true)
+	t.decided = true
 	t.emit(e)
+	t.decidedSeq = t.entrySeq
 }
 
-// emitReconfigure records new options: a new match.
-func (t *Table) emitReconfigure(wall time.Time, o rules.Options) {
-	t.decided.Store(false)
-	t.options.Store(&o)
-	t.entrySeq++
-	t.emit(Entry{Seq: t.entrySeq, Kind: EntryReconfigure, At: t.m.Now(), Wall: wall, Options: o})
-}
-
-// MarkRecorded tells the table that its entries up to seq (Entry.Seq) are
-// on disk, and has the loop publish a snapshot so that subscribers look at
-// Final again. A recorder calls it after each sync; a smaller seq than
-// before changes nothing. It never blocks: when the input queue is full
-// the snapshot that follows those inputs does the same.
-func (t *Table) MarkRecorded(seq uint64) {
-	for {
-		old := t.recorded.Load()
-		if seq <= old {
-			return
-		}
-		if t.recorded.CompareAndSwap(old, seq) {
-			break
-		}
-	}
-	if t.isClosed() {
-		return
-	}
-	select {
-	case t.in <- input{ping: true, at: time.Now()}:
-	default:
-	}
-}
-
-// Recorded returns the last Entry.Seq a recorder reported on disk
-// (MarkRecorded), 0 before any.
-func (t *Table) Recorded() uint64 { return t.recorded.Load() }
-
-// Final reports whether the match is decided and its decision is on disk:
-// with Opts.Record set, once the recorder has marked the decision's entry
-// recorded (a restored decided match is final at once); without a
-// recorder, as soon as it is decided. A display shows a result as final
-// only then ("a decided result is on disk before it is reported final",
-// issue 5). A snapshot is published when it becomes true.
-func (t *Table) Final() bool {
-	if !t.decided.Load() {
+// final reports whether the match is decided and its decision is on
+// disk: once the recorder has reported the decision's entry durable (a
+// restored decided match is final at once); without a recorder, as soon
+// as it is decided. A display shows a result as final only then (a
+// decided result is on disk before it is reported final).
+func (t *Table) final() bool {
+	if !t.decided {
 		return false
 	}
-	return t.record == nil || t.recorded.Load() >= t.decidedSeq.Load()
+	if t.record == nil {
+		return true
+	}
+	return t.recorded >= t.decidedSeq
 }
 
-// Options returns the match's options now: Opts.Options (those of the
-// restored match with Opts.Restore), or the last Reconfigure's. Outputs
-// that show the rules (the console, the displays) read them here rather
-// than from the configuration, which a restored or reconfigured match no
-// longer follows.
-func (t *Table) Options() rules.Options {
-	if o := t.options.Load(); o != nil {
-		return *o
+// durable takes a recorder's report.
+func (t *Table) durable(d Durable) {
+	t.recorded = max(t.recorded, d.Seq)
+	if d.Err != nil && t.recordErr == "" {
+		t.recordErr = d.Err.Error()
 	}
-	return t.m0
 }

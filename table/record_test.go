@@ -2,11 +2,17 @@ package table
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"tandem/arbiter"
+	"tandem/board"
+	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/rules"
 )
 
@@ -28,95 +34,169 @@ func (c *entries) all() []Entry {
 	return append([]Entry(nil), c.es...)
 }
 
-func TestRecord_EveryChangeInOrder_FlagDecisionFinalOnceMarked(t *testing.T) {
+// kindsOf lists the kinds of es.
+func kindsOf(es []Entry) []EntryKind {
+	var ks []EntryKind
+	for _, e := range es {
+		ks = append(ks, e.Kind)
+	}
+	return ks
+}
+
+func TestRecord_EveryChangeInOrder_FlagDecisionFinalOnceDurable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var rec entries
-		tb, stop := start(t, &Opts{Options: opts(t, "1m"), Record: rec.add})
+		dur := make(chan Durable, 1)
+		tb, stop := start(t, &Opts{Options: opts(t, "1m"), Record: rec.add, Durable: dur})
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
 		time.Sleep(2 * time.Second)
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.AWhite})
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.AWhite}) // not his turn: ignored, still recorded
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite})
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}) // not his turn: ignored, still recorded
 		time.Sleep(2 * time.Minute)
 		synctest.Wait()
 		es := rec.all()
-		kinds := []EntryKind{EntryEvent, EntryEvent, EntryEvent, EntryDecision}
-		if len(es) != len(kinds) {
-			t.Fatalf("got %d entries %+v, want %d", len(es), es, len(kinds))
+		kinds := []EntryKind{EntryMatch, EntryEvent, EntryEvent, EntryEvent, EntryDecision}
+		if !slices.Equal(kindsOf(es), kinds) {
+			t.Fatalf("got entries %v, want %v", kindsOf(es), kinds)
 		}
 		for i, e := range es {
-			if e.Kind != kinds[i] || e.Seq != uint64(i+1) {
-				t.Errorf("entry %d: kind %v seq %d, want %v seq %d", i, e.Kind, e.Seq, kinds[i], i+1)
+			if e.Seq != uint64(i+1) || e.Match != es[0].Match || e.Match == "" {
+				t.Errorf("entry %d: seq %d match %q, want seq %d of match %q", i, e.Seq, e.Match, i+1, es[0].Match)
 			}
 		}
-		if es[2].Effect.Ignored == "" {
-			t.Errorf("the second press should be recorded as ignored: %+v", es[2].Effect)
+		if es[3].Effect.Ignored == "" {
+			t.Errorf("the second press should be recorded as ignored: %+v", es[3].Effect)
 		}
 		// B-white has run since the start (0): he flags at exactly 1 min.
-		d := es[3]
-		if d.At != time.Minute || d.Result != rules.Team1Wins || d.Reason != rules.Flag || d.NDecisive != 1 || d.Decisive[0] != rules.BWhite {
+		d := es[4]
+		if d.At != time.Minute || d.Result != rules.Team1Wins || d.Reason != rules.Flag || d.NDecisive != 1 || d.Decisive[0] != bughouse.BWhite {
 			t.Errorf("decision %+v, want B-white's flag at 1m (1-0)", d)
 		}
-		if d.Clocks[rules.BWhite] != 0 || d.Clocks[rules.AWhite] != time.Minute-2*time.Second {
+		if d.Clocks[bughouse.BWhite] != 0 || d.Clocks[bughouse.AWhite] != time.Minute-2*time.Second {
 			t.Errorf("decision clocks %v", d.Clocks)
-		}
-		if tb.Final() {
-			t.Fatal("Final before the decision was marked recorded")
 		}
 		snaps, cancel := tb.Subscribe()
 		defer cancel()
-		if s := <-snaps; s.Status != rules.Decided || s.Final {
-			t.Fatalf("snapshot before the decision is on disk: status %v, Final %v; want decided, not final", s.Status, s.Final)
+		if s := <-snaps; s.Status != rules.Decided || s.Final || !s.Recording {
+			t.Fatalf("snapshot before the decision is on disk: status %v, Final %v, recording %v; want decided, not final, recording", s.Status, s.Final, s.Recording)
 		}
-		tb.MarkRecorded(d.Seq - 1)
-		if tb.Final() {
-			t.Fatal("Final with the decision's entry not yet recorded")
-		}
-		tb.MarkRecorded(d.Seq)
+		dur <- Durable{Seq: d.Seq - 1}
 		synctest.Wait()
-		if !tb.Final() || tb.Recorded() != d.Seq {
-			t.Fatalf("Final %v Recorded %d after MarkRecorded(%d)", tb.Final(), tb.Recorded(), d.Seq)
+		if tb.Snapshot().Final {
+			t.Fatal("Final with the decision's entry not yet durable")
 		}
-		select {
-		case s := <-snaps:
-			if !s.Final {
-				t.Error("the snapshot published when the result became final says it is not")
+		dur <- Durable{Seq: d.Seq}
+		synctest.Wait()
+		if !tb.Snapshot().Final {
+			t.Fatal("not Final once the decision is durable")
+		}
+		for s := range snaps {
+			if s.Final {
+				break // the snapshot published when the result became final
 			}
-		default:
-			t.Error("no snapshot published when the result became final")
 		}
 		// A reset starts a new match: not final any more.
 		do(t, tb, rules.Event{Kind: rules.Reset})
-		if tb.Final() {
-			t.Error("Final after a reset")
+		if s := tb.Snapshot(); s.Final || s.Match == es[0].Match {
+			t.Errorf("after a reset: Final %v, match %q (was %q)", s.Final, s.Match, es[0].Match)
+		}
+		if last := rec.all()[len(rec.all())-1]; last.Kind != EntryMatch || last.Match == es[0].Match {
+			t.Errorf("a reset begins a new match entry: %+v", last)
+		}
+	})
+}
+
+func TestRecord_Failed_NotFinalAndSaysWhy(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var rec entries
+		dur := make(chan Durable, 1)
+		tb, stop := start(t, &Opts{Options: opts(t, "1m"), Record: rec.add, Durable: dur})
+		defer stop()
+		do(t, tb, rules.Event{Kind: rules.Start})
+		dur <- Durable{Seq: 1, Err: errors.New("no space left on device")}
+		synctest.Wait()
+		do(t, tb, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+		s := tb.Snapshot()
+		if s.Final || s.Recording || s.RecordErr != "no space left on device" {
+			t.Errorf("after a record failure: Final %v recording %v err %q", s.Final, s.Recording, s.RecordErr)
 		}
 	})
 }
 
 func TestRecord_NoRecorder_FinalWhenDecided(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		tb, stop := start(t, &Opts{Options: opts(t, "1m")})
+		tb, stop := start(t, &Opts{Options: opts(t, "1m"), RecordErr: "opening tandem.db: read-only file system"})
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
-		do(t, tb, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
-		if !tb.Final() || !tb.Snapshot().Final {
-			t.Errorf("without a recorder a decided match is final: Final() %v, snapshot %v", tb.Final(), tb.Snapshot().Final)
+		do(t, tb, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+		s := tb.Snapshot()
+		if !s.Final || s.Recording || s.RecordErr == "" {
+			t.Errorf("without a recorder a decided match is final, and the reason shown: Final %v recording %v err %q", s.Final, s.Recording, s.RecordErr)
 		}
 	})
 }
 
-func TestRecord_Reconfigure(t *testing.T) {
+func TestRecord_NewMatchWithNewRules(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var rec entries
-		tb, stop := start(t, &Opts{Options: opts(t, "1m"), Record: rec.add})
+		tb, stop := start(t, &Opts{Options: opts(t, "1m"), Preset: "reglamento", Record: rec.add})
 		defer stop()
-		o := opts(t, "3m+2s")
-		if err := tb.Reconfigure(context.Background(), o); err != nil {
-			t.Fatal(err)
+		ctl, _ := clock.Parse("3m+2s")
+		r, err := tb.Command(context.Background(), arbiter.Command{Kind: arbiter.NewMatch, Preset: "online", Control: &ctl}, time.Now())
+		if err != nil || !r.OK {
+			t.Fatalf("new match: %+v, %v", r, err)
 		}
 		es := rec.all()
-		if len(es) != 1 || es[0].Kind != EntryReconfigure || es[0].Options.Control.String() != "3m+2s" {
-			t.Fatalf("entries %+v, want one reconfigure to 3m+2s", es)
+		if got := kindsOf(es); !slices.Equal(got, []EntryKind{EntryMatch, EntryEvent, EntryMatch}) || es[1].Event.Kind != rules.Reset {
+			t.Fatalf("entries %v, want the first match, its reset and the new one", got)
+		}
+		if e := es[2]; e.Preset != "online" || e.Options.Control.String() != "3m+2s" || e.Options.DropCheck != board.DropCheckAllowed {
+			t.Errorf("new match entry %+v, want online at 3m+2s", e)
+		}
+		if s := tb.Snapshot(); s.Preset != "online" || s.Options.Control.String() != "3m+2s" || s.Match != es[2].Match || s.Match == es[0].Match {
+			t.Errorf("snapshot: preset %s control %s match %s", s.Preset, s.Options.Control, s.Match)
+		}
+	})
+}
+
+func TestRecord_Checkpoints_WhileRunningOnly(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var rec entries
+		tb, stop := start(t, &Opts{Options: opts(t, "5m"), Record: rec.add, Checkpoint: time.Second})
+		defer stop()
+		count := func() (n int) {
+			synctest.Wait()
+			for _, e := range rec.all() {
+				if e.Kind == EntryCheckpoint {
+					n++
+				}
+			}
+			return n
+		}
+		time.Sleep(5 * time.Second)
+		if n := count(); n != 0 {
+			t.Fatalf("%d checkpoints before the start", n)
+		}
+		do(t, tb, rules.Event{Kind: rules.Start}) // at 5 s
+		time.Sleep(4*time.Second + 600*time.Millisecond)
+		// At 9/10 of the interval: 0.9, 1.8, 2.7, 3.6, 4.5 s after the start.
+		if n := count(); n != 5 {
+			t.Fatalf("%d checkpoints in 4.6 s of play, want 5", n)
+		}
+		var last Entry
+		for _, e := range rec.all() {
+			if e.Kind == EntryCheckpoint {
+				last = e
+			}
+		}
+		if last.At != 5*time.Second+4500*time.Millisecond || last.Clocks[bughouse.AWhite] != 5*time.Minute-4500*time.Millisecond {
+			t.Errorf("last checkpoint at %v with A-white %v", last.At, last.Clocks[bughouse.AWhite])
+		}
+		do(t, tb, rules.Event{Kind: rules.Pause})
+		time.Sleep(10 * time.Second)
+		if n := count(); n != 5 {
+			t.Errorf("%d checkpoints after 10 s paused, want still 5", n)
 		}
 	})
 }
@@ -131,9 +211,9 @@ func TestRestore_PausedAtUntil_TimesExact(t *testing.T) {
 		tb, stop := start(t, &Opts{Options: o, Record: rec.add})
 		do(t, tb, rules.Event{Kind: rules.Start})
 		time.Sleep(3 * time.Second)
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.AWhite})
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite})
 		time.Sleep(7 * time.Second)
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.BWhite})
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.BWhite})
 		time.Sleep(5 * time.Second)
 		until := tb.Since(time.Now()) // a checkpoint here
 		want := snapshotAt(t, o, rec.all(), until)
@@ -147,20 +227,25 @@ func TestRestore_PausedAtUntil_TimesExact(t *testing.T) {
 		}
 		var rec2 entries
 		time.Sleep(time.Hour) // the table is off for an hour
-		tb2, stop2 := start(t, &Opts{Options: o, Record: rec2.add, Restore: &Restore{Events: events, Until: until}})
+		tb2, stop2 := start(t, &Opts{Options: o, Record: rec2.add, Restore: &Restore{Events: events, Until: until,
+			Match: "20261201-100000-abcd", Players: [4]string{1: "Ana"}}})
 		defer stop2()
 		s := tb2.Snapshot()
 		if s.Status != rules.Paused {
 			t.Fatalf("restored status %v, want paused", s.Status)
 		}
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			if s.Clocks[seat].Remaining != want.Clocks[seat].Remaining {
 				t.Errorf("%v: restored %v, want %v", seat, s.Clocks[seat].Remaining, want.Clocks[seat].Remaining)
 			}
 		}
 		es := rec2.all()
-		if len(es) != 1 || !es[0].Recovered || es[0].Event.Kind != rules.Pause || es[0].At != until {
-			t.Fatalf("restore entries %+v, want one recovered pause at %v", es, until)
+		if got := kindsOf(es); !slices.Equal(got, []EntryKind{EntryRecovered, EntryEvent}) || es[0].Until != until ||
+			!es[1].Recovered || es[1].Event.Kind != rules.Pause || es[1].At != until || es[1].Match != "20261201-100000-abcd" {
+			t.Fatalf("restore entries %+v, want the recovery and a recovered pause at %v", es, until)
+		}
+		if !s.Recovered || s.Match != "20261201-100000-abcd" || s.Players[bughouse.ABlack] != "Ana" {
+			t.Errorf("restored snapshot: recovered %v match %q players %q", s.Recovered, s.Match, s.Players)
 		}
 		if now := tb2.Since(time.Now()); now != until {
 			t.Errorf("the new epoch puts now at %v, want %v (the restored instant)", now, until)
@@ -175,7 +260,7 @@ func TestRestore_PausedAtUntil_TimesExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		s = tb2.Snapshot()
-		if got, w := s.Clocks[rules.ABlack].Remaining, want.Clocks[rules.ABlack].Remaining-time.Second; got != w {
+		if got, w := s.Clocks[bughouse.ABlack].Remaining, want.Clocks[bughouse.ABlack].Remaining-time.Second; got != w {
 			t.Errorf("A-black after resuming 1 s: %v, want %v", got, w)
 		}
 	})
@@ -204,22 +289,22 @@ func TestRestore_Decided_StaysDecidedAndFinal(t *testing.T) {
 		// Nothing recorded after the start but a checkpoint past the
 		// flags: both White clocks fall at 1 min, simultaneous (Art 35).
 		var rec entries
-		tb, stop := start(t, &Opts{Options: o, Record: rec.add, Restore: &Restore{Events: events, Until: 90 * time.Second}})
+		tb, stop := start(t, &Opts{Options: o, Record: rec.add, Restore: &Restore{Events: events, Until: 90 * time.Second, Decided: true}})
 		defer stop()
 		s := tb.Snapshot()
 		if s.Status != rules.Decided || s.DecidedAt != time.Minute || s.Reason != rules.SimultaneousFlag {
 			t.Fatalf("restored %v at %v by %v, want decided by simultaneous flags at 1m", s.Status, s.DecidedAt, s.Reason)
 		}
-		if !tb.Final() || !s.Final {
-			t.Errorf("a restored decided match is final: Final() %v, first snapshot %v", tb.Final(), s.Final)
+		if !s.Final {
+			t.Error("a restored decided match is final")
 		}
 		snaps, cancel := tb.Subscribe()
 		if first := <-snaps; !first.Final {
 			t.Error("a subscriber's first snapshot of a restored decided match is not final")
 		}
 		cancel()
-		if len(rec.all()) != 0 {
-			t.Errorf("a decided match needs no recovery pause: %+v", rec.all())
+		if got := kindsOf(rec.all()); !slices.Equal(got, []EntryKind{EntryRecovered}) {
+			t.Errorf("a decided match needs no recovery pause and no decision again: %v", got)
 		}
 	})
 }
@@ -232,18 +317,48 @@ func TestRestore_BackwardsRefused(t *testing.T) {
 	}
 }
 
-func TestOptions_FollowReconfigure(t *testing.T) {
+// A decision whose record was torn away (the cut kept the result event
+// and lost the decision) is recorded again when the match is restored,
+// and final once that is on disk.
+func TestRestore_DecidedWithoutItsDecision_RecordsItAgain(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		events := []rules.Event{{Kind: rules.Start},
+			{Kind: rules.Declare, At: 10 * time.Second, Board: bughouse.BoardB, Outcome: rules.BlackWins, Reason: rules.Checkmate}}
+		var rec entries
+		dur := make(chan Durable, 1)
+		tb, stop := start(t, &Opts{Options: opts(t, "1m"), Record: rec.add, Durable: dur, Restore: &Restore{Events: events, Until: 10 * time.Second}})
+		defer stop()
+		es := rec.all()
+		if got := kindsOf(es); !slices.Equal(got, []EntryKind{EntryRecovered, EntryDecision}) {
+			t.Fatalf("entries %v, want the recovery and the decision again", got)
+		}
+		if d := es[1]; d.Result != rules.Team1Wins || d.Reason != rules.Checkmate || d.At != 10*time.Second {
+			t.Errorf("decision %+v, want 1-0 checkmate at 10s", d)
+		}
+		if tb.Snapshot().Final {
+			t.Fatal("final before the decision is on disk again")
+		}
+		dur <- Durable{Seq: es[1].Seq}
+		synctest.Wait()
+		if !tb.Snapshot().Final {
+			t.Error("not final once the decision is on disk again")
+		}
+	})
+}
+
+func TestOptions_FollowNewMatch(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		tb, stop := start(t, &Opts{Options: opts(t, "1m")})
 		defer stop()
-		if got := tb.Options().Control.String(); got != "1m" {
+		if got := tb.Snapshot().Options.Control.String(); got != "1m" {
 			t.Fatalf("Options %s, want 1m", got)
 		}
-		if err := tb.Reconfigure(context.Background(), opts(t, "3m+2s")); err != nil {
-			t.Fatal(err)
+		ctl, _ := clock.Parse("3m+2s")
+		if r, err := tb.Command(context.Background(), arbiter.Command{Kind: arbiter.NewMatch, Control: &ctl}, time.Now()); err != nil || !r.OK {
+			t.Fatal(r, err)
 		}
-		if got := tb.Options().Control.String(); got != "3m+2s" {
-			t.Errorf("after Reconfigure: %s, want 3m+2s", got)
+		if got := tb.Snapshot().Options.Control.String(); got != "3m+2s" {
+			t.Errorf("after a new match: %s, want 3m+2s", got)
 		}
 	})
 }

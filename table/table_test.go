@@ -6,6 +6,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/arbiter"
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
@@ -84,7 +86,7 @@ func TestFlagWaitsForGraceThenTakesFlagInstant(t *testing.T) {
 		defer stop()
 		t0 := time.Now()
 		do(t, tb, rules.Event{Kind: rules.Start})
-		do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.BWhite}) // B: black runs from 0
+		do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.BWhite}) // B: black runs from 0
 		// A-white's flag falls at 10 s. A press stamped 1 ms before it
 		// arrives 2 ms after it, inside the grace: it counts.
 		time.Sleep(10*time.Second + 2*time.Millisecond)
@@ -92,12 +94,12 @@ func TestFlagWaitsForGraceThenTakesFlagInstant(t *testing.T) {
 		if s := tb.Snapshot(); s.Status != rules.Running {
 			t.Fatalf("flag judged before its grace passed: %v", s.Status)
 		}
-		eff, err := tb.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(10*time.Second-time.Millisecond))
+		eff, err := tb.Do(context.Background(), rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(10*time.Second-time.Millisecond))
 		if err != nil || eff.Ignored != "" || eff.Decided {
 			t.Fatalf("late-arriving press: effect %+v, err %v; want applied", eff, err)
 		}
 		s := tb.Snapshot()
-		if got := s.Clocks[rules.AWhite].Remaining; got != time.Millisecond {
+		if got := s.Clocks[bughouse.AWhite].Remaining; got != time.Millisecond {
 			t.Errorf("A-white kept %v, want 1ms", got)
 		}
 		// Board B's black clock runs since 0 and flags at 10 s + 0:
@@ -105,7 +107,7 @@ func TestFlagWaitsForGraceThenTakesFlagInstant(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 		synctest.Wait()
 		s = tb.Snapshot()
-		if s.Status != rules.Decided || s.DecidedAt != 10*time.Second || s.Decisive[0] != rules.BBlack {
+		if s.Status != rules.Decided || s.DecidedAt != 10*time.Second || s.Decisive[0] != bughouse.BBlack {
 			t.Fatalf("got %v at %v seat %v, want decided at 10s by B-black's flag", s.Status, s.DecidedAt, s.Decisive[0])
 		}
 		if s.Result != rules.Team2Wins {
@@ -130,7 +132,7 @@ func TestSnapshotsPublishedWhenDigitsChange(t *testing.T) {
 			if want := time.Duration(i) * time.Second; s.At != want {
 				t.Fatalf("tick %d at %v, want %v", i, s.At, want)
 			}
-			if got, want := display.Format(s.Clocks[rules.AWhite].Remaining, nil), []string{"", "4:59", "4:58", "4:57"}[i]; got != want {
+			if got, want := display.Format(s.Clocks[bughouse.AWhite].Remaining, nil), []string{"", "4:59", "4:58", "4:57"}[i]; got != want {
 				t.Errorf("tick %d shows %s, want %s", i, got, want)
 			}
 		}
@@ -144,17 +146,19 @@ func TestC15_ResetWhileRunning_OldFlagCannotFlagNewMatch(t *testing.T) {
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
 		time.Sleep(50 * time.Second)
-		if err := tb.Reconfigure(context.Background(), opts(t, "2m")); err == nil {
-			t.Fatal("Reconfigure accepted while running")
+		ctl, _ := clock.Parse("2m")
+		newMatch := arbiter.Command{Kind: arbiter.NewMatch, Control: &ctl}
+		if r, err := tb.Command(context.Background(), newMatch, time.Now()); err != nil || r.OK || r.Notice == "" {
+			t.Fatalf("new rules while running: %+v, %v; want refused with a notice", r, err)
 		}
 		do(t, tb, rules.Event{Kind: rules.Reset})
 		time.Sleep(30 * time.Second) // past the old flag instant (60 s)
 		synctest.Wait()
-		if s := tb.Snapshot(); s.Status != rules.Ready || s.Clocks[rules.AWhite].Remaining != time.Minute {
-			t.Fatalf("after reset: %v, A-white %v", s.Status, s.Clocks[rules.AWhite].Remaining)
+		if s := tb.Snapshot(); s.Status != rules.Ready || s.Clocks[bughouse.AWhite].Remaining != time.Minute {
+			t.Fatalf("after reset: %v, A-white %v", s.Status, s.Clocks[bughouse.AWhite].Remaining)
 		}
-		if err := tb.Reconfigure(context.Background(), opts(t, "2m")); err != nil {
-			t.Fatal(err)
+		if r, err := tb.Command(context.Background(), newMatch, time.Now()); err != nil || !r.OK {
+			t.Fatal(r, err)
 		}
 		do(t, tb, rules.Event{Kind: rules.Start}) // at 80 s
 		time.Sleep(2*time.Minute + time.Second)
@@ -179,20 +183,20 @@ func TestInputsAppliedInInstantOrder(t *testing.T) {
 		// is applied, then A-black's press ends A-black's turn.
 		t0 := tb.Epoch()
 		tb.Post(rules.Event{Kind: rules.Start}, t0)
-		tb.Post(rules.Event{Kind: rules.Press, Seat: rules.ABlack}, t0.Add(time.Second+500*time.Nanosecond))
-		tb.Post(rules.Event{Kind: rules.Press, Seat: rules.AWhite}, t0.Add(time.Second))
+		tb.Post(rules.Event{Kind: rules.Press, Seat: bughouse.ABlack}, t0.Add(time.Second+500*time.Nanosecond))
+		tb.Post(rules.Event{Kind: rules.Press, Seat: bughouse.AWhite}, t0.Add(time.Second))
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go tb.Run(ctx)
 		synctest.Wait()
 		s := tb.Snapshot()
-		if s.Clocks[rules.AWhite].Moves != 1 || s.Clocks[rules.ABlack].Moves != 1 {
-			t.Fatalf("moves %d/%d, want 1/1", s.Clocks[rules.AWhite].Moves, s.Clocks[rules.ABlack].Moves)
+		if s.Clocks[bughouse.AWhite].Moves != 1 || s.Clocks[bughouse.ABlack].Moves != 1 {
+			t.Fatalf("moves %d/%d, want 1/1", s.Clocks[bughouse.AWhite].Moves, s.Clocks[bughouse.ABlack].Moves)
 		}
-		if !s.Clocks[rules.AWhite].Running || s.Clocks[rules.ABlack].Running {
+		if !s.Clocks[bughouse.AWhite].Running || s.Clocks[bughouse.ABlack].Running {
 			t.Error("want A-white running again after both presses")
 		}
-		if got := s.Clocks[rules.ABlack].Remaining; got != 5*time.Minute-500*time.Nanosecond {
+		if got := s.Clocks[bughouse.ABlack].Remaining; got != 5*time.Minute-500*time.Nanosecond {
 			t.Errorf("A-black %v, want 5m - 500ns", got)
 		}
 	})
@@ -203,10 +207,10 @@ func TestDoReportsRefusal(t *testing.T) {
 		tb, stop := start(t, &Opts{Options: opts(t, "5m")})
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
-		if _, err := tb.Do(context.Background(), rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: time.Minute}, time.Now()); err == nil {
+		if _, err := tb.Do(context.Background(), rules.Event{Kind: rules.Adjust, Seat: bughouse.AWhite, Delta: time.Minute}, time.Now()); err == nil {
 			t.Fatal("adjust while running accepted")
 		}
-		if eff := do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.ABlack}); eff.Ignored == "" {
+		if eff := do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.ABlack}); eff.Ignored == "" {
 			t.Fatal("press by the wrong seat not reported as ignored")
 		}
 	})
@@ -221,7 +225,7 @@ func TestSlowSubscriberNeverBlocksAndGetsNewest(t *testing.T) {
 		do(t, tb, rules.Event{Kind: rules.Start})
 		for i := 0; i < 10; i++ {
 			time.Sleep(time.Second)
-			do(t, tb, rules.Event{Kind: rules.Press, Seat: rules.SeatOf(rules.BoardA, clock.Color(i%2))})
+			do(t, tb, rules.Event{Kind: rules.Press, Seat: bughouse.SeatOf(bughouse.BoardA, bughouse.Color(i%2))})
 		}
 		s := <-ch
 		if s.Seq != 11 {

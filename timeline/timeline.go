@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/internal/lineerr"
 	"tandem/rules"
@@ -160,7 +161,7 @@ func (s *Script) parseLine(line int, text string) error {
 			return err
 		}
 		e.Kind = rules.Press
-		if e.Seat, err = rules.ParseSeat(args[0]); err != nil {
+		if e.Seat, err = bughouse.ParseSeat(args[0]); err != nil {
 			return errorf(line, "press: %v", err)
 		}
 	case "resume":
@@ -169,7 +170,7 @@ func (s *Script) parseLine(line int, text string) error {
 			return errorf(line, "resume: at most one seat per board, e.g. \"resume A-black B-white\"")
 		}
 		for _, a := range args {
-			seat, err := rules.ParseSeat(a)
+			seat, err := bughouse.ParseSeat(a)
 			if err != nil {
 				return errorf(line, "resume: %v", err)
 			}
@@ -183,7 +184,7 @@ func (s *Script) parseLine(line int, text string) error {
 			return err
 		}
 		e.Kind = rules.Adjust
-		if e.Seat, err = rules.ParseSeat(args[0]); err != nil {
+		if e.Seat, err = bughouse.ParseSeat(args[0]); err != nil {
 			return errorf(line, "adjust: %v", err)
 		}
 		d := args[1]
@@ -217,7 +218,7 @@ func (s *Script) parseLine(line int, text string) error {
 			return err
 		}
 		e.Kind = rules.Claim
-		if e.Seat, err = rules.ParseSeat(args[0]); err != nil {
+		if e.Seat, err = bughouse.ParseSeat(args[0]); err != nil {
 			return errorf(line, "claim: %v", err)
 		}
 		r, err := rules.ParseReason(args[1])
@@ -230,7 +231,7 @@ func (s *Script) parseLine(line int, text string) error {
 			return err
 		}
 		e.Kind = rules.Declare
-		if e.Board, err = rules.ParseBoard(args[0]); err != nil {
+		if e.Board, err = bughouse.ParseBoard(args[0]); err != nil {
 			return errorf(line, "result: %v", err)
 		}
 		if e.Outcome, err = rules.ParseOutcome(args[1]); err != nil {

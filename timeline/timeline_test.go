@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 	"tandem/timeline"
@@ -44,22 +45,22 @@ option pawn_drop_ranks [2, 7]
 		t.Errorf("settings %+v", s.Settings)
 	}
 	sec := func(x float64) time.Duration { return time.Duration(x*1e3) * time.Millisecond }
-	run := rules.RunChoice{}.Choose(rules.ABlack).Choose(rules.BWhite)
+	run := rules.RunChoice{}.Choose(bughouse.ABlack).Choose(bughouse.BWhite)
 	want := []timeline.Entry{
 		{rules.Event{Kind: rules.Start}, 7},
-		{rules.Event{Kind: rules.Press, At: sec(1.25), Seat: rules.AWhite}, 8},
+		{rules.Event{Kind: rules.Press, At: sec(1.25), Seat: bughouse.AWhite}, 8},
 		{rules.Event{Kind: rules.Pause, At: sec(30)}, 9},
 		{rules.Event{Kind: rules.Resume, At: sec(60)}, 10},
-		{rules.Event{Kind: rules.Adjust, At: sec(61), Seat: rules.BBlack, Delta: 120 * time.Second}, 11},
-		{rules.Event{Kind: rules.Adjust, At: sec(61.5), Seat: rules.AWhite, Delta: -2500 * time.Millisecond}, 12},
+		{rules.Event{Kind: rules.Adjust, At: sec(61), Seat: bughouse.BBlack, Delta: 120 * time.Second}, 11},
+		{rules.Event{Kind: rules.Adjust, At: sec(61.5), Seat: bughouse.AWhite, Delta: -2500 * time.Millisecond}, 12},
 		{rules.Event{Kind: rules.Resume, At: sec(62), Run: run}, 13},
-		{rules.Event{Kind: rules.Claim, At: sec(63), Seat: rules.AWhite, Reason: rules.IllegalMove}, 14},
+		{rules.Event{Kind: rules.Claim, At: sec(63), Seat: bughouse.AWhite, Reason: rules.IllegalMove}, 14},
 		{rules.Event{Kind: rules.Uphold, At: sec(64)}, 15},
-		{rules.Event{Kind: rules.Claim, At: sec(65), Seat: rules.BBlack, Reason: rules.Flag}, 16},
+		{rules.Event{Kind: rules.Claim, At: sec(65), Seat: bughouse.BBlack, Reason: rules.Flag}, 16},
 		{rules.Event{Kind: rules.Reject, At: sec(66)}, 17},
-		{rules.Event{Kind: rules.Claim, At: 67*time.Second + 1, Seat: rules.ABlack, Reason: rules.OtherClaim}, 18},
-		{rules.Event{Kind: rules.Declare, At: sec(70), Board: rules.BoardA, Outcome: rules.BlackWins, Reason: rules.Checkmate}, 19},
-		{rules.Event{Kind: rules.Declare, At: sec(71), Board: rules.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement}, 20},
+		{rules.Event{Kind: rules.Claim, At: 67*time.Second + 1, Seat: bughouse.ABlack, Reason: rules.OtherClaim}, 18},
+		{rules.Event{Kind: rules.Declare, At: sec(70), Board: bughouse.BoardA, Outcome: rules.BlackWins, Reason: rules.Checkmate}, 19},
+		{rules.Event{Kind: rules.Declare, At: sec(71), Board: bughouse.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement}, 20},
 		{rules.Event{Kind: rules.Reset, At: sec(72)}, 21},
 	}
 	if len(s.Entries) != len(want) {

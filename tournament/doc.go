@@ -1,5 +1,5 @@
 // Package tournament holds a bughouse team tournament's data: the teams of
-// two (Art 5 of the regulation, /work/shared/seeds/000_*.txt), the
+// two (Art 5 of the regulation, docs/rules.md: the articles tandem cites), the
 // pairings of each round, the match results, the standings with the
 // tie-breaks of Art 43, and the exports a hall needs: TRF-2026 for FIDE
 // and for pairing engines, and CSV.
@@ -16,7 +16,7 @@
 //     (round,table,team1,team2[,result], by header name: the hall dashboard's
 //     results.csv is one) give the matches of a round;
 //     SetRound stores them and Tables gives each table its four players by
-//     seat, in rules.Seat order: A-white, A-black, B-white, B-black.
+//     seat, in bughouse.Seat order: A-white, A-black, B-white, B-black.
 //   - Record stores a match result (Result: 1-0, 1/2-1/2, 0-1 from team 1's
 //     view, forfeits of Art 44; a bye needs none).
 //   - Standings ranks the teams by match points (Art 36) and the tie-breaks
@@ -29,7 +29,7 @@
 // # Seats and teams
 //
 // In a match, team 1 sits A-white and B-black, team 2 A-black and B-white
-// (rules.Seat.Team). A team's first player plays board A and its second
+// (bughouse.Seat.Team). A team's first player plays board A and its second
 // board B, in every round: the file's order is the board order (TRF-2026's
 // record 310 is the same "fixed board order"). A pairing engine's "white"
 // team is team 1, whose board-A player has White: the colour sequence by

@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"tandem/rules"
+	"tandem/bughouse"
 	"tandem/tournament"
 )
 
@@ -42,7 +42,7 @@ players = [{ name = "Eva" }, { name = "Fer" }]
 	tables, _ := t.Tables(1)
 	for _, tb := range tables {
 		fmt.Printf("table %d: A-white %s, A-black %s, B-white %s, B-black %s\n", tb.Number,
-			tb.Player(rules.AWhite).Name, tb.Player(rules.ABlack).Name, tb.Player(rules.BWhite).Name, tb.Player(rules.BBlack).Name)
+			tb.Player(bughouse.AWhite).Name, tb.Player(bughouse.ABlack).Name, tb.Player(bughouse.BWhite).Name, tb.Player(bughouse.BBlack).Name)
 	}
 	if err := t.Record(1, 1, tournament.Win2); err != nil { // 0-1: team 2 (Knights) wins
 		fmt.Println(err)

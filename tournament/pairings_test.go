@@ -5,9 +5,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"tandem/bughouse"
 	"testing"
-
-	"tandem/rules"
 )
 
 func TestReadEnginePairings_Tables(t *testing.T) {
@@ -36,18 +35,18 @@ func TestReadEnginePairings_Tables(t *testing.T) {
 	if tb.Number != 1 || tb.Team1.ID != 1 || tb.Team2.ID != 6 {
 		t.Fatalf("table 1: %d, teams %d-%d", tb.Number, tb.Team1.ID, tb.Team2.ID)
 	}
-	want := map[rules.Seat]string{
-		rules.AWhite: "García, Lucía",  // team 1, board A player
-		rules.ABlack: "Herrera, Pablo", // team 2, board A player
-		rules.BWhite: "Molina, Sara",   // team 2, board B player
-		rules.BBlack: "Martín, Diego",  // team 1, board B player
+	want := map[bughouse.Seat]string{
+		bughouse.AWhite: "García, Lucía",  // team 1, board A player
+		bughouse.ABlack: "Herrera, Pablo", // team 2, board A player
+		bughouse.BWhite: "Molina, Sara",   // team 2, board B player
+		bughouse.BBlack: "Martín, Diego",  // team 1, board B player
 	}
 	for s, name := range want {
 		if got := tb.Player(s).Name; got != name {
 			t.Errorf("%s: %q, want %q", s, got, name)
 		}
 	}
-	if tables[2].Number != 3 || tables[2].Seats[rules.AWhite].Name != "Silva, Tomás" {
+	if tables[2].Number != 3 || tables[2].Seats[bughouse.AWhite].Name != "Silva, Tomás" {
 		t.Errorf("table 3: %+v", tables[2])
 	}
 }

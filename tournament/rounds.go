@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"tandem/rules"
+	"tandem/bughouse"
 )
 
 // Result is a match's result from team 1's view (Art 31-36), or Pending.
@@ -243,7 +242,7 @@ type Table struct {
 	Number int
 	// Team1 sits A-white and B-black, Team2 A-black and B-white.
 	Team1, Team2 *Team
-	// Seats holds the four players in rules.Seat order: A-white,
+	// Seats holds the four players in bughouse.Seat order: A-white,
 	// A-black, B-white, B-black. A team's first player plays board A,
 	// its second board B.
 	Seats [4]Player
@@ -252,7 +251,7 @@ type Table struct {
 }
 
 // Player returns the player at seat s.
-func (tb Table) Player(s rules.Seat) Player { return tb.Seats[s] }
+func (tb Table) Player(s bughouse.Seat) Player { return tb.Seats[s] }
 
 // Tables returns round's tables in number order, each with its four players
 // by seat; byes have no table (see Byes). A round without pairings gives an
@@ -269,9 +268,9 @@ func (t *Tournament) Tables(round int) ([]Table, error) {
 		}
 		t1, t2 := t.Team(m.Team1), t.Team(m.Team2)
 		tb := Table{Number: m.Table, Team1: t1, Team2: t2, Result: m.Result}
-		for _, s := range rules.Seats {
+		for _, s := range bughouse.Seats {
 			team := t2
-			if s.Team() == rules.Team1 {
+			if s.Team() == bughouse.Team1 {
 				team = t1
 			}
 			tb.Seats[s] = team.Players[s.Board()]

@@ -123,7 +123,7 @@ func (t *Tournament) WriteTRF(w io.Writer, o *TRFOpts) error {
 						opp = 2*e.opponent - 1 + b
 					}
 					// Team 1's board A player has White, its board B
-					// player Black; team 2 the other way (rules.Seat).
+					// player Black; team 2 the other way (bughouse.Seat).
 					rec.round(r, opp, e, trfColour(e.team1 == (b == 0)))
 				}
 				line(rec.String())

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/rules"
 )
@@ -45,8 +46,8 @@ func TestArbiterKeys_AreNotClockKeys(t *testing.T) {
 			t.Errorf("arbiter key %q is a clock button", r)
 		}
 	}
-	if len(seatKeys) != 4 || seatKeys['q'] != rules.ABlack || seatKeys['p'] != rules.BWhite ||
-		seatKeys['z'] != rules.AWhite || seatKeys['m'] != rules.BBlack {
+	if len(seatKeys) != 4 || seatKeys['q'] != bughouse.ABlack || seatKeys['p'] != bughouse.BWhite ||
+		seatKeys['z'] != bughouse.AWhite || seatKeys['m'] != bughouse.BBlack {
 		t.Errorf("clock keys changed: %v", seatKeys)
 	}
 }
@@ -82,11 +83,11 @@ func TestClaim_StopsTheClocksAtTheKey(t *testing.T) {
 		h.press("1")
 		h.wait(2 * time.Second)
 		h.press("i")
-		h.wantLast(rules.Event{Kind: rules.Claim, Seat: rules.AWhite, Reason: rules.IllegalMove})
+		h.wantLast(rules.Event{Kind: rules.Claim, Seat: bughouse.AWhite, Reason: rules.IllegalMove})
 		c := h.clocks()
-		for seat, want := range map[rules.Seat]time.Duration{
-			rules.AWhite: 5*time.Minute - 2002*time.Millisecond, // 1.001 s on each of his turns
-			rules.BWhite: 5*time.Minute - 3003*time.Millisecond, // running since the start
+		for seat, want := range map[bughouse.Seat]time.Duration{
+			bughouse.AWhite: 5*time.Minute - 2002*time.Millisecond, // 1.001 s on each of his turns
+			bughouse.BWhite: 5*time.Minute - 3003*time.Millisecond, // running since the start
 		} {
 			if c[seat].Remaining != want || c[seat].Running {
 				t.Errorf("%s: %v left (running %v), want %v: its time at c", seat, c[seat].Remaining, c[seat].Running, want)
@@ -112,7 +113,7 @@ func TestClaim_IllegalMove_RefusedUnlessTheAccusedPressedLast(t *testing.T) {
 		h.wantNotView("CLAIM by")
 		// After A-black's press the same claim is taken.
 		h.press("space", "z", "q", "c", "1", "i")
-		h.wantLast(rules.Event{Kind: rules.Claim, Seat: rules.AWhite, Reason: rules.IllegalMove})
+		h.wantLast(rules.Event{Kind: rules.Claim, Seat: bughouse.AWhite, Reason: rules.IllegalMove})
 		h.wantView("CLAIM by A-white: illegal-move")
 	})
 }
@@ -128,10 +129,10 @@ func TestClaim_NoFlagFallsDuringTheQuestion(t *testing.T) {
 		h.wantNotView(markFlag, "DECIDED")
 		h.press("1", "f")
 		s := h.tbl.Snapshot()
-		if s.Status != rules.Paused || !s.Claim.Active || s.Claim.Claimant != rules.AWhite || s.Claim.Reason != rules.Flag {
+		if s.Status != rules.Paused || !s.Claim.Active || s.Claim.Claimant != bughouse.AWhite || s.Claim.Reason != rules.Flag {
 			t.Errorf("after z f: %v, claim %+v; want A-white's flag claim pending", s.Status, s.Claim)
 		}
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			if s.Clocks[seat].Flagged {
 				t.Errorf("%s flagged during the claim question", seat)
 			}
@@ -149,10 +150,10 @@ func TestResult_StopsTheClocksAtTheKey(t *testing.T) {
 		h.wait(10 * time.Second)
 		h.wantNotView(markFlag, "DECIDED")
 		h.press("a", "w", "1", "y")
-		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate})
+		h.wantLast(rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate})
 		s := h.tbl.Snapshot()
-		if s.Reason != rules.Checkmate || s.Clocks[rules.BWhite].Flagged || s.Clocks[rules.BWhite].Remaining != 2999*time.Millisecond {
-			t.Errorf("decided by %v; B-white %+v; want checkmate with B-white's 2.999 s left at r", s.Reason, s.Clocks[rules.BWhite])
+		if s.Reason != rules.Checkmate || s.Clocks[bughouse.BWhite].Flagged || s.Clocks[bughouse.BWhite].Remaining != 2999*time.Millisecond {
+			t.Errorf("decided by %v; B-white %+v; want checkmate with B-white's 2.999 s left at r", s.Reason, s.Clocks[bughouse.BWhite])
 		}
 		h.wantView("DECIDED", "1-0  checkmate  A-black  (Art 22-23)")
 	})
@@ -216,7 +217,7 @@ func TestResult_Checkmate_DecidesWithSeatNamesOnTheBoard(t *testing.T) {
 			t.Fatalf("the how answer sent %v (%v); want nothing before y", s.Last, s.Status)
 		}
 		h.press("y")
-		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate})
+		h.wantLast(rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Checkmate})
 		h.wantView("DECIDED", "1-0  checkmate  A-black  (Art 22-23)  team 1 wins: A-white + B-black",
 			"BOARD A · A-white won (checkmate)")
 		h.wantNotView("Result on board", "how:", "Declare")
@@ -244,7 +245,7 @@ func TestResult_OneKeyMessage_NoAnswers(t *testing.T) {
 			t.Fatalf("the bursts sent %v; want only the pause of r", s.Last)
 		}
 		h.press("y")
-		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation})
+		h.wantLast(rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.BlackWins, Reason: rules.Resignation})
 		h.wantView("DECIDED", "1-0  resignation  B-white", "BOARD B · B-black won (resignation)")
 	})
 }
@@ -284,12 +285,12 @@ func TestPromptAnswers_AreNotClockKeys(t *testing.T) {
 		}
 	}
 	// The seats are chosen with digits, in seat order.
-	for i, seat := range rules.Seats {
+	for i, seat := range bughouse.Seats {
 		if c := seatChoices[i]; c.key != rune('1'+i) || c.seat != seat || c.label != seat.String() {
 			t.Errorf("seat choice %d: %q %s %s, want %q %s", i, c.key, c.seat, c.label, rune('1'+i), seat)
 		}
 	}
-	for _, b := range []rules.Board{rules.BoardA, rules.BoardB} {
+	for _, b := range []bughouse.Board{bughouse.BoardA, bughouse.BoardB} {
 		for _, c := range boardSeats(b) {
 			if c.seat.Board() != b {
 				t.Errorf("board %s's resume choice %q is %s", b, c.key, c.seat)
@@ -386,7 +387,7 @@ func TestResult_HowMenus_FollowThePreset(t *testing.T) {
 		h.press("enter", "r", "a", "d", "2")
 		h.wantView("result cancelled")
 		h.wantNotView("Declare")
-		if s := h.tbl.Snapshot(); s.Boards[rules.BoardA].Outcome != rules.Undecided || s.Last.Kind == rules.Declare {
+		if s := h.tbl.Snapshot(); s.Boards[bughouse.BoardA].Outcome != rules.Undecided || s.Last.Kind == rules.Declare {
 			t.Errorf("repetition was declared under online: %v", s.Last)
 		}
 	})
@@ -400,12 +401,12 @@ func TestResult_DrawOnOneBoard_OtherBoardDecides(t *testing.T) {
 		h.press("1")
 		h.wantView("Declare board B 1/2-1/2 agreement (drawn; board A decides the match)? y = yes, any other key = no")
 		h.press("y")
-		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement})
+		h.wantLast(rules.Event{Kind: rules.Declare, Board: bughouse.BoardB, Outcome: rules.Drawn, Reason: rules.Agreement})
 		h.wantView("PAUSED", "BOARD B · drawn (agreement) · board A decides",
 			"board B drawn; board A plays on and decides the match (Art 34): space resumes board A")
 		h.press("space")
 		h.wantView("RUNNING")
-		if c := h.clocks(); !c[rules.AWhite].Running || c[rules.BWhite].Running {
+		if c := h.clocks(); !c[bughouse.AWhite].Running || c[bughouse.BWhite].Running {
 			t.Errorf("after space: %+v; want board A running, board B over", c)
 		}
 		h.press("r", "a", "d", "2")
@@ -422,7 +423,7 @@ func TestResult_DecisiveStalemate_OfferedUnderWins(t *testing.T) {
 		h.press("enter", "r", "a", "b", "5")
 		h.wantView("Declare board A 0-1 stalemate (A-black wins; team 2 wins the match)? y = yes, any other key = no")
 		h.press("y")
-		h.wantLast(rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.BlackWins, Reason: rules.Stalemate})
+		h.wantLast(rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.BlackWins, Reason: rules.Stalemate})
 		h.wantView("DECIDED", "0-1  stalemate  A-white  (stalemate wins for the stalemated player: seed 004)",
 			"BOARD A · A-black won (stalemate)")
 	})
@@ -492,7 +493,7 @@ func TestClaim_IllegalMove_Upheld_Decides(t *testing.T) {
 			t.Fatalf("the claimant's digit reached the table: %v", s.Last)
 		}
 		h.press("i")
-		h.wantLast(rules.Event{Kind: rules.Claim, Seat: rules.ABlack, Reason: rules.IllegalMove})
+		h.wantLast(rules.Event{Kind: rules.Claim, Seat: bughouse.ABlack, Reason: rules.IllegalMove})
 		h.wantView("PAUSED", "CLAIM by A-black: illegal-move", "u uphold · x reject")
 		before := h.clocks()
 		h.wait(5 * time.Second)
@@ -563,8 +564,8 @@ func TestClaim_ThreeStrikes_OffenderMovesAgain_ThirdLoses(t *testing.T) {
 				fmt.Sprintf("A-black strikes %d/3", i))
 			h.wantNotView("A-white strikes")
 			h.press("space")
-			if c := h.clocks(); !c[rules.ABlack].Running || c[rules.AWhite].Running {
-				t.Fatalf("strike %d, resumed: A-black %+v, A-white %+v; want A-black's clock running", i, c[rules.ABlack], c[rules.AWhite])
+			if c := h.clocks(); !c[bughouse.ABlack].Running || c[bughouse.AWhite].Running {
+				t.Fatalf("strike %d, resumed: A-black %+v, A-white %+v; want A-black's clock running", i, c[bughouse.ABlack], c[bughouse.AWhite])
 			}
 		}
 		h.wantView("DECIDED",
@@ -582,8 +583,8 @@ func TestClaim_ArbiterPolicy_OffenderMovesAgain(t *testing.T) {
 		h.wantView("PAUSED", "claim by A-black upheld: A-white's move is taken back; A-white moves again: space resumes A-white's clock")
 		h.wantNotView("strikes")
 		h.press("space")
-		if c := h.clocks(); !c[rules.AWhite].Running || c[rules.ABlack].Running {
-			t.Errorf("resumed: A-white %+v, A-black %+v; want A-white's clock running", c[rules.AWhite], c[rules.ABlack])
+		if c := h.clocks(); !c[bughouse.AWhite].Running || c[bughouse.ABlack].Running {
+			t.Errorf("resumed: A-white %+v, A-black %+v; want A-white's clock running", c[bughouse.AWhite], c[bughouse.ABlack])
 		}
 	})
 }
@@ -618,7 +619,7 @@ func TestAdjust_PauseFirst_ThenTypedDuration(t *testing.T) {
 		h.wantNotView("Adjust whose time")
 
 		h.press("space")
-		before := h.clocks()[rules.AWhite].Remaining
+		before := h.clocks()[bughouse.AWhite].Remaining
 		h.press("t")
 		h.wantView("Adjust whose time: 1 A-white · 2 A-black · 3 B-white · 4 B-black   (esc cancels)")
 		h.press("1")
@@ -628,8 +629,8 @@ func TestAdjust_PauseFirst_ThenTypedDuration(t *testing.T) {
 		h.press("backspace")
 		h.wantView("Adjust A-white: +3▏  type")
 		h.press("0", "enter")
-		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: 30 * time.Second})
-		if got := h.clocks()[rules.AWhite].Remaining; got != before+30*time.Second {
+		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.AWhite, Delta: 30 * time.Second})
+		if got := h.clocks()[bughouse.AWhite].Remaining; got != before+30*time.Second {
 			t.Errorf("A-white: %v, want %v", got, before+30*time.Second)
 		}
 		h.wantView("A-white +30s: now 5:30")
@@ -691,7 +692,7 @@ func TestAdjust_OtherKeysRefusedWithANote(t *testing.T) {
 		h.wantView("Adjust A-black: +30▏  type + or - and the time")
 		h.wantNotView("refused")
 		h.press("enter")
-		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.ABlack, Delta: 30 * time.Second})
+		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.ABlack, Delta: 30 * time.Second})
 		if s := h.tbl.Snapshot(); s.Status != rules.Paused {
 			t.Errorf("status %v, want still paused", s.Status)
 		}
@@ -708,7 +709,7 @@ func TestAdjust_ErrorsShown_StayInTheField(t *testing.T) {
 		}
 		// The sign may come afterwards: it goes in front.
 		h.press("-", "enter")
-		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.ABlack, Delta: -30 * time.Second})
+		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.ABlack, Delta: -30 * time.Second})
 
 		h.press("t", "2", "-", "enter")
 		h.wantView("Adjust A-black: -▏  type the time after the sign: -30 or -1:30 (m:ss)")
@@ -738,7 +739,7 @@ func TestAdjust_ErrorsShown_StayInTheField(t *testing.T) {
 		h.wantView("Adjust A-black: -400▏  adjust A-black: clock: removing 6m40s would leave no time (4m30s left)",
 			"last event: adjust A-black -400s", "— refused: adjust A-black: clock: removing 6m40s")
 		h.press("backspace", "backspace", "enter")
-		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.ABlack, Delta: -4 * time.Second})
+		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.ABlack, Delta: -4 * time.Second})
 		h.wantView("A-black -4s: now 4:26")
 
 		seq = h.tbl.Snapshot().Seq
@@ -749,8 +750,8 @@ func TestAdjust_ErrorsShown_StayInTheField(t *testing.T) {
 		}
 		// Before the start, time may be adjusted too (e.g. a handicap).
 		h.press("n", "y", "t", "1", "+1:00", "enter")
-		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: time.Minute})
-		if got := h.clocks()[rules.AWhite].Remaining; got != 6*time.Minute {
+		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.AWhite, Delta: time.Minute})
+		if got := h.clocks()[bughouse.AWhite].Remaining; got != 6*time.Minute {
 			t.Errorf("A-white before the start: %v, want 6m", got)
 		}
 	})
@@ -814,16 +815,16 @@ func TestResumeChoosing(t *testing.T) {
 		h.press("m")
 		h.wantView("Resume with: board A A-white; board B 3 B-white · 4 B-black", "last event: press B-black")
 		h.press("enter")
-		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.AWhite)})
+		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(bughouse.AWhite)})
 		c := h.clocks()
-		if !c[rules.AWhite].Running || c[rules.ABlack].Running || !c[rules.BWhite].Running {
+		if !c[bughouse.AWhite].Running || c[bughouse.ABlack].Running || !c[bughouse.BWhite].Running {
 			t.Errorf("resume A-white, B kept: %+v", c)
 		}
 		h.wantView("RUNNING", "resumed: A-white and B-white to move")
 
 		h.press("space", "s", "enter", "4")
-		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.BBlack)})
-		if c := h.clocks(); !c[rules.AWhite].Running || !c[rules.BBlack].Running {
+		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(bughouse.BBlack)})
+		if c := h.clocks(); !c[bughouse.AWhite].Running || !c[bughouse.BBlack].Running {
 			t.Errorf("resume A kept, B-black: %+v", c)
 		}
 
@@ -836,7 +837,7 @@ func TestResumeChoosing(t *testing.T) {
 		}
 		// Both boards chosen: 2 then 3.
 		h.press("2", "3")
-		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.ABlack).Choose(rules.BWhite)})
+		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(bughouse.ABlack).Choose(bughouse.BWhite)})
 		h.wantView("RUNNING", "resumed: A-black and B-white to move")
 	})
 }
@@ -847,7 +848,7 @@ func TestResumeChoosing_SkipsABoardThatIsOver(t *testing.T) {
 		h.press("enter", "r", "a", "d", "1", "y", "s")
 		h.wantView("Resume with: board A over; board B 3 B-white · 4 B-black")
 		h.press("4")
-		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(rules.BBlack)})
+		h.wantLast(rules.Event{Kind: rules.Resume, Run: rules.RunChoice{}.Choose(bughouse.BBlack)})
 		h.wantView("RUNNING")
 	})
 }
@@ -860,11 +861,11 @@ func TestHeader_HandicapControls(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.IncrementBeforeFirstMove = o.Control.IncrementBeforeFirstMove
-		o.SeatControls[rules.AWhite] = &c
+		o.SeatControls[bughouse.AWhite] = &c
 		h := newHarness(t, o)
 		h.wantView("time control 5m+2s · handicap: A-white 3m+2s")
 
-		o.SeatControls[rules.BBlack] = &c
+		o.SeatControls[bughouse.BBlack] = &c
 		h2 := newHarness(t, o)
 		h2.wantView("time control 5m+2s · handicap: A-white 3m+2s, B-black 3m+2s")
 		h2.m.haveRules = false
@@ -900,60 +901,6 @@ func TestMatchTime(t *testing.T) {
 	} {
 		if got := matchTime(c.d); got != c.want {
 			t.Errorf("matchTime(%v) = %q, want %q", c.d, got, c.want)
-		}
-	}
-}
-
-func TestParseAdjust(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want time.Duration
-		bad  string
-	}{
-		{"+30", 30 * time.Second, ""},
-		{"+2.5", 2500 * time.Millisecond, ""},
-		{"-10.5", -10500 * time.Millisecond, ""},
-		{"+0.25", 250 * time.Millisecond, ""},
-		{"+.5", 500 * time.Millisecond, ""},
-		{"+7.", 7 * time.Second, ""},
-		{"+1:30", 90 * time.Second, ""},
-		{"-0:10", -10 * time.Second, ""},
-		{"+0:00.5", 500 * time.Millisecond, ""},
-		{"-12:05.25", -(12*time.Minute + 5250*time.Millisecond), ""},
-		{"+90:00", 90 * time.Minute, ""},
-		{"+1:00:00", time.Hour, ""},
-		{"+2:03:04.5", 2*time.Hour + 3*time.Minute + 4500*time.Millisecond, ""},
-		{"+0.000000001", 1, ""},
-		{"+999999999", 999999999 * time.Second, ""},
-		{"30", 0, "sign"},
-		{"1:30", 0, "sign"},
-		{"", 0, "sign"},
-		{"+", 0, "the time after the sign: +30 or +1:30 (m:ss)"},
-		{"-.", 0, `"." is not a time`},
-		{"+1.5.5", 0, `"1.5.5" is not a time`},
-		{"+1x", 0, `"1x" is not a time`},
-		{"+30s", 0, `"30s" is not a time`},
-		{"+1m30s", 0, `"1m30s" is not a time`},
-		{"+1.5:30", 0, `"1.5:30" is not a time`},
-		{"+:30", 0, `":30" is not a time`},
-		{"+1:", 0, "two digits after a colon"},
-		{"+1:5", 0, "two digits after a colon"},
-		{"+1:050", 0, "two digits after a colon"},
-		{"+1:60", 0, `"1:60": after a colon, 00 to 59`},
-		{"+1:60:00", 0, `"1:60:00": after a colon, 00 to 59`},
-		{"+1:59:60", 0, `"1:59:60": after a colon, 00 to 59`},
-		{"+1:2:3:4", 0, `"1:2:3:4": at most h:mm:ss`},
-		{"+1.0000000001", 0, "more than 9 decimals"},
-		{"+1:00.0000000001", 0, "more than 9 decimals"},
-		{"+1000000000", 0, "too large"},
-		{"+10000:00", 0, "too large"},
-		{"+-5", 0, `"-5" is not a time`},
-		{"+1:a0:00", 0, `"1:a0:00" is not a time`},
-		{"+1:-1:00", 0, `"1:-1:00" is not a time`},
-	} {
-		got, why := parseAdjust(c.in)
-		if got != c.want || (c.bad == "") != (why == "") || !strings.Contains(why, c.bad) {
-			t.Errorf("parseAdjust(%q) = %v, %q; want %v, %q", c.in, got, why, c.want, c.bad)
 		}
 	}
 }
@@ -1033,7 +980,7 @@ func TestKeysTypedWithTheQuestion_AreNotItsAnswer(t *testing.T) {
 		h.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'z'}, Alt: true})
 		h.sync()
 		h.wantView(quitQuestion, "last event: press A-white")
-		if c := h.clocks(); !c[rules.ABlack].Running {
+		if c := h.clocks(); !c[bughouse.ABlack].Running {
 			t.Errorf("z typed with esc did not press A-white's clock: %+v", c)
 		}
 		if !quits(h.press("y")) {
@@ -1057,11 +1004,11 @@ func TestBurst_ZQZQCZ_NoClaimant(t *testing.T) {
 		if s.Seq != seq+6 {
 			t.Fatalf("zqzqcz: %d events, want 4 presses, the pause of c and the press of z", s.Seq-seq)
 		}
-		if s.Clocks[rules.AWhite].Moves != 2 || s.Clocks[rules.ABlack].Moves != 2 {
+		if s.Clocks[bughouse.AWhite].Moves != 2 || s.Clocks[bughouse.ABlack].Moves != 2 {
 			t.Errorf("moves A-white %d, A-black %d; want the 4 presses before c counted",
-				s.Clocks[rules.AWhite].Moves, s.Clocks[rules.ABlack].Moves)
+				s.Clocks[bughouse.AWhite].Moves, s.Clocks[bughouse.ABlack].Moves)
 		}
-		if s.Status != rules.Paused || s.Claim.Active || s.Last.Kind != rules.Press || s.Last.Seat != rules.AWhite || s.Effect.Ignored != "paused" {
+		if s.Status != rules.Paused || s.Claim.Active || s.Last.Kind != rules.Press || s.Last.Seat != bughouse.AWhite || s.Effect.Ignored != "paused" {
 			t.Fatalf("after zqzqcz: %v, claim %+v, last %v (%+v); want paused, no claim, z's press ignored", s.Status, s.Claim, s.Last, s.Effect)
 		}
 		if h.m.ask.step != askClaimSeat {
@@ -1081,7 +1028,7 @@ func TestBurst_ZQZQCZ_NoClaimant(t *testing.T) {
 		h.press("1")
 		h.wantView("Claim by A-white · kind:")
 		h.press("i")
-		h.wantLast(rules.Event{Kind: rules.Claim, Seat: rules.AWhite, Reason: rules.IllegalMove})
+		h.wantLast(rules.Event{Kind: rules.Claim, Seat: bughouse.AWhite, Reason: rules.IllegalMove})
 	})
 }
 
@@ -1106,10 +1053,10 @@ func TestAdjust_ClockKeyInTheField_PressesAndChangesNothing(t *testing.T) {
 			h.wantNotView("+3m", "refused", "cancelled")
 		}
 		h.press("0", "enter")
-		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: 30 * time.Second})
+		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.AWhite, Delta: 30 * time.Second})
 		h.wantView("A-white +30s: now 5:30")
-		if c := h.clocks(); c[rules.BBlack].Remaining != 5*time.Minute {
-			t.Errorf("B-black: %v, want untouched", c[rules.BBlack].Remaining)
+		if c := h.clocks(); c[bughouse.BBlack].Remaining != 5*time.Minute {
+			t.Errorf("B-black: %v, want untouched", c[bughouse.BBlack].Remaining)
 		}
 	})
 }
@@ -1169,32 +1116,4 @@ func TestBurst_KeysWithTheOpeningKeyAnswerNothing(t *testing.T) {
 			t.Errorf("alt+r in the claim question: %v, %+v", s.Status, s.Claim)
 		}
 	})
-}
-
-// Every string of up to 5 characters the field can hold: parseAdjust
-// never panics, and what it takes has the typed sign and fits a clock.
-func TestParseAdjust_EveryShortEntry(t *testing.T) {
-	const alphabet = "+-0123456789.:"
-	var walk func(prefix string)
-	walk = func(prefix string) {
-		d, why := parseAdjust(prefix)
-		if why == "" {
-			switch {
-			case prefix[0] == '+' && d < 0, prefix[0] == '-' && d > 0:
-				t.Errorf("parseAdjust(%q) = %v: the sign is lost", prefix, d)
-			case d > 100*time.Hour || d < -100*time.Hour:
-				t.Errorf("parseAdjust(%q) = %v: out of range", prefix, d)
-			case strings.Count(prefix, "+")+strings.Count(prefix, "-") != 1:
-				t.Errorf("parseAdjust(%q) = %v: took more than one sign", prefix, d)
-			}
-		} else if d != 0 {
-			t.Errorf("parseAdjust(%q) = %v with %q", prefix, d, why)
-		}
-		if len(prefix) < 5 {
-			for _, r := range alphabet {
-				walk(prefix + string(r))
-			}
-		}
-	}
-	walk("")
 }

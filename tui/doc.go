@@ -43,7 +43,7 @@
 //	enter   start both boards
 //	space   the pause switch: pause while running; otherwise release it:
 //	        resume the turns in progress, or start both boards when the
-//	        match is ready (RULES.md clock rule 1)
+//	        match is ready (docs/rules.md clock rule 1)
 //	r       declare a board's result. It stops the clocks at once (the
 //	        instant r is pressed); then board (a, b), then w White wins,
 //	        b Black wins or d draw, then how: for a win 1 checkmate,

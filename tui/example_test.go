@@ -20,7 +20,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	disp := &display.DefaultOpts
-	t, err := table.New(&table.Opts{Options: p.Options, NextChange: display.NextChangeFunc(disp)})
+	t, err := table.New(&table.Opts{Options: p.Options, Preset: p.Name, NextChange: display.NextChangeFunc(disp)})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func Example() {
 		t.Run(ctx)
 	}()
 	err = tui.Run(ctx, t, os.Stdin, os.Stdout,
-		tui.WithPreset(p.Name), tui.WithRules(p.Options), tui.WithDisplay(disp))
+		tui.WithDisplay(disp))
 	cancel() // stop the table and wait for its loop to end
 	<-done
 	if err != nil {

@@ -1,10 +1,12 @@
 package tui
 
 import (
+	"context"
+	"tandem/arbiter"
+	"tandem/clock"
 	"testing"
 	"testing/synctest"
-
-	"tandem/rules"
+	"time"
 )
 
 // WithInfo's line (the console's address and PIN) is on the note line
@@ -23,17 +25,17 @@ func TestWithInfo_OnTheNoteLineWhenFree(t *testing.T) {
 	})
 }
 
-// WithRulesFrom: rules changed elsewhere (the web console's new match)
-// reach the header with the next snapshot.
-func TestWithRulesFrom_HeaderFollows(t *testing.T) {
+// Rules changed elsewhere (the web console's new match, through the same
+// command layer) reach the header with the next snapshot.
+func TestRules_HeaderFollowsTheTable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		preset, o := "reglamento", options(t, "5m")
-		WithRulesFrom(func() (string, rules.Options) { return preset, o })(h.m)
-		h.m.Update(SnapshotMsg(h.tbl.Snapshot()))
 		h.wantView("preset reglamento", "time control 5m")
-		preset, o = "online", options(t, "3m+2s")
-		h.m.Update(SnapshotMsg(h.tbl.Snapshot()))
+		ctl, _ := clock.Parse("3m+2s")
+		if r, err := h.tbl.Command(context.Background(), arbiter.Command{Kind: arbiter.NewMatch, Preset: "online", Control: &ctl}, time.Now()); err != nil || !r.OK {
+			t.Fatal(r, err)
+		}
+		h.sync()
 		h.wantView("preset online", "time control 3m+2s")
 		h.wantNotView("preset reglamento")
 	})

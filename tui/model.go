@@ -10,6 +10,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"tandem/arbiter"
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 	"tandem/table"
@@ -17,17 +19,6 @@ import (
 
 // Option configures a Model (New) or the whole program (Run).
 type Option func(*Model)
-
-// WithPreset names the rule preset shown in the header, e.g. "reglamento".
-// Without it no preset name is shown.
-func WithPreset(name string) Option { return func(m *Model) { m.preset = name } }
-
-// WithRules gives the match's options, so the header can show the time
-// control (and any handicap controls) and the result prompt knows whether
-// stalemate is decisive. Without it the header shows none.
-func WithRules(o rules.Options) Option {
-	return func(m *Model) { m.rules, m.haveRules = o, true }
-}
 
 // WithDisplay sets the time format of the clocks (display.Opts); nil means
 // display.DefaultOpts. Pass the same Opts as the table's NextChange
@@ -46,21 +37,12 @@ func WithRenderer(r *lipgloss.Renderer) Option { return func(m *Model) { m.rende
 func WithInfo(text string) Option { return func(m *Model) { m.info = text } }
 
 // Info is what the table reports about itself beside the match (the
-// daemon's Info), for WithInfoFrom.
+// daemon's Info), for WithInfoFrom. Whether the match was recovered and
+// whether it is recorded are the match's own, in every snapshot.
 type Info struct {
 	// Line replaces WithInfo's line when not empty (the console's address
 	// and PIN).
 	Line string
-	// Recovered is true when the match was restored from the record after
-	// a restart; RecoveredAt is the wall-clock time of the last record
-	// before the cut, shown as HH:MM:SS in its own location (pass
-	// RecoveredAt.Local() for the hall's time).
-	Recovered   bool
-	RecoveredAt time.Time
-	// RecordErr says why recording failed ("" while it works): a decided
-	// result is then shown as not recorded, whatever the snapshot's Final
-	// says (a table that records nothing reports Final at once).
-	RecordErr string
 	// Hall is the table's link to the hall's hub ("hall offline since
 	// 14:05"; "" without one), HallOnline whether it is connected: the
 	// note line shows it, as a warning while offline.
@@ -71,22 +53,12 @@ type Info struct {
 // WithInfoFrom makes the model follow the table's Info: f is called when
 // the model is made, on every snapshot, and whenever changed receives a
 // value (nil: snapshots only; a closed channel stops the following). The
-// note line then says that recording failed ("recording failed: ...; the
-// clocks run on WITHOUT a record") or that the match was recovered
-// ("recovered from the record, last recorded 14:03:59"), before Info.Line
-// or WithInfo's line, whenever no question, error or hint is there; and
-// the result line says "NOT recorded" while RecordErr is set.
+// note line shows the hall's link and Info.Line (in place of WithInfo's
+// line) whenever no question, error or hint is there. (The snapshot says
+// whether recording failed or the match was recovered: the note line
+// says so first, and the result line says "NOT recorded" then.)
 func WithInfoFrom(f func() Info, changed <-chan struct{}) Option {
 	return func(m *Model) { m.infoFrom, m.infoCh = f, changed }
-}
-
-// WithRulesFrom makes the model follow rules that change while it runs
-// (a new match with another preset or time control started from the web
-// console): f is called on every snapshot, and when its answer differs
-// the header, the result menus and the new-match check use it, as with
-// WithPreset and WithRules.
-func WithRulesFrom(f func() (preset string, o rules.Options)) Option {
-	return func(m *Model) { m.rulesFrom = f }
 }
 
 // doTimeout bounds the wait for an arbiter action (table.Do): the loop
@@ -99,23 +71,22 @@ const doTimeout = 2 * time.Second
 type Model struct {
 	t        *table.Table
 	ctx      context.Context
-	preset   string
-	rules    rules.Options
+	preset   string        // the snapshot's rules (followRules)
+	rules    rules.Options // ...
 	disp     *display.Opts
 	renderer *lipgloss.Renderer
 	st       styles
 
 	haveRules bool
 	info      string // WithInfo's line
-	rulesFrom func() (string, rules.Options)
 	infoFrom  func() Info
 	infoCh    <-chan struct{}
 	rec       Info // infoFrom's latest answer
 
-	snaps  <-chan rules.Snapshot
+	snaps  <-chan table.Snapshot
 	cancel func()
 
-	snap          rules.Snapshot
+	snap          table.Snapshot
 	width, height int
 
 	// initial is every seat's time in a ready match, before any
@@ -132,7 +103,7 @@ var _ tea.Model = (*Model)(nil)
 // SnapshotMsg is the message that carries a table snapshot to the model.
 // The model's own subscription (Init) produces them; a test or another
 // program may send them too.
-type SnapshotMsg rules.Snapshot
+type SnapshotMsg table.Snapshot
 
 // closedMsg says the table stopped publishing: its Run returned.
 type closedMsg struct{}
@@ -149,6 +120,7 @@ func New(t *table.Table, opts ...Option) *Model {
 		m.renderer = lipgloss.DefaultRenderer()
 	}
 	m.st = newStyles(m.renderer)
+	m.followRules()
 	m.initial = m.initialTimes()
 	m.followInfo()
 	return m
@@ -220,13 +192,13 @@ func (m *Model) listen() tea.Cmd {
 }
 
 // Snapshot returns the snapshot the model shows.
-func (m *Model) Snapshot() rules.Snapshot { return m.snap }
+func (m *Model) Snapshot() table.Snapshot { return m.snap }
 
 // Update handles keys, snapshots and the terminal size.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case SnapshotMsg:
-		m.snap = rules.Snapshot(msg)
+		m.snap = table.Snapshot(msg)
 		m.followRules()
 		m.followInfo()
 		// A question about a match that is no longer there is moot. The
@@ -255,12 +227,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// followRules takes WithRulesFrom's rules when they changed.
+// followRules takes the rules of the match shown when they changed (a
+// new match with another preset or time control, from the console or the
+// hall).
 func (m *Model) followRules() {
-	if m.rulesFrom == nil {
-		return
-	}
-	p, o := m.rulesFrom()
+	p, o := m.snap.Preset, m.snap.Options
 	if m.haveRules && p == m.preset && reflect.DeepEqual(o, m.rules) {
 		return
 	}
@@ -382,22 +353,22 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 		m.clear()
 		m.do(rules.Event{Kind: rules.Start}, now)
 	case keyRune:
-		m.command(k.r, now)
+		m.key1(k.r, now)
 	}
 	return nil
 }
 
 // seatKeys maps the clock button keys to seats, laid out as the players
 // sit: q and p on the top row (team 2), z and m on the bottom row (team 1).
-var seatKeys = map[rune]rules.Seat{
-	'q': rules.ABlack,
-	'p': rules.BWhite,
-	'z': rules.AWhite,
-	'm': rules.BBlack,
+var seatKeys = map[rune]bughouse.Seat{
+	'q': bughouse.ABlack,
+	'p': bughouse.BWhite,
+	'z': bughouse.AWhite,
+	'm': bughouse.BBlack,
 }
 
 // keyOf returns the key of seat s's clock button.
-func keyOf(s rules.Seat) rune {
+func keyOf(s bughouse.Seat) rune {
 	for r, seat := range seatKeys {
 		if seat == s {
 			return r
@@ -407,7 +378,7 @@ func keyOf(s rules.Seat) rune {
 }
 
 // seatOf returns the seat whose clock button k is.
-func seatOf(k keyIn) (rules.Seat, bool) {
+func seatOf(k keyIn) (bughouse.Seat, bool) {
 	if k.kind != keyRune {
 		return 0, false
 	}
@@ -426,8 +397,8 @@ const (
 	keyNew     = 'n'
 )
 
-// command handles a printable key while no question is open.
-func (m *Model) command(r rune, now time.Time) {
+// key1 handles a printable key while no question is open.
+func (m *Model) key1(r rune, now time.Time) {
 	if seat, ok := seatKeys[r]; ok {
 		m.clear()
 		m.pressSeat(seat, now)
@@ -468,7 +439,7 @@ func (m *Model) command(r rune, now time.Time) {
 }
 
 // pressSeat sends seat's clock button press.
-func (m *Model) pressSeat(seat rules.Seat, now time.Time) {
+func (m *Model) pressSeat(seat bughouse.Seat, now time.Time) {
 	if !m.t.Post(rules.Event{Kind: rules.Press, Seat: seat}, now) {
 		m.err = table.ErrClosed
 	}
@@ -479,7 +450,7 @@ func (m *Model) clear() { m.notice, m.err = "", nil }
 // latest is the table's latest snapshot, not the one drawn: the table
 // publishes before Do returns, so a key that follows an arbiter action at
 // once already sees its effect.
-func (m *Model) latest() rules.Snapshot { return m.t.Snapshot() }
+func (m *Model) latest() table.Snapshot { return m.t.Snapshot() }
 
 // status is the match's status now (see latest).
 func (m *Model) status() rules.Status { return m.latest().Status }
@@ -497,15 +468,12 @@ func (m *Model) quit() tea.Cmd {
 	return nil
 }
 
-// pauseSwitch flips the arbiter's pause switch: pause while running, and
-// otherwise release it, which resumes the turns in progress, or starts the
-// match when it is ready (RULES.md clock rule 1).
+// pauseSwitch flips the arbiter's pause switch: the loop makes it a pause
+// while running, and otherwise a release, which resumes the turns in
+// progress, or starts the match when it is ready (docs/rules.md clock
+// rule 1).
 func (m *Model) pauseSwitch(now time.Time) {
-	if m.status() == rules.Running {
-		m.do(rules.Event{Kind: rules.Pause}, now)
-		return
-	}
-	m.do(rules.Event{Kind: rules.Resume}, now)
+	m.do(rules.Event{Kind: rules.PauseSwitch}, now)
 }
 
 // newMatch resets the match: at once when nothing is lost (ready, with
@@ -525,17 +493,15 @@ func (m *Model) newMatch(now time.Time) {
 	}
 }
 
-// reset starts a new match.
+// reset starts a new match with the same rules.
 func (m *Model) reset(now time.Time) {
-	if _, err := m.do(rules.Event{Kind: rules.Reset}, now); err == nil && !m.haveRules {
-		m.initial = m.clocksOf(m.latest())
-	}
+	m.command(arbiter.Command{Kind: arbiter.NewMatch}, now)
 }
 
 // clocksOf returns the seats' remaining times in s.
 func (m *Model) clocksOf(s rules.Snapshot) [4]time.Duration {
 	var c [4]time.Duration
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		c[seat] = s.Clocks[seat].Remaining
 	}
 	return c
@@ -549,18 +515,18 @@ func (m *Model) initialTimes() [4]time.Duration {
 			return m.clocksOf(match.Snapshot(0))
 		}
 	}
-	return m.clocksOf(m.snap)
+	return m.clocksOf(m.snap.Snapshot)
 }
 
 // adjusted lists the seats whose clock differs from its initial time in
 // a ready match: time adjusted before the start, which a new match would
 // undo.
-func (m *Model) adjusted(s *rules.Snapshot) []rules.Seat {
+func (m *Model) adjusted(s *table.Snapshot) []bughouse.Seat {
 	if s.Status != rules.Ready {
 		return nil
 	}
-	var seats []rules.Seat
-	for _, seat := range rules.Seats {
+	var seats []bughouse.Seat
+	for _, seat := range bughouse.Seats {
 		if s.Clocks[seat].Remaining != m.initial[seat] {
 			seats = append(seats, seat)
 		}
@@ -568,8 +534,9 @@ func (m *Model) adjusted(s *rules.Snapshot) []rules.Seat {
 	return seats
 }
 
-// do applies an arbiter action and waits for it, so its error can be
-// shown; what it did shows in the next snapshot.
+// do applies an input of the table (the start key, the pause switch) and
+// waits for it, so its error can be shown; what it did shows in the next
+// snapshot.
 func (m *Model) do(e rules.Event, now time.Time) (rules.Effect, error) {
 	ctx, cancel := context.WithTimeout(m.ctx, doTimeout)
 	defer cancel()
@@ -579,4 +546,22 @@ func (m *Model) do(e rules.Event, now time.Time) (rules.Effect, error) {
 	}
 	m.err = err
 	return eff, err
+}
+
+// command carries out an arbiter's command through the table's command
+// layer (the one the console, the hall and the button menu use) and
+// waits for it. ok is false, with the reason shown as the note's error,
+// when the table refused it or did not answer.
+func (m *Model) command(c arbiter.Command, now time.Time) (res arbiter.Result, ok bool) {
+	ctx, cancel := context.WithTimeout(m.ctx, doTimeout)
+	defer cancel()
+	res, err := m.t.Command(ctx, c, now)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		err = errors.New("tui: the table did not answer; is it running?")
+	case err == nil && res.Refused != "":
+		err = errors.New(res.Refused)
+	}
+	m.err = err
+	return res, err == nil
 }

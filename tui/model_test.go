@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
@@ -26,6 +27,8 @@ type harness struct {
 	tbl  *table.Table
 	m    *Model
 	stop func()
+	// dur is where the test says what is on disk (a recorded harness).
+	dur chan table.Durable
 }
 
 // options returns the reglamento preset with the given time control.
@@ -52,10 +55,15 @@ func newHarness(t *testing.T, o rules.Options) *harness {
 // newHarnessRecorded is newHarness with a table whose entries go to
 // record (table.Opts.Record; nil: nothing is recorded). It must be called
 // inside synctest.Test.
-func newHarnessRecorded(t *testing.T, o rules.Options, record func(table.Entry)) *harness {
+func newHarnessRecorded(t *testing.T, o rules.Options, record func(table.Entry), more ...func(*table.Opts)) *harness {
 	t.Helper()
 	disp := &display.DefaultOpts
-	tbl, err := table.New(&table.Opts{Options: o, NextChange: display.NextChangeFunc(disp), Record: record})
+	dur := make(chan table.Durable, 1)
+	topts := &table.Opts{Options: o, Preset: "reglamento", NextChange: display.NextChangeFunc(disp), Record: record, Durable: dur}
+	for _, f := range more {
+		f(topts)
+	}
+	tbl, err := table.New(topts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,10 +73,9 @@ func newHarnessRecorded(t *testing.T, o rules.Options, record func(table.Entry))
 		defer close(done)
 		tbl.Run(ctx)
 	}()
-	m := New(tbl, WithPreset("reglamento"), WithRules(o), WithDisplay(disp),
-		WithRenderer(lipgloss.NewRenderer(io.Discard)))
+	m := New(tbl, WithDisplay(disp), WithRenderer(lipgloss.NewRenderer(io.Discard)))
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
-	h := &harness{t: t, tbl: tbl, m: m, stop: func() { cancel(); <-done }}
+	h := &harness{t: t, tbl: tbl, m: m, stop: func() { cancel(); <-done }, dur: dur}
 	t.Cleanup(h.stop)
 	return h
 }
@@ -148,21 +155,21 @@ func TestEnterStarts_ZPassesTurnToABlack(t *testing.T) {
 
 		h.press("enter")
 		h.wantView("RUNNING", markRunning+" A-white", markRunning+" B-white")
-		if c := h.clocks(); !c[rules.AWhite].Running || !c[rules.BWhite].Running {
+		if c := h.clocks(); !c[bughouse.AWhite].Running || !c[bughouse.BWhite].Running {
 			t.Fatalf("after enter: white clocks not running: %+v", c)
 		}
 
 		h.wait(2 * time.Second)
 		h.press("z")
 		c := h.clocks()
-		if c[rules.AWhite].Running || !c[rules.ABlack].Running || c[rules.AWhite].Moves != 1 {
+		if c[bughouse.AWhite].Running || !c[bughouse.ABlack].Running || c[bughouse.AWhite].Moves != 1 {
 			t.Errorf("after z: A-white %+v, A-black %+v; want A-white stopped after 1 move, A-black running",
-				c[rules.AWhite], c[rules.ABlack])
+				c[bughouse.AWhite], c[bughouse.ABlack])
 		}
-		if !c[rules.BWhite].Running {
-			t.Errorf("after z: board B changed: %+v", c[rules.BWhite])
+		if !c[bughouse.BWhite].Running {
+			t.Errorf("after z: board B changed: %+v", c[bughouse.BWhite])
 		}
-		if last := h.tbl.Snapshot().Last; last.Kind != rules.Press || last.Seat != rules.AWhite {
+		if last := h.tbl.Snapshot().Last; last.Kind != rules.Press || last.Seat != bughouse.AWhite {
 			t.Errorf("last event %v, want press A-white", last)
 		}
 		h.wantView(markRunning+" A-black", "last event: press A-white", "moves 1")
@@ -178,13 +185,13 @@ func TestSeatKeys_AsSeated(t *testing.T) {
 		h.press("enter")
 		for _, step := range []struct {
 			key   string
-			seat  rules.Seat
-			other rules.Seat
+			seat  bughouse.Seat
+			other bughouse.Seat
 		}{
-			{"z", rules.AWhite, rules.ABlack},
-			{"p", rules.BWhite, rules.BBlack},
-			{"q", rules.ABlack, rules.AWhite},
-			{"m", rules.BBlack, rules.BWhite},
+			{"z", bughouse.AWhite, bughouse.ABlack},
+			{"p", bughouse.BWhite, bughouse.BBlack},
+			{"q", bughouse.ABlack, bughouse.AWhite},
+			{"m", bughouse.BBlack, bughouse.BWhite},
 		} {
 			h.press(step.key)
 			s := h.tbl.Snapshot()
@@ -203,7 +210,7 @@ func TestUppercaseKeys_CapsLock(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
 		h.press("enter")
 		h.press("Z")
-		if c := h.clocks(); !c[rules.ABlack].Running {
+		if c := h.clocks(); !c[bughouse.ABlack].Running {
 			t.Fatalf("Z did not press A-white's clock: %+v", c)
 		}
 		h.press("N")
@@ -218,7 +225,7 @@ func TestTwoKeysInOneMessage_BothApplied(t *testing.T) {
 		h.press("enter")
 		h.press("zp")
 		c := h.clocks()
-		if !c[rules.ABlack].Running || !c[rules.BBlack].Running {
+		if !c[bughouse.ABlack].Running || !c[bughouse.BBlack].Running {
 			t.Errorf("after zp: %+v; want both Black clocks running", c)
 		}
 	})
@@ -249,14 +256,14 @@ func TestSpace_PausesAndResumesTurnsInProgress(t *testing.T) {
 		h.wantNotView(markRunning)
 		before := h.clocks()
 		h.wait(10 * time.Second)
-		if after := h.clocks(); after[rules.ABlack].Remaining != before[rules.ABlack].Remaining {
-			t.Errorf("paused clock ran: %v -> %v", before[rules.ABlack].Remaining, after[rules.ABlack].Remaining)
+		if after := h.clocks(); after[bughouse.ABlack].Remaining != before[bughouse.ABlack].Remaining {
+			t.Errorf("paused clock ran: %v -> %v", before[bughouse.ABlack].Remaining, after[bughouse.ABlack].Remaining)
 		}
 
 		h.press("space")
 		h.wantView("RUNNING", markRunning+" A-black", markRunning+" B-white")
 		c := h.clocks()
-		if !c[rules.ABlack].Running || c[rules.AWhite].Running {
+		if !c[bughouse.ABlack].Running || c[bughouse.AWhite].Running {
 			t.Errorf("resume did not continue A-black's turn: %+v", c)
 		}
 	})
@@ -296,7 +303,7 @@ func TestNewMatch_RefusedWhileRunning_ConfirmedWhilePaused(t *testing.T) {
 		if s.Status != rules.Ready || s.Last.Kind != rules.Reset {
 			t.Fatalf("after n, y: status %v, last %v; want ready after reset", s.Status, s.Last)
 		}
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			if c := s.Clocks[seat]; c.Remaining != 5*time.Minute || c.Moves != 0 {
 				t.Errorf("%s after reset: %+v", seat, c)
 			}
@@ -345,9 +352,9 @@ func TestFlag_ResultWithReasonSeatAndArticle(t *testing.T) {
 			"BOARD B · B-white lost on time")
 		// The board's own 0-1 next to the match's 1-0 read as opposites.
 		h.wantNotView("game 0-1", "0-1 flag")
-		// The flagged clock shows zero, never 0:01 (clock-cases C13).
+		// The flagged clock shows zero, never 0:01 (clock case C13, testdata/clock-cases.md).
 		s := h.tbl.Snapshot()
-		if got := display.Format(s.Clocks[rules.BWhite].Remaining, nil); got != "0.0" {
+		if got := display.Format(s.Clocks[bughouse.BWhite].Remaining, nil); got != "0.0" {
 			t.Errorf("flagged clock shows %q, want 0.0", got)
 		}
 		// A press after the decision changes nothing and says so.
@@ -497,7 +504,7 @@ func TestQuitQuestion_ClockKeyStillPresses(t *testing.T) {
 		}
 		h.wantView(quitQuestion, "last event: press A-white")
 		h.wantNotView("kept the match")
-		if c := h.clocks(); !c[rules.ABlack].Running {
+		if c := h.clocks(); !c[bughouse.ABlack].Running {
 			t.Errorf("z in the quit question did not press A-white's clock: %+v", c)
 		}
 		if quits(h.press("q")) {
@@ -616,7 +623,7 @@ func TestView_DigitsFromDisplayFormat(t *testing.T) {
 		h.press("enter")
 		h.wait(1500 * time.Millisecond)
 		// 5:00 - 1.5 s = 4:58.5, shown rounded up as 4:59 (display.Format).
-		want := display.Format(h.clocks()[rules.AWhite].Remaining, nil)
+		want := display.Format(h.clocks()[bughouse.AWhite].Remaining, nil)
 		if want != "4:59" {
 			t.Fatalf("display.Format = %q; test assumes 4:59", want)
 		}
@@ -658,7 +665,7 @@ func TestView_FitsTheTerminal(t *testing.T) {
 					}
 				}
 			}
-			lay := pickLayout([2]display.Face{display.Render(&h.m.snap, 0, true, nil)}, (min(size.w, maxWidth)-colGap)/2, size.h)
+			lay := pickLayout([2]display.Face{display.Render(&h.m.snap.Snapshot, 0, true, nil)}, (min(size.w, maxWidth)-colGap)/2, size.h)
 			if lay.font.name != size.font {
 				t.Errorf("%dx%d: font %s, want %s", size.w, size.h, lay.font.name, size.font)
 			}
@@ -692,15 +699,15 @@ func TestNewMatch_BeforeTheStart_AsksWhenTimeWasAdjusted(t *testing.T) {
 		h.wantView("New match? The time adjustments will be undone", "last event: press A-white", "ignored: not started")
 		h.press("k")
 		h.wantView("READY", "kept the match")
-		if c := h.clocks(); c[rules.AWhite].Remaining != 6*time.Minute || c[rules.BBlack].Remaining != 4*time.Minute+30*time.Second {
-			t.Fatalf("kept: A-white %v, B-black %v; want 6m and 4m30s", c[rules.AWhite].Remaining, c[rules.BBlack].Remaining)
+		if c := h.clocks(); c[bughouse.AWhite].Remaining != 6*time.Minute || c[bughouse.BBlack].Remaining != 4*time.Minute+30*time.Second {
+			t.Fatalf("kept: A-white %v, B-black %v; want 6m and 4m30s", c[bughouse.AWhite].Remaining, c[bughouse.BBlack].Remaining)
 		}
 		// n y in one burst: the y is not the answer.
 		h.press("ny")
 		h.wantView("New match? The time adjustments will be undone")
 		h.press("y")
 		h.wantLast(rules.Event{Kind: rules.Reset})
-		for _, seat := range rules.Seats {
+		for _, seat := range bughouse.Seats {
 			if c := h.clocks()[seat]; c.Remaining != 5*time.Minute {
 				t.Errorf("%s after the reset: %v, want 5m", seat, c.Remaining)
 			}
@@ -722,7 +729,7 @@ func TestNewMatch_BeforeTheStart_HandicapIsNoAdjustment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o.SeatControls[rules.AWhite] = &c
+		o.SeatControls[bughouse.AWhite] = &c
 		h := newHarness(t, o)
 		h.press("n")
 		h.wantLast(rules.Event{Kind: rules.Reset})

@@ -7,9 +7,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"tandem/clock"
-	"tandem/display"
+	"tandem/arbiter"
+	"tandem/board"
+	"tandem/bughouse"
 	"tandem/rules"
+	"tandem/table"
 )
 
 // step is the question the table asks; each arbiter action that needs
@@ -38,10 +40,10 @@ const (
 // prompt is an open question and the answers given so far.
 type prompt struct {
 	step    step
-	board   rules.Board
+	board   bughouse.Board
 	outcome rules.Outcome
 	reason  rules.Reason // how the game ended, for askResultConfirm
-	seat    rules.Seat
+	seat    bughouse.Seat
 	typed   string // the adjustment typed so far, e.g. "+1:30"
 	bad     string // why Enter did not take the typed adjustment
 	hint    string // why the last key typed in the adjustment was refused
@@ -97,7 +99,7 @@ type choice struct {
 	label   string
 	reason  rules.Reason
 	outcome rules.Outcome
-	seat    rules.Seat
+	seat    bughouse.Seat
 }
 
 // yesKey answers the yes/no questions (quit, new match, the result).
@@ -107,16 +109,16 @@ const yesKey = 'y'
 // whose time, whose clock runs): digits in seat order, never a clock key,
 // so a player's press is never taken for the arbiter's choice.
 var seatChoices = []choice{
-	{key: '1', label: "A-white", seat: rules.AWhite},
-	{key: '2', label: "A-black", seat: rules.ABlack},
-	{key: '3', label: "B-white", seat: rules.BWhite},
-	{key: '4', label: "B-black", seat: rules.BBlack},
+	{key: '1', label: "A-white", seat: bughouse.AWhite},
+	{key: '2', label: "A-black", seat: bughouse.ABlack},
+	{key: '3', label: "B-white", seat: bughouse.BWhite},
+	{key: '4', label: "B-black", seat: bughouse.BBlack},
 }
 
 // boardSeats returns the seat choices of board b: 1 and 2 on board A, 3
 // and 4 on board B.
-func boardSeats(b rules.Board) []choice {
-	if b == rules.BoardB {
+func boardSeats(b bughouse.Board) []choice {
+	if b == bughouse.BoardB {
 		return seatChoices[2:]
 	}
 	return seatChoices[:2]
@@ -152,7 +154,7 @@ func (m *Model) winHow() []choice {
 		{key: '3', label: "illegal move", reason: rules.IllegalMove},
 		{key: '4', label: "forfeit", reason: rules.Forfeit},
 	}
-	if !m.haveRules || m.rules.Stalemate == rules.StalemateWinForStalemated || m.rules.Stalemate == rules.StalemateLossForStalemated {
+	if !m.haveRules || m.rules.Stalemate == board.StalemateWinForStalemated || m.rules.Stalemate == board.StalemateLossForStalemated {
 		c = append(c, choice{key: '5', label: "stalemate", reason: rules.Stalemate})
 	}
 	return c
@@ -165,7 +167,7 @@ func (m *Model) drawHow() []choice {
 	if !m.haveRules || m.rules.RepetitionDraw {
 		c = append(c, choice{key: '2', label: "repetition", reason: rules.Repetition})
 	}
-	if !m.haveRules || m.rules.Stalemate == rules.StalemateDraw {
+	if !m.haveRules || m.rules.Stalemate == board.StalemateDraw {
 		c = append(c, choice{key: '3', label: "stalemate", reason: rules.Stalemate})
 	}
 	return c
@@ -192,9 +194,9 @@ func (m *Model) menu(p *prompt) []choice {
 	case askClaimSeat, askAdjustSeat:
 		return seatChoices
 	case askResumeA:
-		return boardSeats(rules.BoardA)
+		return boardSeats(bughouse.BoardA)
 	case askResumeB:
-		return boardSeats(rules.BoardB)
+		return boardSeats(bughouse.BoardB)
 	}
 	return nil
 }
@@ -218,116 +220,16 @@ func (m *Model) choices(cs []choice) string {
 	return strings.Join(parts, " · ")
 }
 
-// openResult starts "r": declare a board's result. Like a claim, it stops
-// the clocks at once (see stopClocks); the result is sent when the
-// questions are answered.
-func (m *Model) openResult(now time.Time) {
-	switch m.status() {
-	case rules.Ready:
-		m.notice = "the match has not started (enter starts it)"
-		return
-	case rules.Decided:
-		m.notice = "the match is decided; n starts a new match"
-		return
-	}
-	if m.stopClocks(now) {
-		m.ask = prompt{step: askResultBoard}
-	}
-}
-
-// openClaim starts "c": record a claim. Art 29: the claimant stops the
-// clocks (his board), the arbiter the other board: both stop at the
-// instant c is pressed, before the questions, so the time the arbiter
-// takes to answer is nobody's. The claim is sent when they are answered.
-func (m *Model) openClaim(now time.Time) {
-	s := m.latest()
-	switch {
-	case s.Status == rules.Ready:
-		m.notice = "the match has not started (enter starts it)"
-	case s.Status == rules.Decided:
-		m.notice = "the match is decided; n starts a new match"
-	case s.Claim.Active:
-		m.notice = fmt.Sprintf("a claim by %s is already pending: u uphold · x reject", s.Claim.Claimant)
-	default:
-		if m.stopClocks(now) {
-			m.ask = prompt{step: askClaimSeat}
-		}
-	}
-}
-
-// stopClocks pauses a running match at instant now, the instant the key
-// that asks for a claim or a result was received; a paused match stays as
-// it is. It reports whether the match is paused, so the questions may be
-// asked; if not (the table refused, or a flag fell before the key), the
-// note says why.
-func (m *Model) stopClocks(now time.Time) bool {
-	if m.status() != rules.Running {
-		return true
-	}
-	if _, err := m.do(rules.Event{Kind: rules.Pause}, now); err != nil {
-		return false
-	}
-	switch m.status() {
-	case rules.Paused:
-		return true
-	case rules.Decided:
-		m.notice = "the match was decided before the key; n starts a new match"
-	}
-	return false
-}
-
-// openAdjust starts "t": add or remove a seat's time (Art 40), only while
-// the clocks are stopped.
-func (m *Model) openAdjust() {
-	switch m.status() {
-	case rules.Running:
-		m.notice = "pause first (space), then t to adjust time"
-	case rules.Decided:
-		m.notice = "the match is decided; its clocks are final"
-	default:
-		m.ask = prompt{step: askAdjustSeat}
-	}
-}
-
-// openResume starts "s": resume choosing whose clock runs on each board.
-func (m *Model) openResume() {
-	s := m.latest()
-	switch {
-	case s.Claim.Active:
-		m.notice = fmt.Sprintf("a claim by %s is pending: u uphold · x reject first", s.Claim.Claimant)
-	case s.Status == rules.Running:
-		m.notice = "the clocks are running: pause first (space), then s to resume choosing"
-	case s.Status == rules.Ready:
-		m.notice = "the match has not started (enter starts it)"
-	case s.Status == rules.Decided:
-		m.notice = "the match is decided; n starts a new match"
-	default:
-		m.ask = prompt{step: askResumeA}
-		m.skipOverBoards(&s)
-	}
-}
-
-// skipOverBoards skips the resume question of a board whose game is over
-// (drawn while the other board decides): its clocks cannot run.
-func (m *Model) skipOverBoards(s *rules.Snapshot) {
-	if m.ask.step == askResumeA && s.Boards[rules.BoardA].Over {
-		m.ask.step = askResumeB
-	}
-	if m.ask.step == askResumeB && s.Boards[rules.BoardB].Over {
-		m.ask.step = noPrompt
-	}
-}
-
 // newStale reports whether the new-match question no longer asks about
 // the match there is: its status changed (e.g. a Black player's press
 // started a ready match under black-press start).
-func (p *prompt) newStale(s *rules.Snapshot) bool { return s.Status != p.status }
+func (p *prompt) newStale(s *table.Snapshot) bool { return s.Status != p.status }
 
 // quitStale reports whether the quit question no longer asks about the
 // match there is: it asked about a match in progress that is now decided
 // (y would throw away a result the arbiter has not seen), or about a
 // decided match that is now reset.
-func (p *prompt) quitStale(s *rules.Snapshot) bool {
+func (p *prompt) quitStale(s *table.Snapshot) bool {
 	return s.Status == rules.Ready || p.decided != (s.Status == rules.Decided)
 }
 
@@ -349,9 +251,9 @@ func (m *Model) answer(k keyIn, now time.Time) (bool, tea.Cmd) {
 	if !ok {
 		if (p.step == askResumeA || p.step == askResumeB) && k.kind == keyRune && k.r >= '1' && k.r <= '4' {
 			// A seat of the other board: ask again rather than cancel.
-			b := rules.BoardA
+			b := bughouse.BoardA
 			if p.step == askResumeB {
-				b = rules.BoardB
+				b = bughouse.BoardB
 			}
 			p.hint = fmt.Sprintf("%c is not on board %s: %s, or Enter to keep the turn", k.r, b, m.choices(boardSeats(b)))
 			return true, nil
@@ -400,9 +302,9 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		m.ask = prompt{}
 		m.reset(now)
 	case askResultBoard:
-		p.board = rules.BoardA
+		p.board = bughouse.BoardA
 		if c.key == 'b' {
-			p.board = rules.BoardB
+			p.board = bughouse.BoardB
 		}
 		p.step = askResultOutcome
 	case askResultOutcome:
@@ -411,9 +313,9 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		// A result cannot be taken back: the arbiter confirms it.
 		p.reason, p.step = c.reason, askResultConfirm
 	case askResultConfirm:
-		e := rules.Event{Kind: rules.Declare, Board: p.board, Outcome: p.outcome, Reason: p.reason}
+		c := arbiter.Command{Kind: arbiter.Declare, Board: p.board, Outcome: p.outcome, Reason: p.reason}
 		m.ask = prompt{}
-		m.declare(e, now)
+		m.declare(c, now)
 	case askUpholdConfirm:
 		m.ask = prompt{}
 		m.resolve(rules.Uphold, now)
@@ -425,493 +327,9 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		p.run = p.run.Choose(c.seat)
 		m.nextResume(now)
 	case askClaimKind:
-		e := rules.Event{Kind: rules.Claim, Seat: p.seat, Reason: c.reason}
+		cmd := arbiter.Command{Kind: arbiter.Claim, Seat: p.seat, Reason: c.reason}
 		m.ask = prompt{}
-		m.do(e, now)
+		m.command(cmd, now)
 	}
 	return nil
-}
-
-// maxTyped bounds the typed adjustment: more than any clock holds, e.g.
-// "-23:59:59.999".
-const maxTyped = 16
-
-// timeRune reports whether r can be part of the typed time: digits, the
-// decimal point and the colon of m:ss. No letter is: no unit, and so no
-// clock key, can ever be typed into the field.
-func timeRune(r rune) bool { return r >= '0' && r <= '9' || r == '.' || r == ':' }
-
-// fieldKeys says what the field takes, for its notes.
-const fieldKeys = "only a sign, digits, . and :"
-
-// typeAdjust takes one key of the typed adjustment: a sign, a digit, the
-// decimal point or a colon, Backspace, or Enter to apply it. Any other key
-// is refused with a note saying so: it neither cancels the field (Esc
-// does) nor reaches the commands. Clock keys never come here: they reach
-// the clock (handle).
-func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
-	p := &m.ask
-	p.hint = ""
-	switch k.kind {
-	case keyBackspace:
-		if r := []rune(p.typed); len(r) > 0 {
-			p.typed = string(r[:len(r)-1])
-		}
-		p.bad = ""
-		return true
-	case keyEnter:
-		d, why := parseAdjust(p.typed)
-		if why != "" {
-			p.bad = why
-			return true
-		}
-		seat := p.seat
-		if _, err := m.do(rules.Event{Kind: rules.Adjust, Seat: seat, Delta: d}, now); err != nil {
-			// Refused (e.g. it would leave no time): stay in the field,
-			// so the arbiter corrects what he typed.
-			p.bad = strings.TrimPrefix(err.Error(), "rules: ")
-			m.err = nil
-			return true
-		}
-		m.ask = prompt{}
-		if s := m.latest(); s.Effect.Ignored == "" {
-			m.notice = fmt.Sprintf("%s %s: now %s", seat, signed(d), display.Format(s.Clocks[seat].Remaining, m.disp))
-		}
-		return true
-	case keyRune:
-	default:
-		p.hint = "key refused: " + fieldKeys
-		return true
-	}
-	if p.bad != "" && timeRune(k.r) {
-		// The entry was refused: the next digit starts a new time after
-		// the sign, rather than extending the refused text.
-		if strings.HasPrefix(p.typed, "+") || strings.HasPrefix(p.typed, "-") {
-			p.typed = p.typed[:1]
-		} else {
-			p.typed = ""
-		}
-	}
-	p.bad = ""
-	r := k.r
-	if r == ',' { // a decimal comma is the decimal point
-		r = '.'
-	}
-	switch {
-	case (r == '+' || r == '-') && strings.ContainsAny(p.typed, "+-"):
-		p.hint = fmt.Sprintf("%q refused: one sign only (Backspace corrects)", string(r))
-	case r == '+' || r == '-':
-		// The sign comes first; typed after the time, it goes in front.
-		p.typed = string(r) + p.typed
-	case !timeRune(r):
-		p.hint = fmt.Sprintf("%q refused: %s", string(r), fieldKeys)
-	case len(p.typed) >= maxTyped:
-		p.hint = "too long: Backspace corrects"
-	default:
-		p.typed += string(r)
-	}
-	return true
-}
-
-// parseAdjust reads a typed adjustment: a required sign, then the time as
-// seconds ("+30", "+2.5") or minutes:seconds ("+1:30", "-0:10"; also
-// h:mm:ss, "+1:00:00"), with up to 9 decimals on the seconds. why says
-// what is wrong, in the field's own terms.
-func parseAdjust(s string) (d time.Duration, why string) {
-	if s == "" || (s[0] != '+' && s[0] != '-') {
-		return 0, "type the sign first: +30 adds 30 s, -30 removes 30 s"
-	}
-	sign, body := s[:1], s[1:]
-	if body == "" {
-		return 0, "type the time after the sign: " + sign + "30 or " + sign + "1:30 (m:ss)"
-	}
-	d, why = parseFieldTime(body, sign)
-	if why != "" {
-		return 0, why
-	}
-	if sign == "-" {
-		d = -d
-	}
-	return d, ""
-}
-
-// parseFieldTime reads the time of an adjustment without its sign:
-// "SECONDS[.FRACTION]", "M:SS[.FRACTION]" or "H:MM:SS[.FRACTION]". sign is
-// only for the examples of its messages.
-func parseFieldTime(body, sign string) (time.Duration, string) {
-	notATime := fmt.Sprintf("%q is not a time: write %s30, %s2.5 or %s1:30", body, sign, sign, sign)
-	parts := strings.Split(body, ":")
-	if len(parts) > 3 {
-		return 0, fmt.Sprintf("%q: at most h:mm:ss, e.g. %s1:00:00", body, sign)
-	}
-	last := parts[len(parts)-1]
-	whole, frac, hasDot := strings.Cut(last, ".")
-	if strings.Contains(frac, ".") || strings.Contains(strings.Join(parts[:len(parts)-1], ""), ".") {
-		return 0, notATime
-	}
-	if len(frac) > 9 {
-		return 0, fmt.Sprintf("%q has more than 9 decimals", body)
-	}
-	if !digits(whole) || !digits(frac) || (whole == "" && frac == "" && (hasDot || len(parts) == 1)) {
-		return 0, notATime
-	}
-	var d time.Duration
-	if len(parts) == 1 {
-		// Seconds alone: "30", "2.5", ".5", "7.".
-		if len(whole) > 9 {
-			return 0, fmt.Sprintf("%q is too large", body)
-		}
-		d = time.Duration(atoi(whole)) * time.Second
-	} else {
-		// After a colon, two digits: seconds (and minutes in h:mm:ss)
-		// under 60.
-		for i, part := range parts[1:] {
-			if i == len(parts)-2 {
-				part = whole
-			}
-			if !digits(part) {
-				return 0, notATime
-			}
-			if len(part) != 2 {
-				return 0, fmt.Sprintf("%q: write two digits after a colon, e.g. %s1:05", body, sign)
-			}
-			if atoi(part) >= 60 {
-				return 0, fmt.Sprintf("%q: after a colon, 00 to 59", body)
-			}
-		}
-		first := parts[0]
-		if first == "" || !digits(first) {
-			return 0, notATime
-		}
-		if len(first) > 4 {
-			return 0, fmt.Sprintf("%q is too large", body)
-		}
-		unit := time.Minute
-		if len(parts) == 3 {
-			unit = time.Hour
-			d += time.Duration(atoi(parts[1])) * time.Minute
-		}
-		d += time.Duration(atoi(first))*unit + time.Duration(atoi(whole))*time.Second
-	}
-	if frac != "" {
-		f := atoi(frac)
-		for range 9 - len(frac) {
-			f *= 10
-		}
-		d += time.Duration(f)
-	}
-	return d, ""
-}
-
-// digits reports whether s is made of ASCII digits only ("" is).
-func digits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// atoi reads a string of at most 18 digits (digits checked it).
-func atoi(s string) int64 {
-	var n int64
-	for i := 0; i < len(s); i++ {
-		n = n*10 + int64(s[i]-'0')
-	}
-	return n
-}
-
-// signed writes d with its sign, e.g. "+30s", "-1m10.5s".
-func signed(d time.Duration) string {
-	if d < 0 {
-		return clock.FormatDuration(d)
-	}
-	return "+" + clock.FormatDuration(d)
-}
-
-// declare sends a board result and says what it did when the match goes
-// on (a draw on one board under other-continues, Art 34): the clocks,
-// stopped by r, stay stopped until the arbiter resumes.
-func (m *Model) declare(e rules.Event, now time.Time) {
-	eff, err := m.do(e, now)
-	if err != nil || eff.Decided {
-		return
-	}
-	if e.Outcome == rules.Drawn {
-		m.notice = fmt.Sprintf("board %s drawn; board %s plays on and decides the match (Art 34)", e.Board, e.Board.Other())
-		if m.status() == rules.Paused {
-			m.notice += fmt.Sprintf(": space resumes board %s", e.Board.Other())
-		}
-	}
-}
-
-// threeStrikes reports whether the rules make the third upheld illegal
-// move lose.
-func (m *Model) threeStrikes() bool {
-	return m.haveRules && m.rules.IllegalMove == rules.IllegalThreeStrikes
-}
-
-// article is where the rule behind a decision for reason r comes from
-// under the match's rules (the preset's own rule where it departs from the
-// regulation), e.g. "Art 33", "three illegal moves lose: seed 004".
-func (m *Model) article(r rules.Reason) string {
-	if m.haveRules {
-		return m.rules.Article(r)
-	}
-	return r.Article()
-}
-
-// resolve upholds or rejects the pending claim and says what that did.
-func (m *Model) resolve(kind rules.Kind, now time.Time) {
-	c := m.latest().Claim
-	eff, err := m.do(rules.Event{Kind: kind}, now)
-	if err != nil {
-		return
-	}
-	s := m.latest()
-	off := c.Claimant.Opponent()
-	switch {
-	case kind == rules.Reject:
-		m.notice = fmt.Sprintf("claim by %s rejected; space resumes the turns in progress", c.Claimant)
-	case eff.Decided:
-		what := "illegal move"
-		if m.threeStrikes() && s.Strikes[off] >= 3 {
-			what = "third illegal move"
-		}
-		m.notice = fmt.Sprintf("claim by %s upheld: %s's %s loses (%s)", c.Claimant, off, what, m.article(rules.IllegalMove))
-	case c.Reason == rules.IllegalMove:
-		// The move is taken back: the offender moves again, so his clock
-		// is the one that runs on resume.
-		m.notice = fmt.Sprintf("claim by %s upheld: ", c.Claimant)
-		if m.threeStrikes() {
-			m.notice += fmt.Sprintf("strike %d of 3 for %s; ", s.Strikes[off], off)
-		} else {
-			m.notice += fmt.Sprintf("%s's move is taken back; ", off)
-		}
-		if s.Clocks[off].Turn {
-			m.notice += fmt.Sprintf("%s moves again: space resumes %s's clock", off, off)
-		} else {
-			m.notice += "space resumes the turns in progress"
-		}
-	default:
-		m.notice = fmt.Sprintf("claim by %s upheld; settle it: r result · t adjust time · space resume", c.Claimant)
-	}
-}
-
-// resume resumes play with the clocks chosen (the turns in progress on
-// the boards not chosen).
-func (m *Model) resume(run rules.RunChoice, now time.Time) {
-	if _, err := m.do(rules.Event{Kind: rules.Resume, Run: run}, now); err != nil {
-		return
-	}
-	s := m.latest()
-	var running []string
-	for _, seat := range rules.Seats {
-		if s.Clocks[seat].Running {
-			running = append(running, seat.String())
-		}
-	}
-	if len(running) > 0 {
-		m.notice = "resumed: " + strings.Join(running, " and ") + " to move"
-	}
-}
-
-// resultSummary is a decided match's result in short, for the quit
-// question: "0-1 flag A-white", "1/2-1/2 both-drawn".
-func resultSummary(s *rules.Snapshot) string {
-	parts := []string{s.Result.String(), s.Reason.String()}
-	for _, seat := range s.Decisive[:s.NDecisive] {
-		parts = append(parts, seat.String())
-	}
-	return strings.Join(parts, " ")
-}
-
-// promptLine is the open question on one line, e.g.
-//
-//	Board A: w White wins · b Black wins · d draw
-//
-// in the forms it has, longest first: shorter ones are for narrow
-// terminals. esc says whether "(esc cancels)" goes after it (not after a
-// yes/no question: any key but y answers no). No forms: no question.
-func (m *Model) promptLine() (forms []string, esc bool) {
-	long, short, tiny, esc := m.promptForms()
-	if long == "" {
-		return nil, false
-	}
-	for _, f := range []string{long, short, tiny} {
-		if f != "" && (len(forms) == 0 || forms[len(forms)-1] != f) {
-			forms = append(forms, f)
-		}
-	}
-	return forms, esc
-}
-
-// promptForms is promptLine's forms: long, short, and for some questions
-// a tiny one that keeps the answer keys in sight on narrow terminals.
-func (m *Model) promptForms() (long, short, tiny string, esc bool) {
-	p := &m.ask
-	k := func(r rune) string { return m.st.key.Render(string(r)) }
-	yes, yesShort := k(yesKey)+" = yes, any other key = no", k(yesKey)+" = yes, other = no"
-	switch p.step {
-	case askQuit:
-		if s := m.latest(); p.decided && s.Status == rules.Decided {
-			long = "Quit? The result " + resultSummary(&s) + " will be gone. " + k(yesKey) + " = quit, any other key = no"
-			short = "Quit? The result will be gone. " + k(yesKey) + " = quit, other = no"
-			return long, short, "", false
-		}
-		long = "Quit and abandon the match in progress? " + k(yesKey) + " = quit, any other key = no"
-		short = "Quit and abandon the match? " + k(yesKey) + " = quit, other = no"
-		return long, short, "", false
-	case askNew:
-		s := m.latest()
-		switch {
-		case p.decided && s.Status == rules.Decided:
-			long = "New match? The result " + resultSummary(&s) + " will be gone. " + yes
-			short = "New match? The result will be gone. " + yesShort
-		case p.status == rules.Ready:
-			long = "New match? The time adjustments will be undone: " + m.undone(&s) + ". " + yes
-			short = "New match? Adjusted times undone. " + yesShort
-		default:
-			long = "New match? The paused match will be lost. " + yes
-			short = "New match? " + yesShort
-		}
-		return long, short, "", false
-	case askResultBoard:
-		long = "Result on board: " + k('a') + " / " + k('b')
-		short = long
-	case askResultOutcome:
-		long = fmt.Sprintf("Board %s: %s", p.board, m.choices(outcomeChoices))
-		short = long
-	case askResultHow:
-		how, head := m.menu(p), fmt.Sprintf("Board %s drawn", p.board)
-		if p.outcome != rules.Drawn {
-			head = fmt.Sprintf("Board %s, %s wins", p.board, winner(p.board, p.outcome))
-		}
-		long = head + " · how: " + m.choices(how)
-		short = "how: " + m.choices(how)
-	case askResultConfirm:
-		what, brief := m.consequence(p.board, p.outcome)
-		game := fmt.Sprintf("board %s %s %s", p.board, p.outcome, reasonWords(p.reason))
-		long = "Declare " + game + " (" + what + ")? " + yes
-		short = "Declare " + game + " (" + brief + ")? " + yesShort
-		tiny = fmt.Sprintf("%s %s %s (%s)? ", p.board, p.outcome, reasonWords(p.reason), brief) + yesShort
-		return long, short, tiny, false
-	case askUpholdConfirm:
-		c := m.latest().Claim
-		off := c.Claimant.Opponent()
-		long = fmt.Sprintf("Uphold %s's claim? %s's illegal move loses the game and the match (%s; %s wins)? %s",
-			c.Claimant, off, m.article(rules.IllegalMove), c.Claimant.Team(), yes)
-		short = fmt.Sprintf("Uphold: %s loses the match? %s", off, yesShort)
-		tiny = short
-		return long, short, tiny, false
-	case askClaimSeat:
-		long = "Claim by: " + m.choices(seatChoices)
-		short = long
-	case askClaimKind:
-		long = fmt.Sprintf("Claim by %s · kind: %s", p.seat, m.choices(claimKinds))
-		short = "kind: " + m.choices(claimKinds)
-	case askAdjustSeat:
-		long = "Adjust whose time: " + m.choices(seatChoices)
-		short = "Adjust: " + m.choices(seatChoices)
-	case askAdjustAmount:
-		// The field first, then what to type, or why the last key did
-		// nothing.
-		field := fmt.Sprintf("Adjust %s: %s▏  ", p.seat, m.st.bold.Render(p.typed))
-		long = field + "type + or - and the time, seconds or m:ss, then Enter (e.g. +30, +2.5, +1:30, -0:10)"
-		short = field + "+/- seconds or m:ss, Enter"
-		switch {
-		case p.bad != "":
-			long = field + m.st.err.Render(p.bad)
-			short = long
-		case p.hint != "":
-			long = field + m.st.notice.Render(p.hint)
-			short = long
-		}
-	case askResumeA:
-		long = "Resume with: board A " + m.choices(boardSeats(rules.BoardA)) + ", then board B " +
-			m.choices(boardSeats(rules.BoardB)) + "; Enter keeps a board's turn in progress"
-		short = "Resume: board A " + m.choices(boardSeats(rules.BoardA)) + ", then board B; Enter keeps a turn"
-		tiny = "Resume: board A " + k('1') + "/" + k('2') + ", Enter keeps"
-	case askResumeB:
-		chosen := "turn in progress"
-		if p.run.Set[rules.BoardA] {
-			chosen = p.run.Seat[rules.BoardA].String()
-		}
-		if m.latest().Boards[rules.BoardA].Over {
-			chosen = "over"
-		}
-		long = "Resume with: board A " + chosen + "; board B " + m.choices(boardSeats(rules.BoardB)) +
-			"; Enter keeps the turn in progress"
-		short = "Resume: board A " + chosen + "; board B " + m.choices(boardSeats(rules.BoardB)) + "; Enter keeps"
-		tiny = "Resume: board B " + k('3') + "/" + k('4') + ", Enter keeps"
-	default:
-		return "", "", "", false
-	}
-	if (p.step == askResumeA || p.step == askResumeB) && p.hint != "" {
-		long, short = m.st.notice.Render(p.hint)+"  "+long, m.st.notice.Render(p.hint)
-	}
-	return long, short, tiny, true
-}
-
-// consequence says what declaring outcome o on board b does to the match,
-// in full and in brief: "A-white wins; team 1 wins the match" ("team 1
-// wins"), "drawn; board B decides the match" ("B decides"), "drawn; the
-// match is drawn: one_board_draw = match-draw" ("match drawn"). A board
-// already over says so: the table will refuse the result.
-func (m *Model) consequence(b rules.Board, o rules.Outcome) (long, short string) {
-	s := m.latest()
-	if s.Boards[b].Over {
-		return fmt.Sprintf("board %s is already over: the rules will refuse it", b), "over"
-	}
-	if o != rules.Drawn {
-		w := winner(b, o)
-		return fmt.Sprintf("%s wins; %s wins the match", w, w.Team()), w.Team().String() + " wins"
-	}
-	switch {
-	case !m.haveRules:
-		return "drawn", "drawn"
-	case m.rules.OneBoardDraw == rules.MatchDrawn:
-		return "drawn; the match is drawn: one_board_draw = match-draw", "match drawn"
-	case s.Boards[b.Other()].Outcome == rules.Drawn:
-		return fmt.Sprintf("drawn; board %s is drawn too: the match is drawn", b.Other()), "match drawn"
-	}
-	return fmt.Sprintf("drawn; board %s decides the match", b.Other()), fmt.Sprintf("%s decides", b.Other())
-}
-
-// undone lists the adjusted clocks of a ready match with the time a new
-// match gives them back: "A-white 6:00 → 5:00, B-black 4:30 → 5:00".
-func (m *Model) undone(s *rules.Snapshot) string {
-	var parts []string
-	for _, seat := range m.adjusted(s) {
-		parts = append(parts, fmt.Sprintf("%s %s → %s", seat,
-			display.Format(s.Clocks[seat].Remaining, m.disp), display.Format(m.initial[seat], m.disp)))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// winner names the seat that wins board b with outcome o.
-func winner(b rules.Board, o rules.Outcome) rules.Seat {
-	if o == rules.BlackWins {
-		return rules.SeatOf(b, clock.Black)
-	}
-	return rules.SeatOf(b, clock.White)
-}
-
-// upholdDecides reports whether upholding the pending claim would decide
-// the match: an illegal-move claim under loss-on-claim, or the third
-// strike under three-strikes.
-func (m *Model) upholdDecides() bool {
-	s := m.latest()
-	c := s.Claim
-	if !c.Active || c.Reason != rules.IllegalMove || !m.haveRules {
-		return false
-	}
-	switch m.rules.IllegalMove {
-	case rules.IllegalLossOnClaim:
-		return true
-	case rules.IllegalThreeStrikes:
-		return s.Strikes[c.Claimant.Opponent()] >= 2
-	}
-	return false
 }

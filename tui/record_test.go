@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -39,7 +40,7 @@ func TestResult_ProvisionalUntilRecorded(t *testing.T) {
 			t.Fatal("final before anything is on disk")
 		}
 		h.wantView("DECIDED", checkmateLine+"  — recording…")
-		h.tbl.MarkRecorded(last.Load())
+		h.dur <- table.Durable{Seq: last.Load()}
 		h.sync()
 		if !h.m.Snapshot().Final {
 			t.Fatal("not final once the decision is on disk")
@@ -59,9 +60,9 @@ func TestResult_NoRecord_FinalAtOnce(t *testing.T) {
 	})
 }
 
-// When recording failed (Info.RecordErr, followed with WithInfoFrom) a
-// decided result says it is NOT recorded, even when final (a table that
-// records nothing reports Final at once), and the note line says why.
+// When recording failed (the table's RecordErr) a decided result says
+// it is NOT recorded, and the note line says why, before the console's
+// line (WithInfoFrom).
 func TestResult_RecordingFailed_NotRecorded(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var last atomic.Uint64
@@ -74,23 +75,23 @@ func TestResult_RecordingFailed_NotRecorded(t *testing.T) {
 		h.wantNotView("recording failed")
 
 		h.press("enter")
-		info.RecordErr = "write /var/lib/tandem/tandem.db: no space left on device"
+		h.dur <- table.Durable{Seq: last.Load(), Err: errors.New("write /var/lib/tandem/tandem.db: no space left on device")}
+		h.sync()
+		h.wantView("recording failed: write /var/lib/tandem/tandem.db: no space left on device; the clocks run on WITHOUT a record · browser console")
+		// The console's line follows Info.
+		info.Line = "browser console http://127.0.0.1:8081/"
 		changed <- struct{}{}
 		msg := h.m.listenInfo()()
 		if _, ok := msg.(infoMsg); !ok {
 			t.Fatalf("listenInfo after a change: %T, want infoMsg", msg)
 		}
 		h.m.Update(msg)
-		h.wantView("recording failed: write /var/lib/tandem/tandem.db: no space left on device; the clocks run on WITHOUT a record · browser console")
-		// The daemon's RecordErr is the whole sentence already: not said twice.
-		info.RecordErr = "recording failed: disk full; the clocks run on WITHOUT a record"
-		h.m.Update(infoMsg{})
-		h.wantView("\n" + info.RecordErr + " · browser console")
+		h.wantView("WITHOUT a record · browser console http://127.0.0.1:8081/")
 
 		h.press("r", "a", "w", "1", "y")
 		h.wantView("DECIDED", checkmateLine+"  NOT recorded: write it down (recording failed)")
 		h.wantNotView("recording…")
-		h.tbl.MarkRecorded(last.Load()) // on disk after all: still said, the writer has stopped
+		h.dur <- table.Durable{Seq: last.Load()} // on disk after all: still said, the writer has stopped
 		h.sync()
 		h.wantView(checkmateLine + "  NOT recorded")
 	})
@@ -100,17 +101,21 @@ func TestResult_RecordingFailed_NotRecorded(t *testing.T) {
 // record's wall-clock time, HH:MM:SS), while no question takes the line.
 func TestInfo_Recovered_LastRecorded(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		h := newHarness(t, options(t, "5m"))
-		at := time.Date(2026, 11, 29, 14, 3, 59, 0, time.UTC)
+		at := time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local)
+		h := newHarnessRecorded(t, options(t, "5m"), nil, func(o *table.Opts) {
+			o.Restore = &table.Restore{Events: []rules.Event{{Kind: rules.Start}}, Until: time.Second, RecoveredAt: at}
+		})
 		WithInfo("browser console http://127.0.0.1:8080/")(h.m)
-		WithInfoFrom(func() Info { return Info{Recovered: true, RecoveredAt: at} }, nil)(h.m)
-		h.sync() // a snapshot takes the Info
+		h.sync()
 		h.wantView("recovered from the record, last recorded 14:03:59 · browser console http://127.0.0.1:8080/")
 		h.press("t") // a question takes the line
 		h.wantNotView("recovered from the record")
 		h.press("esc")
 		h.press("space") // the notice goes with the next key
 		h.wantView("recovered from the record, last recorded 14:03:59")
+		h.press("space")
+		h.press("n", "y") // a new match: nothing recovered about it
+		h.wantNotView("recovered from the record")
 	})
 }
 

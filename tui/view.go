@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 )
@@ -75,10 +76,11 @@ func (m *Model) View() string {
 	if w > maxWidth {
 		w = maxWidth
 	}
-	s := &m.snap
+	ts := &m.snap
+	s := &ts.Snapshot
 	faces := [2]display.Face{
-		display.Render(s, rules.BoardA, true, m.disp),
-		display.Render(s, rules.BoardB, true, m.disp),
+		display.Render(s, bughouse.BoardA, true, m.disp),
+		display.Render(s, bughouse.BoardB, true, m.disp),
 	}
 	colW := (w - colGap) / 2
 	lay := pickLayout(faces, colW, h)
@@ -92,7 +94,7 @@ func (m *Model) View() string {
 	line(m.statusLine(w))
 	if lay.roomy {
 		line()
-		line(m.teamLabel(rules.Team2, w))
+		line(m.teamLabel(bughouse.Team2, w))
 	}
 	// The players sit as they do at the table: team 2 behind the top row
 	// (A-black left, B-white right), team 1 behind the bottom row (A-white
@@ -101,7 +103,7 @@ func (m *Model) View() string {
 	line(m.boardLabel(faces[0], colW), strings.Repeat(" ", colGap), m.boardLabel(faces[1], colW))
 	line(m.row(m.clockBox(faces[0].Left, lay, colW), m.clockBox(faces[1].Right, lay, colW)))
 	if lay.roomy {
-		line(m.teamLabel(rules.Team1, w))
+		line(m.teamLabel(bughouse.Team1, w))
 		line()
 	}
 	line(m.lastEvent(w))
@@ -208,7 +210,7 @@ func (m *Model) header(w int) string {
 // "A-white 3m+2s, B-black 3m+2s"; "" when there are none.
 func handicaps(o *rules.Options) string {
 	var hs []string
-	for _, seat := range rules.Seats {
+	for _, seat := range bughouse.Seats {
 		if c := o.SeatControls[seat]; c != nil && c.String() != o.Control.String() {
 			hs = append(hs, seat.String()+" "+c.String())
 		}
@@ -217,7 +219,8 @@ func handicaps(o *rules.Options) string {
 }
 
 func (m *Model) statusLine(w int) string {
-	s := &m.snap
+	ts := &m.snap
+	s := &ts.Snapshot
 	badge := m.st.status[s.Status].Render(strings.ToUpper(s.Status.String()))
 	var hint string
 	switch s.Status {
@@ -246,9 +249,9 @@ func (m *Model) statusLine(w int) string {
 			}
 		}
 	case rules.Decided:
-		// Final only once the decision is on disk (issue 5).
+		// Final only once the decision is on disk.
 		switch {
-		case m.rec.RecordErr != "":
+		case ts.RecordErr != "":
 			hint = m.st.result.Render(m.resultLine(s)) + m.st.err.Render("  NOT recorded: write it down (recording failed)")
 		case !s.Final:
 			hint = m.st.provisional.Render(m.resultLine(s) + "  — recording…")
@@ -290,9 +293,9 @@ func (m *Model) resultLine(s *rules.Snapshot) string {
 	}
 	switch s.Result {
 	case rules.Team1Wins:
-		parts = append(parts, "team 1 wins: "+teamSeats(rules.Team1))
+		parts = append(parts, "team 1 wins: "+teamSeats(bughouse.Team1))
 	case rules.Team2Wins:
-		parts = append(parts, "team 2 wins: "+teamSeats(rules.Team2))
+		parts = append(parts, "team 2 wins: "+teamSeats(bughouse.Team2))
 	case rules.MatchDraw:
 		parts = append(parts, "match drawn")
 	}
@@ -306,9 +309,9 @@ func (m *Model) thirdStrike(s *rules.Snapshot) bool {
 }
 
 // teamSeats names team t's players: "A-white + B-black" for team 1.
-func teamSeats(t rules.Team) string {
+func teamSeats(t bughouse.Team) string {
 	var seats []string
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		if s.Team() == t {
 			seats = append(seats, s.String())
 		}
@@ -317,7 +320,7 @@ func teamSeats(t rules.Team) string {
 }
 
 // teamLabel names the team that sits on that side of the table.
-func (m *Model) teamLabel(t rules.Team, w int) string {
+func (m *Model) teamLabel(t bughouse.Team, w int) string {
 	return lipgloss.PlaceHorizontal(w, lipgloss.Center, m.st.dim.Render(t.String()+": "+teamSeats(t)))
 }
 
@@ -348,7 +351,7 @@ func (m *Model) boardLabel(f display.Face, w int) string {
 
 // boardResult is board b's game result in words: "B-black lost on time",
 // "A-white won (checkmate)", "drawn (agreement)"; "" while it goes on.
-func boardResult(b rules.Board, bv rules.BoardView) string {
+func boardResult(b bughouse.Board, bv rules.BoardView) string {
 	switch bv.Outcome {
 	case rules.WhiteWins, rules.BlackWins:
 		w := winner(b, bv.Outcome)
@@ -420,7 +423,7 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 // ignored if it was, and the error if it was refused (an attempt, not an
 // action); or the flag that decided the match after it.
 func (m *Model) lastEvent(w int) string {
-	s := &m.snap
+	s := &m.snap.Snapshot
 	head := m.st.dim.Render("last event: ")
 	last := head + "none"
 	at := func(d time.Duration) string {
@@ -519,17 +522,17 @@ func truncate(s string, w int) string {
 // players' clock buttons, then the arbiter's keys.
 func (m *Model) legend(w int) []string {
 	k := func(key, what string) string { return m.st.key.Render(key) + " " + what }
-	seat := func(s rules.Seat) string {
+	seat := func(s bughouse.Seat) string {
 		return k(strings.ToUpper(string(keyOf(s))), s.String())
 	}
-	l1 := "clock buttons: " + seat(rules.ABlack) + "  " + seat(rules.BWhite) + m.st.dim.Render("  (top row, team 2)") +
-		"    " + seat(rules.AWhite) + "  " + seat(rules.BBlack) + m.st.dim.Render("  (bottom row, team 1)")
+	l1 := "clock buttons: " + seat(bughouse.ABlack) + "  " + seat(bughouse.BWhite) + m.st.dim.Render("  (top row, team 2)") +
+		"    " + seat(bughouse.AWhite) + "  " + seat(bughouse.BBlack) + m.st.dim.Render("  (bottom row, team 1)")
 	l2 := "arbiter: " + strings.Join([]string{
 		k("r", "result"), k("c", "claim"), k("u", "uphold"), k("x", "reject"), k("t", "adjust time"), k("s", "resume choosing"),
 		k("n", "new match"), k("enter", "start"), k("space", "pause"), k("esc", "quit"),
 	}, " · ")
 	if lipgloss.Width(l1) > w {
-		l1 = seat(rules.ABlack) + "  " + seat(rules.BWhite) + "  " + seat(rules.AWhite) + "  " + seat(rules.BBlack)
+		l1 = seat(bughouse.ABlack) + "  " + seat(bughouse.BWhite) + "  " + seat(bughouse.AWhite) + "  " + seat(bughouse.BBlack)
 	}
 	if lipgloss.Width(l2) > w {
 		// u and x are shown on the status line whenever a claim is pending.
@@ -546,17 +549,17 @@ func (m *Model) legend(w int) []string {
 // WithInfo), joined by " · "; "" when there is nothing.
 func (m *Model) infoLine() string {
 	var parts []string
-	if e := m.rec.RecordErr; e != "" {
+	if e := m.snap.RecordErr; e != "" {
 		// The daemon's RecordErr is already the whole sentence.
 		if !strings.HasPrefix(strings.ToLower(e), "recording failed") {
 			e = "recording failed: " + e + "; the clocks run on WITHOUT a record"
 		}
 		parts = append(parts, m.st.err.Render(e))
 	}
-	if m.rec.Recovered {
+	if m.snap.Recovered {
 		r := "recovered from the record"
-		if !m.rec.RecoveredAt.IsZero() {
-			r += ", last recorded " + m.rec.RecoveredAt.Format("15:04:05")
+		if !m.snap.RecoveredAt.IsZero() {
+			r += ", last recorded " + m.snap.RecoveredAt.Local().Format("15:04:05")
 		}
 		parts = append(parts, m.st.notice.Render(r))
 	}

@@ -1,5 +1,4 @@
-// Command tandem-hall-load is the hall's load and fault test (issue 7,
-// item 5): it starts the hub (tandem-hall) as a separate process, runs
+// Command tandem-hall-load is the hall's load and fault test: it starts the hub (tandem-hall) as a separate process, runs
 // simulated tables against it in this process (each a real table with its
 // record on disk and a hall link), measures press -> dashboard latency and
 // the hub's CPU and memory, kills the hub mid-run and restarts it, and

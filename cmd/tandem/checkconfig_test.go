@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"tandem/board"
 	"tandem/config"
-	"tandem/rules"
 )
 
 func writeConfigFile(t *testing.T, name, text string) string {
@@ -50,7 +50,7 @@ func TestCheckConfig_ValidFile_PrintsTheEffectiveConfiguration(t *testing.T) {
 	if err != nil {
 		t.Fatalf("output does not parse: %v\n%s", err, out)
 	}
-	if c.Preset != "pasapiezas" || c.Rules.Stalemate != rules.StalemateDraw || fmt.Sprint(c.GPIO) != fmt.Sprint(c0.GPIO) || c.Hall != c0.Hall || c.Hall.Table != "t07" {
+	if c.Preset != "pasapiezas" || c.Rules.Stalemate != board.StalemateDraw || fmt.Sprint(c.GPIO) != fmt.Sprint(c0.GPIO) || c.Hall != c0.Hall || c.Hall.Table != "t07" {
 		t.Errorf("output parses to %+v", c)
 	}
 }

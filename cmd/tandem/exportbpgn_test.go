@@ -10,9 +10,10 @@ import (
 	"testing/synctest"
 	"time"
 
+	"tandem/arbiter"
+	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
-	"tandem/scoresheet"
 	"tandem/table"
 )
 
@@ -30,32 +31,25 @@ func TestExport_BPGNReplaysEveryMoveLegally(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := journal.NewRecorder(w, journal.Meta{Table: "Table 3", Players: [4]string{"Alba", "Bruno", "Carla", "Dario"}}, nil)
-		r.Begin(p.Options, p.Name, 0, time.Now())
-		tb, _ := table.New(&table.Opts{Options: p.Options, Record: r.Entry})
+		r := journal.NewRecorder(w, "Table 3")
+		tb, _ := table.New(&table.Opts{Options: p.Options, Preset: p.Name, Players: [4]string{"Alba", "Bruno", "Carla", "Dario"}, Record: r.Entry})
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { defer close(done); tb.Run(ctx) }()
 		tb.Do(ctx, rules.Event{Kind: rules.Start}, time.Now())
-		started := tb.Snapshot().StartedAt
-		sheet, _ := scoresheet.New(&p.Options, nil)
-		A, B := rules.BoardA, rules.BoardB
+		A, B := bughouse.BoardA, bughouse.BoardB
 		for _, mv := range []struct {
-			b    rules.Board
+			b    bughouse.Board
 			text string
 		}{{A, "e4"}, {B, "d4"}, {A, "e5"}, {B, "d5"}, {A, "Bc4"}, {A, "Nc6"}, {A, "Qh5"}, {B, "Nf3"}, {A, "Nf6"}, {A, "Qxf7"}} {
 			time.Sleep(1500 * time.Millisecond)
-			m, err := sheet.Enter(mv.b, mv.text, time.Since(tb.Epoch()))
-			if err != nil {
-				t.Fatal(err)
+			res, err := tb.Command(ctx, arbiter.Command{Kind: arbiter.Move, Board: mv.b, Text: mv.text}, time.Now())
+			if err != nil || !res.OK {
+				t.Fatal(res, err)
 			}
-			if err := r.Move(m, time.Now(), started); err != nil {
-				t.Fatal(err)
-			}
-			tb.Do(ctx, rules.Event{Kind: rules.Press, Seat: m.Seat}, time.Now())
+			tb.Do(ctx, rules.Event{Kind: rules.Press, Seat: res.Move.Seat}, time.Now())
 		}
 		tb.Do(ctx, rules.Event{Kind: rules.Declare, Board: A, Outcome: rules.WhiteWins, Reason: rules.Checkmate}, time.Now())
-		w.Sync(ctx)
 		cancel()
 		<-done
 		w.Close()

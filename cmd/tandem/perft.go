@@ -82,11 +82,13 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		if preset == "" {
 			preset = rules.DefaultPreset
 		}
-		var err error
-		if r, err = board.PresetRules(preset, v); err != nil {
+		p, err := rules.LookupPreset(preset)
+		if err != nil {
 			fmt.Fprintf(stderr, "tandem perft: %v\n", err)
 			return 2
 		}
+		r = p.Options.Rules
+		r.Variant = v
 	}
 	fen := strings.Join(words[:len(words)-1], " ")
 	if fen == "startpos" {

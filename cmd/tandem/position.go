@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tandem/board"
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -92,11 +93,12 @@ func runPosition(args []string, stdout, stderr io.Writer) int {
 	if preset == "" {
 		preset = rules.DefaultPreset
 	}
-	r, err := board.PresetRules(preset, board.Bughouse)
+	ps, err := rules.LookupPreset(preset)
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem position: %v\n", err)
 		return 2
 	}
+	r := ps.Options.Rules
 	fen := strings.Join(fenParts, " ")
 	if fen == "startpos" {
 		fen = board.Start
@@ -125,7 +127,7 @@ func runPosition(args []string, stdout, stderr io.Writer) int {
 	out := positionJSON{
 		Preset: preset, FEN: p.FEN(), Side: p.Side().String(), InCheck: p.InCheck(),
 		Status: p.Status().String(), LegalCount: l.N, Legal: make([]string, 0, l.N),
-		Reserves: map[string]string{"white": p.Reserve(board.White), "black": p.Reserve(board.Black)},
+		Reserves: map[string]string{"white": p.Reserve(bughouse.White), "black": p.Reserve(bughouse.Black)},
 	}
 	for _, m := range l.Slice() {
 		out.Legal = append(out.Legal, p.SAN(m))

@@ -8,7 +8,7 @@ import (
 	"tandem/rules"
 )
 
-// runPresets prints every preset with its options (RULES.md: presets).
+// runPresets prints every preset with its options (docs/rules.md: presets).
 func runPresets(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "tandem presets: takes no arguments\n")

@@ -16,12 +16,13 @@ import (
 	"tandem/daemon"
 	"tandem/display"
 	"tandem/gpio"
+	"tandem/wiring"
 )
 
 // probeDeps opens the devices for tandem probe; tests replace it.
 var probeDeps = struct {
-	lines   func(w *gpio.Wiring) (gpio.Lines, []int, error)
-	bias    func(w *gpio.Wiring) ([]gpio.BiasLine, func(), error)
+	lines   func(w *wiring.Wiring) (gpio.Lines, []int, error)
+	bias    func(w *wiring.Wiring) ([]gpio.BiasLine, func(), error)
 	settle  time.Duration
 	display func(c *config.Config, dev config.DisplayDevice) (display.Device, func() error, error)
 }{lines: gpio.OpenLines, bias: gpio.OpenBiasLines, settle: gpio.DefaultSettle, display: daemon.OpenDisplay}
@@ -114,7 +115,7 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer lines.Close()
 	ins := w.Inputs()
 	for i, l := range ins {
-		fmt.Fprintf(stdout, "  %-8s %-8s line %-3d active %s, pull-%s\n", gpio.InputName(i), l, numbers[i], probeWord(l.ActiveHigh, "high", "low"), l.Pull)
+		fmt.Fprintf(stdout, "  %-8s %-8s line %-3d active %s, pull-%s\n", wiring.InputName(i), l, numbers[i], probeWord(l.ActiveHigh, "high", "low"), l.Pull)
 	}
 	if missing > 0 {
 		fmt.Fprintf(stdout, "\n%d display(s) missing; the buttons still work below.\n", missing)
@@ -164,7 +165,7 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if in, ok := deb.Edge(i, rising, at); ok {
 			what = "-> " + in.Kind.String()
 		}
-		fmt.Fprintf(stdout, "  +%.6fs %-8s %-8s %-7s %-8s %s\n", at.Sub(start).Seconds(), gpio.InputName(i), ins[i],
+		fmt.Fprintf(stdout, "  +%.6fs %-8s %-8s %-7s %-8s %s\n", at.Sub(start).Seconds(), wiring.InputName(i), ins[i],
 			probeWord(rising, "rising", "falling"), probeWord(active, "active", "inactive"), what)
 	}
 	fmt.Fprintf(stdout, "\nDone.\n")

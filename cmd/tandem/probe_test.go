@@ -14,6 +14,7 @@ import (
 	"tandem/gpio"
 	"tandem/gpio/gpiotest"
 	"tandem/rules"
+	"tandem/wiring"
 )
 
 type probeDisplay struct {
@@ -55,7 +56,7 @@ func TestProbe_LightsDisplaysAndShowsEdges(t *testing.T) {
 	}
 	var lines *gpiotest.Lines
 	numbers := []int{17, 27, 22, 23, 24}
-	probeDeps.lines = func(w *gpio.Wiring) (gpio.Lines, []int, error) {
+	probeDeps.lines = func(w *wiring.Wiring) (gpio.Lines, []int, error) {
 		lines = gpiotest.New(numbers, 0b11111, []gpiotest.Edge{
 			{After: 10 * time.Millisecond, Number: 17},
 			{After: 12 * time.Millisecond, Number: 17, Rising: true},
@@ -98,7 +99,7 @@ func TestProbe_NoGPIO(t *testing.T) {
 	path := writeConfigFile(t, "hw.toml", "mode = \"hardware\"\n")
 	old := probeDeps
 	defer func() { probeDeps = old }()
-	probeDeps.lines = func(w *gpio.Wiring) (gpio.Lines, []int, error) {
+	probeDeps.lines = func(w *wiring.Wiring) (gpio.Lines, []int, error) {
 		return nil, nil, errors.Join(gpio.ErrNoDevice, errors.New("nothing matches /dev/gpiochip*"))
 	}
 	var out, errb bytes.Buffer

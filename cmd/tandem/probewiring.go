@@ -12,6 +12,7 @@ import (
 
 	"tandem/config"
 	"tandem/gpio"
+	"tandem/wiring"
 )
 
 // This file holds the wiring checks tandem probe makes before it shows
@@ -25,7 +26,7 @@ import (
 // probePulls prints the pull check of w's inputs and returns how many
 // are faults. A machine without GPIO prints nothing here: the line set
 // below reports it.
-func probePulls(w *gpio.Wiring, stdout io.Writer) int {
+func probePulls(w *wiring.Wiring, stdout io.Writer) int {
 	lines, release, err := probeDeps.bias(w)
 	if errors.Is(err, gpio.ErrNoDevice) {
 		return 0
@@ -44,7 +45,7 @@ func probePulls(w *gpio.Wiring, stdout io.Writer) int {
 			faults++
 			mark = "FAULT: "
 		}
-		fmt.Fprintf(stdout, "  %-8s %-8s %s%s\n", gpio.InputName(c.Input), c.Line, mark, c.Text)
+		fmt.Fprintf(stdout, "  %-8s %-8s %s%s\n", wiring.InputName(c.Input), c.Line, mark, c.Text)
 	}
 	if err != nil {
 		fmt.Fprintf(stdout, "  %v\n", err)

@@ -16,6 +16,7 @@ import (
 	"tandem/display"
 	"tandem/gpio"
 	"tandem/gpio/gpiotest"
+	"tandem/wiring"
 )
 
 // heldLine is a line that reads level whatever its bias, or follows the
@@ -55,13 +56,13 @@ board = "A"
 		return &probeDisplay{name: dev.Name}, func() error { return nil }, nil
 	}
 	released := false
-	probeDeps.bias = func(w *gpio.Wiring) ([]gpio.BiasLine, func(), error) {
+	probeDeps.bias = func(w *wiring.Wiring) ([]gpio.BiasLine, func(), error) {
 		return []gpio.BiasLine{&heldLine{open: true}, &heldLine{level: pgpio.Low}, &heldLine{open: true}, &heldLine{open: true}, &heldLine{level: pgpio.Low}},
 			func() { released = true }, nil
 	}
 	probeDeps.settle = 0
 	numbers := []int{17, 27, 22, 23, 24}
-	probeDeps.lines = func(w *gpio.Wiring) (gpio.Lines, []int, error) {
+	probeDeps.lines = func(w *wiring.Wiring) (gpio.Lines, []int, error) {
 		if !released {
 			t.Error("the line set was requested before the single lines were released")
 		}
@@ -90,7 +91,7 @@ board = "A"
 
 	// At 400 kHz the bus is ok, and open lines pass: exit 0.
 	os.WriteFile(filepath.Join(sys, "i2c-1", "of_node", "clock-frequency"), []byte{0, 6, 0x1a, 0x80}, 0o644) // 400 000
-	probeDeps.bias = func(w *gpio.Wiring) ([]gpio.BiasLine, func(), error) {
+	probeDeps.bias = func(w *wiring.Wiring) ([]gpio.BiasLine, func(), error) {
 		ls := make([]gpio.BiasLine, 5)
 		for i := range ls {
 			ls[i] = &heldLine{open: true}
@@ -155,11 +156,11 @@ dio = "GPIO13"
 		shown[dev.Name] = d
 		return d, func() error { return nil }, nil
 	}
-	probeDeps.bias = func(w *gpio.Wiring) ([]gpio.BiasLine, func(), error) {
+	probeDeps.bias = func(w *wiring.Wiring) ([]gpio.BiasLine, func(), error) {
 		return nil, nil, gpio.ErrNoDevice
 	}
 	numbers := []int{17, 27, 22, 23, 24}
-	probeDeps.lines = func(w *gpio.Wiring) (gpio.Lines, []int, error) {
+	probeDeps.lines = func(w *wiring.Wiring) (gpio.Lines, []int, error) {
 		return gpiotest.New(numbers, 0b11111, nil), numbers, nil
 	}
 	var out, errb bytes.Buffer

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tandem/gpio"
+	"tandem/wiring"
 )
 
 // tandem run in hardware mode on a machine without the GPIO character
@@ -15,7 +16,7 @@ func TestRun_HardwareWithoutGPIO_ExitsAtOnce(t *testing.T) {
 	if devs, _ := filepath.Glob(gpio.DevicePattern); len(devs) > 0 {
 		t.Skipf("this machine has %v", devs)
 	}
-	w := gpio.DefaultWiring()
+	w := wiring.DefaultWiring()
 	if _, _, err := gpio.OpenLines(&w); !errors.Is(err, gpio.ErrNoDevice) {
 		t.Skipf("gpio.OpenLines = %v", err)
 	}

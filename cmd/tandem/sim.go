@@ -56,18 +56,27 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
 		return 1
 	}
-	// The terminal follows the record's state too: a failed record, a
-	// match recovered after a restart.
-	changed, stopInfo := d.InfoChanged()
+	// The terminal follows the table's own state too: the hall's link.
+	// (The match, its rules and its record's state are in every
+	// snapshot.)
+	infos, stopInfo := d.InfoChanged()
 	defer stopInfo()
-	recordInfo := func() tui.Info {
+	changed := make(chan struct{}, 1)
+	go func() {
+		defer close(changed)
+		for range infos {
+			select {
+			case changed <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	hallInfo := func() tui.Info {
 		in := d.Info()
-		return tui.Info{Recovered: in.Recovered, RecoveredAt: in.RecoveredAt.Local(), RecordErr: in.RecordErr,
-			Hall: in.Hall, HallOnline: in.HallOnline}
+		return tui.Info{Hall: in.Hall, HallOnline: in.HallOnline}
 	}
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
-		tui.WithPreset(cfg.Preset), tui.WithRules(cfg.Rules), tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info),
-		tui.WithRulesFrom(d.Rules), tui.WithInfoFrom(recordInfo, changed))
+		tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed))
 	cancel()
 	if cerr := d.Close(); err == nil && cerr != nil {
 		err = cerr

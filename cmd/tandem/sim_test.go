@@ -787,7 +787,7 @@ func TestSim_Tmux_RecordRecoveredAndFailed(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = startTmux(t, bin, "sim", "--config", bad)
-	s.waitScreen([]string{"READY", "recording failed, the clocks run on WITHOUT a record: opening "})
+	s.waitScreen([]string{"READY", "recording failed: opening "})
 	s.send("Enter")
 	s.waitScreen([]string{"RUNNING", "▶ A-white", "recording failed"})
 }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tandem/rules"
+	"tandem/bughouse"
 	"tandem/tournament"
 )
 
@@ -258,7 +258,7 @@ func tournamentPairings(file string, round int, pairings string, stdout, stderr 
 	fmt.Fprintf(stdout, "%s, round %d\n", t.Name, round)
 	for _, tb := range tables {
 		fmt.Fprintf(stdout, "table %d: %s (team 1) v %s (team 2)\n", tb.Number, tb.Team1.Name, tb.Team2.Name)
-		for _, s := range rules.Seats {
+		for _, s := range bughouse.Seats {
 			fmt.Fprintf(stdout, "  %-8s %s\n", s, tb.Player(s).Name)
 		}
 	}

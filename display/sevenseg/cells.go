@@ -3,7 +3,7 @@
 //
 // Digits come from tandem's own segment table (not periph's helpers:
 // the HT16K33 WriteString drops a digit when the text has a decimal point,
-// DESIGN.md hardware facts). The time is display.Format's text: "4:59"
+// docs/hardware.md). The time is display.Format's text: "4:59"
 // lights the colon, "19.9" a decimal point, "1:30:00" shows as 1:30
 // (hours and minutes). A module without decimal points (most TM1637 clock
 // modules have only the colon) shows tenths as 19:9.
@@ -11,12 +11,21 @@
 // The running clock lights the last digit's decimal point on the HT16K33
 // (TM1637: nothing; it has none); a flagged clock shows "0.0" and blinks
 // (HT16K33 only).
+//
+// A tenths tick allocates nothing: the digits are written by
+// display.AppendFormat into a buffer on the stack, and the HT16K33's
+// columns from a buffer the device keeps (periph's WriteColumn allocates
+// one for every column).
 package sevenseg
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"tandem/bughouse"
 	"tandem/display"
+	"tandem/rules"
 )
 
 // Segment bits of one digit, as both chips take them: bit 0 segment a
@@ -75,13 +84,16 @@ type cell struct {
 	dot, colon bool // a '.' or ':' follows
 }
 
-// parse splits text into digit cells; dots and colons attach to the
-// character before them.
-func parse(text string) []cell {
-	var cs []cell
-	for _, r := range strings.ToUpper(text) {
+// parse appends text's digit cells to dst; dots and colons attach to the
+// character before them. Letters are read upper case (strings.ToUpper).
+func parse(dst []cell, text []byte) []cell {
+	cs := dst
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		text = text[n:]
+		r = unicode.ToUpper(r)
 		switch {
-		case (r == '.' || r == ':') && len(cs) > 0:
+		case (r == '.' || r == ':') && len(cs) > len(dst):
 			if r == '.' {
 				cs[len(cs)-1].dot = true
 			} else {
@@ -103,7 +115,15 @@ func parse(text string) []cell {
 // "  0.1" (noDP: " 0:1 "); "1:30:00" -> " 1:30"; "1:15.3" (tenths above
 // a minute) -> " 1:15", the tenths dropped to keep the colon.
 func TimeCells(text string, noDP bool) Cells {
-	cs := parse(text)
+	var buf [16]byte
+	return timeCells(append(buf[:0], text...), noDP)
+}
+
+// timeCells is TimeCells of the text in b; it allocates nothing for a
+// time display.AppendFormat writes.
+func timeCells(text []byte, noDP bool) Cells {
+	var buf [16]cell
+	cs := parse(buf[:0], text)
 	// h:mm:ss shows h:mm; m:ss.t shows m:ss.
 	colons := 0
 	for _, c := range cs {
@@ -168,9 +188,24 @@ func TextCells(text string) Cells {
 // FaceCells returns the cells of clock c: its time, with the last digit's
 // decimal point lit while it runs (unless noDP).
 func FaceCells(c display.ClockFace, noDP bool) Cells {
-	out := TimeCells(c.Time, noDP)
-	if c.Running && !noDP {
+	var buf [16]byte
+	return faceCells(append(buf[:0], c.Time...), c.Running, noDP)
+}
+
+// faceCells is FaceCells of a clock showing text, running or not.
+func faceCells(text []byte, running, noDP bool) Cells {
+	out := timeCells(text, noDP)
+	if running && !noDP {
 		out.Digits[3] |= SegDP
 	}
 	return out
+}
+
+// seatCells returns the cells of seat's clock in s, formatted with o
+// (FaceCells of display.Render's face of that clock), and whether it
+// flagged. It allocates nothing.
+func seatCells(s *rules.Snapshot, seat bughouse.Seat, o *display.Opts, noDP bool) (_ Cells, flagged bool) {
+	c := s.Clocks[seat]
+	var buf [24]byte
+	return faceCells(display.AppendFormat(buf[:0], c.Remaining, o), c.Running, noDP), c.Flagged
 }

@@ -6,7 +6,7 @@ import (
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/devices/v3/ht16k33"
 
-	"tandem/clock"
+	"tandem/bughouse"
 	"tandem/display"
 	"tandem/rules"
 )
@@ -15,7 +15,7 @@ import (
 // clock at full brightness, in the default format.
 type Opts struct {
 	// Seat is the player whose clock is shown.
-	Seat rules.Seat
+	Seat bughouse.Seat
 	// Format is the time format; nil means display.DefaultOpts.
 	Format *display.Opts
 	// Brightness in percent, 1-100; zero means 100. The HT16K33 has 16
@@ -36,15 +36,6 @@ func (o *Opts) level(levels int) (int, error) {
 	return (b*levels+99)/100 - 1, nil
 }
 
-// clockFace returns o.Seat's clock in s.
-func (o *Opts) clockFace(s *rules.Snapshot) display.ClockFace {
-	f := display.Render(s, o.Seat.Board(), true, o.Format)
-	if o.Seat.Color() == clock.Black {
-		return f.Right
-	}
-	return f.Left
-}
-
 // HT16K33Addr is the backpack's default I2C address (0x70; solder jumpers
 // A0-A2 give 0x71-0x77).
 const HT16K33Addr uint16 = 0x70
@@ -54,6 +45,8 @@ const HT16K33Addr uint16 = 0x70
 // and 2, the colon (column 2, bit 1), digits 3 and 4.
 type HT16K33 struct {
 	dev   *ht16k33.Dev
+	ram   i2c.Dev // the backpack, for the column writes
+	cmd   [3]byte // one column write: its address and two bytes
 	opts  Opts
 	cols  [5]uint16
 	sent  bool // cols is on the display
@@ -92,7 +85,7 @@ func NewHT16K33(bus i2c.Bus, addr uint16, o *Opts) (*HT16K33, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sevenseg: %s: %w", label, err)
 	}
-	d := &HT16K33{dev: dev, opts: opts, label: label}
+	d := &HT16K33{dev: dev, ram: i2c.Dev{Bus: bus, Addr: addr}, opts: opts, label: label}
 	if err := d.write(Cells{}, false); err != nil {
 		return nil, err
 	}
@@ -103,9 +96,11 @@ func NewHT16K33(bus i2c.Bus, addr uint16, o *Opts) (*HT16K33, error) {
 func (d *HT16K33) String() string { return d.label }
 
 // Show draws the seat's clock in s, writing only the columns that changed.
+// A tick allocates nothing while the bus answers (the flag's blinking is
+// switched on by periph's SetBlink, which does).
 func (d *HT16K33) Show(s *rules.Snapshot) error {
-	c := d.opts.clockFace(s)
-	return d.write(FaceCells(c, false), c.Flagged)
+	c, flagged := seatCells(s, d.opts.Seat, d.opts.Format, false)
+	return d.write(c, flagged)
 }
 
 // Message shows the first four characters of text that 7 segments can.
@@ -123,7 +118,7 @@ func (d *HT16K33) write(c Cells, blink bool) error {
 		if d.sent && cols[i] == d.cols[i] {
 			continue
 		}
-		if err := d.dev.WriteColumn(i, cols[i]); err != nil {
+		if err := d.writeColumn(i, cols[i]); err != nil {
 			d.sent = false // write everything next time
 			return fmt.Errorf("sevenseg: %s: %w", d.label, err)
 		}
@@ -140,4 +135,12 @@ func (d *HT16K33) write(c Cells, blink bool) error {
 		d.blink = blink
 	}
 	return nil
+}
+
+// writeColumn writes column i of the display RAM: the bytes of periph's
+// ht16k33 WriteColumn (its address 2i, the low byte, the high byte), from
+// a buffer of d's own, as periph's allocates one for every column.
+func (d *HT16K33) writeColumn(i int, data uint16) error {
+	d.cmd = [3]byte{byte(i * 2), byte(data), byte(data >> 8)}
+	return d.ram.Tx(d.cmd[:], nil)
 }

@@ -10,6 +10,7 @@ import (
 	"periph.io/x/conn/v3/physic"
 	"pgregory.net/rapid"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
@@ -143,7 +144,7 @@ func TestHT16K33_ExactBytes(t *testing.T) {
 		{Addr: 0x71, W: []byte{0x08, segments['9'] | SegDP, 0}},
 	}
 	bus := &i2ctest.Playback{Ops: ops, DontPanic: true}
-	d, err := NewHT16K33(bus, 0x71, &Opts{Seat: rules.ABlack, Brightness: 50, Name: "a-black"})
+	d, err := NewHT16K33(bus, 0x71, &Opts{Seat: bughouse.ABlack, Brightness: 50, Name: "a-black"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestHT16K33_ExactBytes(t *testing.T) {
 	if _, err := m.Apply(rules.Event{Kind: rules.Start, At: 0}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Apply(rules.Event{Kind: rules.Press, Seat: rules.AWhite, At: time.Second}); err != nil {
+	if _, err := m.Apply(rules.Event{Kind: rules.Press, Seat: bughouse.AWhite, At: time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	show(snapAt(m, 1500*time.Millisecond))
@@ -178,7 +179,7 @@ func TestHT16K33_FlagBlinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &i2ctest.Record{}
-	d, err := NewHT16K33(rec, 0, &Opts{Seat: rules.AWhite})
+	d, err := NewHT16K33(rec, 0, &Opts{Seat: bughouse.AWhite})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,11 +206,11 @@ func (d *HT16K33) colsCells() Cells {
 // high; between them bits are read on CLK's rising edge, LSB first, each
 // byte followed by an acknowledge clock (datasheet: "Interface interpretation").
 type wire struct {
-	clk, dio       bool
-	bits           []bool
-	frames, frameB [][]byte
-	cur            []byte
-	in             bool
+	clk, dio bool
+	bits     []bool
+	frames   [][]byte
+	cur      []byte
+	in       bool
 }
 
 func (w *wire) set(isClk bool, l gpio.Level) {
@@ -267,7 +268,7 @@ func TestTM1637_ExactBytes(t *testing.T) {
 	w := &wire{clk: true, dio: true}
 	clk := &pin{name: "GPIO5", w: w, isClk: true}
 	dio := &pin{name: "GPIO6", w: w}
-	d, err := NewTM1637(clk, dio, &Opts{Seat: rules.BWhite, Brightness: 100})
+	d, err := NewTM1637(clk, dio, &Opts{Seat: bughouse.BWhite, Brightness: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,5 +332,159 @@ func FuzzTimeCells(f *testing.F) {
 			}
 		}
 		_ = TextCells(s)
+	})
+}
+
+// tenths are a player's clock through a game's last tenths, one snapshot
+// a tenth from 19.9 s down (sudden death 20 s, A-white running).
+func tenths(tb testing.TB) []rules.Snapshot {
+	tb.Helper()
+	p, err := rules.LookupPreset("reglamento")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p.Options.Control = clock.SuddenDeath(20 * time.Second)
+	m, err := rules.New(p.Options)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := m.Apply(rules.Event{Kind: rules.Start}); err != nil {
+		tb.Fatal(err)
+	}
+	var snaps []rules.Snapshot
+	for at := 100 * time.Millisecond; at < 19*time.Second; at += 100 * time.Millisecond {
+		m.Advance(at)
+		snaps = append(snaps, m.Snapshot(at))
+	}
+	return snaps
+}
+
+// countBus counts the bytes written and keeps none, so that it allocates
+// nothing itself (i2ctest.Record copies every write).
+type countBus struct{ n int }
+
+func (b *countBus) Tx(addr uint16, w, r []byte) error { b.n += len(w); return nil }
+func (b *countBus) SetSpeed(f physic.Frequency) error { return nil }
+func (b *countBus) String() string                    { return "count" }
+
+// countPin is a GPIO line that counts its level changes and keeps none.
+type countPin struct {
+	pin
+	n int
+}
+
+func (p *countPin) Out(l gpio.Level) error { p.n++; return nil }
+
+func BenchmarkHT16K33ShowTenths(b *testing.B) {
+	snaps := tenths(b)
+	bus := &countBus{}
+	d, err := NewHT16K33(bus, 0, &Opts{Seat: bughouse.AWhite})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := d.Show(&snaps[i%len(snaps)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTM1637ShowTenths(b *testing.B) {
+	snaps := tenths(b)
+	clk, dio := &countPin{pin: pin{name: "clk"}}, &countPin{pin: pin{name: "dio"}}
+	d, err := NewTM1637(clk, dio, &Opts{Seat: bughouse.AWhite})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := d.Show(&snaps[i%len(snaps)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// A tenths tick allocates nothing on either module, for any seat; the
+// running clock's module writes at every tick (its digits change every
+// tenth). The TM1637 is bit-banged at its pace, so it runs fewer ticks.
+func TestShow_TenthsTickAllocatesNothing(t *testing.T) {
+	snaps := tenths(t)
+	for _, seat := range []bughouse.Seat{bughouse.AWhite, bughouse.ABlack, bughouse.BWhite} {
+		bus := &countBus{}
+		ht, err := NewHT16K33(bus, 0, &Opts{Seat: seat})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk, dio := &countPin{pin: pin{name: "clk"}}, &countPin{pin: pin{name: "dio"}}
+		tm, err := NewTM1637(clk, dio, &Opts{Seat: seat, Format: &display.Opts{TenthsBelow: time.Minute}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			d     display.Device
+			ticks int
+			n     *int
+		}{{ht, len(snaps) - 1, &bus.n}, {tm, 20, &clk.n}} {
+			i, wrote := 0, 0
+			if n := testing.AllocsPerRun(c.ticks, func() {
+				before := *c.n
+				if err := c.d.Show(&snaps[i]); err != nil {
+					t.Fatal(err)
+				}
+				if *c.n > before {
+					wrote++
+				}
+				i++
+			}); n != 0 {
+				t.Errorf("%s showing %s: %v allocations a tick, want 0", c.d, seat, n)
+			}
+			if seat == bughouse.AWhite && wrote != c.ticks+1 {
+				t.Errorf("%s showing the running clock: wrote at %d of %d ticks", c.d, wrote, c.ticks+1)
+			}
+		}
+	}
+}
+
+// A 7-segment display shows FaceCells of display.Render's face of its
+// seat's clock, in every state of a match.
+func TestSeatCells_AsRender(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, _ := rules.LookupPreset("reglamento")
+		p.Options.Control = rapid.SampledFrom([]clock.Control{clock.SuddenDeath(20 * time.Second), clock.SuddenDeath(2 * time.Hour), clock.Delayed(time.Minute, 5*time.Second, clock.US)}).Draw(t, "control")
+		m, err := rules.New(p.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var o *display.Opts
+		if rapid.Bool().Draw(t, "opts") {
+			o = &display.Opts{TenthsBelow: time.Duration(rapid.Int64Range(-1, int64(2*time.Minute)).Draw(t, "tenthsBelow"))}
+		}
+		at := time.Duration(0)
+		for range 30 {
+			at += time.Duration(rapid.Int64Range(0, int64(5*time.Second)).Draw(t, "dt"))
+			m.Advance(at)
+			_, _ = m.Apply(rules.Event{
+				Kind: rules.Kind(rapid.IntRange(1, 9).Draw(t, "kind")), At: at,
+				Seat: bughouse.Seat(rapid.IntRange(0, 3).Draw(t, "seat")), Board: bughouse.Board(rapid.IntRange(0, 1).Draw(t, "board")),
+				Outcome: rules.Outcome(rapid.IntRange(0, 3).Draw(t, "outcome")), Reason: rules.Reason(rapid.IntRange(0, 12).Draw(t, "reason")),
+			})
+			s := m.Snapshot(at)
+			for seat := bughouse.AWhite; seat <= bughouse.BBlack; seat++ {
+				f := display.Render(&s, seat.Board(), true, o)
+				c := f.Left
+				if seat.Color() == bughouse.Black {
+					c = f.Right
+				}
+				for _, noDP := range []bool{false, true} {
+					got, flagged := seatCells(&s, seat, o, noDP)
+					if want := FaceCells(c, noDP); got != want || flagged != c.Flagged {
+						t.Fatalf("%s at %v (%s): %q flagged %v, want %q flagged %v", seat, at, c.Time, show(got), flagged, show(want), c.Flagged)
+					}
+				}
+			}
+		}
 	})
 }

@@ -116,9 +116,11 @@ func (d *TM1637) Check() error {
 // String returns the device's name, kind and lines.
 func (d *TM1637) String() string { return d.label }
 
-// Show draws the seat's clock in s when its digits changed.
+// Show draws the seat's clock in s when its digits changed. It allocates
+// nothing.
 func (d *TM1637) Show(s *rules.Snapshot) error {
-	return d.write(FaceCells(d.opts.clockFace(s), true))
+	c, _ := seatCells(s, d.opts.Seat, d.opts.Format, true)
+	return d.write(c)
 }
 
 // Message shows the first four characters of text that 7 segments can.

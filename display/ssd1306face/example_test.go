@@ -5,6 +5,7 @@ import (
 
 	"periph.io/x/conn/v3/i2c/i2ctest"
 
+	"tandem/bughouse"
 	"tandem/display/ssd1306face"
 	"tandem/rules"
 )
@@ -15,8 +16,8 @@ import (
 // time.
 func ExampleNewI2C() {
 	bus := &i2ctest.Record{}
-	a, _ := ssd1306face.NewI2C(bus, &ssd1306face.Opts{Board: rules.BoardA, Name: "board-a"})
-	b, _ := ssd1306face.NewI2C(bus, &ssd1306face.Opts{Board: rules.BoardB, Address: ssd1306face.Addr1, Name: "board-b"})
+	a, _ := ssd1306face.NewI2C(bus, &ssd1306face.Opts{Board: bughouse.BoardA, Name: "board-a"})
+	b, _ := ssd1306face.NewI2C(bus, &ssd1306face.Opts{Board: bughouse.BoardB, Address: ssd1306face.Addr1, Name: "board-b"})
 	p, _ := rules.LookupPreset("reglamento")
 	m, _ := rules.New(p.Options)
 	s := m.Snapshot(0)

@@ -9,7 +9,9 @@ import (
 
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2ctest"
+	"periph.io/x/conn/v3/physic"
 
+	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
@@ -103,10 +105,10 @@ func snapshots(t *testing.T) (ready, run1, run2, run3 *rules.Snapshot) {
 
 func TestShow_ExactBytes(t *testing.T) {
 	ready, run1, run2, run3 := snapshots(t)
-	img0 := display.BoardImage(ready, rules.BoardA, nil)
-	img1 := display.BoardImage(run1, rules.BoardA, nil)
-	img3 := display.BoardImage(run3, rules.BoardA, nil)
-	if !bytes.Equal(img1.Pix, display.BoardImage(run2, rules.BoardA, nil).Pix) {
+	img0 := display.BoardImage(ready, bughouse.BoardA, nil)
+	img1 := display.BoardImage(run1, bughouse.BoardA, nil)
+	img3 := display.BoardImage(run3, bughouse.BoardA, nil)
+	if !bytes.Equal(img1.Pix, display.BoardImage(run2, bughouse.BoardA, nil).Pix) {
 		t.Fatal("14.9 at 100 ms and 150 ms render differently")
 	}
 	ops := []i2ctest.IO{{Addr: 0x3C, W: initCmd}}
@@ -138,12 +140,12 @@ func TestShow_ExactBytes(t *testing.T) {
 // brightness sets the contrast.
 func TestShow_SecondAddressAndBrightness(t *testing.T) {
 	ready, _, _, _ := snapshots(t)
-	img := display.BoardImage(ready, rules.BoardB, &display.ImageOpts{BlackLeft: true})
+	img := display.BoardImage(ready, bughouse.BoardB, &display.ImageOpts{BlackLeft: true})
 	ops := []i2ctest.IO{{Addr: 0x3D, W: initCmd}, {Addr: 0x3D, W: []byte{0x00, 0x81, 127}}}
 	ops = append(ops, frameOps(0x3D, img, 0, 8, 0, 128)...)
 	ops = append(ops, i2ctest.IO{Addr: 0x3D, W: []byte{0x00, 0xAE}}) // Halt
 	bus := &i2ctest.Playback{Ops: ops, DontPanic: true}
-	d, err := NewI2C(bus, &Opts{Board: rules.BoardB, Image: display.ImageOpts{BlackLeft: true}, Address: Addr1, Brightness: 50, Name: "board-b"})
+	d, err := NewI2C(bus, &Opts{Board: bughouse.BoardB, Image: display.ImageOpts{BlackLeft: true}, Address: Addr1, Brightness: 50, Name: "board-b"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,8 +180,8 @@ func (b *failBus) Tx(addr uint16, w, r []byte) error {
 // initialises the display again and sends the whole frame.
 func TestShow_RecoversAfterBusError(t *testing.T) {
 	ready, run1, _, _ := snapshots(t)
-	img0 := display.BoardImage(ready, rules.BoardA, nil)
-	img1 := display.BoardImage(run1, rules.BoardA, nil)
+	img0 := display.BoardImage(ready, bughouse.BoardA, nil)
+	img1 := display.BoardImage(run1, bughouse.BoardA, nil)
 	ops := []i2ctest.IO{{Addr: 0x3C, W: initCmd}}
 	ops = append(ops, frameOps(0x3C, img0, 0, 8, 0, 128)...)
 	ops = append(ops, i2ctest.IO{Addr: 0x3C, W: initCmd})
@@ -215,37 +217,66 @@ func TestNewI2C_Errors(t *testing.T) {
 	}
 }
 
-// BenchmarkShowTenths reports the bytes on the bus per display per tenths
-// tick (goal <= 100; a full frame is 1 064): one board's display through a
-// minute of tenths from 19.9 s down, the loop's snapshots one per tenth.
-func BenchmarkShowTenths(b *testing.B) {
+// tenthsScenario is a board's display through a game's last tenths: the
+// loop's snapshots one per tenth, from 19.9 s at 0.1 s down to 1.1 s at
+// 18.9 s (sudden death 20 s, A-white running). The first is not a tick
+// (the display's first frame is a full one).
+func tenthsScenario(tb testing.TB) []rules.Snapshot {
+	tb.Helper()
 	p, err := rules.LookupPreset("reglamento")
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	p.Options.Control = clock.SuddenDeath(20 * time.Second)
-	rec := &i2ctest.Record{}
-	d, err := NewI2C(rec, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var snaps []rules.Snapshot
 	m, err := rules.New(p.Options)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	if _, err := m.Apply(rules.Event{Kind: rules.Start}); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
+	var snaps []rules.Snapshot
 	for at := 100 * time.Millisecond; at < 19*time.Second; at += 100 * time.Millisecond {
 		m.Advance(at)
 		snaps = append(snaps, m.Snapshot(at))
 	}
+	return snaps
+}
+
+// countBus counts the bytes written and keeps none, so that it allocates
+// nothing itself: a benchmark or an allocation count on it measures the
+// display alone (i2ctest.Record copies every write).
+type countBus struct {
+	n   int
+	ops int
+}
+
+func (b *countBus) Tx(addr uint16, w, r []byte) error {
+	b.n += len(w)
+	b.ops++
+	return nil
+}
+func (b *countBus) SetSpeed(physic.Frequency) error { return nil }
+func (b *countBus) String() string                  { return "count" }
+
+var _ i2c.Bus = (*countBus)(nil)
+
+// BenchmarkShowTenths reports the bytes on the bus per display per tenths
+// tick (goal <= 100; a full frame is 1 064) and the tick's cost: one
+// board's display through the tenths of tenthsScenario, over and over.
+func BenchmarkShowTenths(b *testing.B) {
+	snaps := tenthsScenario(b)
+	bus := &countBus{}
+	d, err := NewI2C(bus, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
 	if err := d.Show(&snaps[0]); err != nil { // the full frame is not a tick
 		b.Fatal(err)
 	}
-	rec.Ops = nil
+	bus.n = 0
 	total, ticks := 0, 0
+	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		k := i % (len(snaps) - 1)
@@ -254,16 +285,99 @@ func BenchmarkShowTenths(b *testing.B) {
 			if err := d.Show(&snaps[0]); err != nil {
 				b.Fatal(err)
 			}
-			rec.Ops = rec.Ops[:0]
+			bus.n = 0
 		}
 		if err := d.Show(&snaps[1+k]); err != nil {
 			b.Fatal(err)
 		}
-		total += bytesSent(rec)
-		rec.Ops = rec.Ops[:0]
+		total += bus.n
+		bus.n = 0
 		ticks++
 	}
 	b.ReportMetric(float64(total)/float64(ticks), "bytes/tick")
+}
+
+// tenthsTotal is what the tenths of tenthsScenario send after the first
+// frame, in bytes on the bus: 63 a tick on average (the tick that changes
+// two digits sends more than the one that changes the last). It is the
+// figure measured before Show stopped allocating; it must not grow.
+const tenthsTotal, tenthsTicks = 11858, 188
+
+// Every tick of the benchmark's scenario sends exactly the changed band
+// of pages and columns (frameOps), and the scenario sends tenthsTotal
+// bytes: 63 a tick.
+func TestShow_TenthsBytesPerTick(t *testing.T) {
+	snaps := tenthsScenario(t)
+	rec := &i2ctest.Record{}
+	d, err := NewI2C(rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Show(&snaps[0]); err != nil {
+		t.Fatal(err)
+	}
+	prev := display.BoardImage(&snaps[0], bughouse.BoardA, nil)
+	total := 0
+	for i := 1; i < len(snaps); i++ {
+		rec.Ops = nil
+		if err := d.Show(&snaps[i]); err != nil {
+			t.Fatal(err)
+		}
+		img := display.BoardImage(&snaps[i], bughouse.BoardA, nil)
+		p0, p1, c0, c1 := window(prev, img)
+		want := frameOps(0x3C, img, p0, p1, c0, c1)
+		if len(rec.Ops) != len(want) {
+			t.Fatalf("tick %d (%v): %d writes, want %d", i, snaps[i].Clocks[bughouse.AWhite].Remaining, len(rec.Ops), len(want))
+		}
+		for j := range want {
+			if rec.Ops[j].Addr != want[j].Addr || !bytes.Equal(rec.Ops[j].W, want[j].W) {
+				t.Fatalf("tick %d write %d: %x at %#x, want %x at %#x", i, j, rec.Ops[j].W, rec.Ops[j].Addr, want[j].W, want[j].Addr)
+			}
+		}
+		total += bytesSent(rec)
+		prev = img
+	}
+	if ticks := len(snaps) - 1; total != tenthsTotal || ticks != tenthsTicks {
+		t.Errorf("%d ticks sent %d bytes (%.2f a tick), want %d ticks, %d bytes (%.2f)",
+			ticks, total, float64(total)/float64(ticks), tenthsTicks, tenthsTotal, float64(tenthsTotal)/tenthsTicks)
+	}
+}
+
+// A tenths tick allocates nothing, at either address, with or without
+// the daemon's note: the face is drawn into the Dev's image and sent
+// through its buffers (countBus keeps nothing, so it allocates nothing).
+func TestShow_TenthsTickAllocatesNothing(t *testing.T) {
+	snaps := tenthsScenario(t)
+	for _, o := range []*Opts{nil, {Address: Addr1, Image: display.ImageOpts{BlackLeft: true}}, {Board: bughouse.BoardB}} {
+		for _, note := range []string{"", "HALL OFFLINE"} {
+			bus := &countBus{}
+			d, err := NewI2C(bus, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.SetNote(note)
+			if err := d.Show(&snaps[0]); err != nil {
+				t.Fatal(err)
+			}
+			i, sent := 1, 0
+			allocs := testing.AllocsPerRun(len(snaps)-2, func() {
+				before := bus.n
+				if err := d.Show(&snaps[i]); err != nil {
+					t.Fatal(err)
+				}
+				if bus.n > before {
+					sent++
+				}
+				i++
+			})
+			if allocs != 0 {
+				t.Errorf("%+v note %q: %v allocations a tick, want 0", o, note, allocs)
+			}
+			if sent != len(snaps)-1 {
+				t.Errorf("%+v note %q: %d of %d ticks sent bytes", o, note, sent, len(snaps)-1)
+			}
+		}
+	}
 }
 
 func bytesSent(r *i2ctest.Record) int {
@@ -303,7 +417,7 @@ func TestSetNote(t *testing.T) {
 	if len(rec.Ops) == 0 {
 		t.Error("the note sent nothing")
 	}
-	want := display.BoardImage(ready, rules.BoardA, &display.ImageOpts{Note: "PIN 4821"})
+	want := display.BoardImage(ready, bughouse.BoardA, &display.ImageOpts{Note: "PIN 4821"})
 	if !bytes.Equal(d.last, want.Pix) {
 		t.Error("the display does not hold the image with the note")
 	}

@@ -6,13 +6,14 @@ import (
 
 	"tandem/gpio"
 	"tandem/gpio/gpiotest"
+	"tandem/wiring"
 )
 
 // A scripted line set in place of /dev/gpiochip0: B-white's button (chip
 // line 22) pressed with a bounce; the Reader delivers one press. (In tests, run it inside testing/synctest so the instants are
 // exact.)
 func ExampleNew() {
-	w := gpio.DefaultWiring()
+	w := wiring.DefaultWiring()
 	numbers := []int{17, 27, 22, 23, 24} // the chip lines of w.Inputs()
 	lines := gpiotest.New(numbers, 0b11111, []gpiotest.Edge{
 		{After: time.Millisecond, Number: 22},

@@ -2,16 +2,14 @@ package dashboard
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sync"
 
 	"tandem/hall"
 	"tandem/hall/hub"
-	"tandem/internal/webauth"
+	"tandem/internal/webapi"
 )
 
 // CommandRequest is the body of POST /api/command: one arbiter action on
@@ -48,24 +46,6 @@ type CommandResult struct {
 // maxBody bounds a JSON request's body (a pairing file is the largest).
 const maxBody = 1 << 20
 
-// decode reads r's JSON body into v: at most limit bytes, one object, no
-// unknown field. The error says what to send.
-func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
-	d := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return fmt.Errorf("the request is larger than %d bytes", limit)
-		}
-		return fmt.Errorf("the request is not the JSON expected: %v", err)
-	}
-	if d.Decode(&struct{}{}) != io.EOF {
-		return errors.New("the request has something after its JSON object")
-	}
-	return nil
-}
-
 // command sends c to table id and returns the table's answer as a
 // CommandResult, the error in it when there is one.
 func (s *Server) command(ctx context.Context, id string, c hall.Command) (CommandResult, error) {
@@ -84,37 +64,37 @@ func (s *Server) command(ctx context.Context, id string, c hall.Command) (Comman
 // not understand the command. Each error answer is {"error": "..."}.
 func (s *Server) serveCommand(w http.ResponseWriter, r *http.Request) {
 	var req CommandRequest
-	if err := decode(w, r, &req, 4096); err != nil {
-		webauth.JSONError(w, http.StatusBadRequest, err.Error())
+	if err := webapi.Decode(w, r, &req, 4096); err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if err := hall.ValidTableID(req.Table); err != nil {
-		webauth.JSONError(w, http.StatusBadRequest, "table: "+err.Error())
+		webapi.Error(w, http.StatusBadRequest, "table: "+err.Error())
 		return
 	}
 	switch req.Action {
 	case "pause", "resume":
 		if req.Preset != "" || req.Control != "" {
-			webauth.JSONError(w, http.StatusBadRequest, "preset and control go with action \"new\" only")
+			webapi.Error(w, http.StatusBadRequest, "preset and control go with action \"new\" only")
 			return
 		}
 	case "new":
 	default:
-		webauth.JSONError(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause, resume or new", req.Action))
+		webapi.Error(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause, resume or new", req.Action))
 		return
 	}
 	res, err := s.command(r.Context(), req.Table, hall.Command{Action: req.Action, Preset: req.Preset, Control: req.Control})
 	switch {
 	case err == nil:
-		webauth.WriteJSON(w, http.StatusOK, res)
+		webapi.Write(w, http.StatusOK, res)
 	case errors.Is(err, hub.ErrUnknownTable):
-		webauth.JSONError(w, http.StatusNotFound, err.Error())
+		webapi.Error(w, http.StatusNotFound, err.Error())
 	case errors.Is(err, hub.ErrOffline), errors.Is(err, hub.ErrClosed):
-		webauth.JSONError(w, http.StatusServiceUnavailable, err.Error())
+		webapi.Error(w, http.StatusServiceUnavailable, err.Error())
 	case errors.Is(err, context.DeadlineExceeded):
-		webauth.JSONError(w, http.StatusGatewayTimeout, err.Error())
+		webapi.Error(w, http.StatusGatewayTimeout, err.Error())
 	default:
-		webauth.JSONError(w, http.StatusBadGateway, err.Error())
+		webapi.Error(w, http.StatusBadGateway, err.Error())
 	}
 }
 
@@ -138,15 +118,15 @@ type AllResult struct {
 // says for each table what it did or why it failed. 400 a bad request.
 func (s *Server) serveAll(w http.ResponseWriter, r *http.Request) {
 	var req AllRequest
-	if err := decode(w, r, &req, 1024); err != nil {
-		webauth.JSONError(w, http.StatusBadRequest, err.Error())
+	if err := webapi.Decode(w, r, &req, 1024); err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if req.Action != "pause" && req.Action != "resume" {
-		webauth.JSONError(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause or resume", req.Action))
+		webapi.Error(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause or resume", req.Action))
 		return
 	}
-	webauth.WriteJSON(w, http.StatusOK, s.All(r.Context(), req.Action))
+	webapi.Write(w, http.StatusOK, s.All(r.Context(), req.Action))
 }
 
 // All sends action ("pause" or "resume") to every table the hub knows,

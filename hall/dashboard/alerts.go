@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"tandem/hall/hub"
-	"tandem/internal/webauth"
+	"tandem/internal/webapi"
 )
 
 // Alert is one entry of the dashboard's alerts list: something a table
@@ -146,12 +146,12 @@ type AckRequest struct {
 // body; 404 no alert with that id (among the MaxAlerts kept).
 func (s *Server) serveAck(w http.ResponseWriter, r *http.Request) {
 	var req AckRequest
-	if err := decode(w, r, &req, 1024); err != nil {
-		webauth.JSONError(w, http.StatusBadRequest, err.Error())
+	if err := webapi.Decode(w, r, &req, 1024); err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if !req.All && req.ID <= 0 {
-		webauth.JSONError(w, http.StatusBadRequest, `send {"id": N} (an alert's id) or {"all": true}`)
+		webapi.Error(w, http.StatusBadRequest, `send {"id": N} (an alert's id) or {"all": true}`)
 		return
 	}
 	now := time.Now().UnixMilli()
@@ -166,11 +166,11 @@ func (s *Server) serveAck(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if !req.All && n == 0 && !slices.ContainsFunc(s.alerts, func(a Alert) bool { return a.ID == req.ID }) {
-		webauth.JSONError(w, http.StatusNotFound, "no alert with that id")
+		webapi.Error(w, http.StatusNotFound, "no alert with that id")
 		return
 	}
 	if n > 0 {
 		s.rebuildAlerts()
 	}
-	webauth.WriteJSON(w, http.StatusOK, map[string]int{"acked": n})
+	webapi.Write(w, http.StatusOK, map[string]int{"acked": n})
 }

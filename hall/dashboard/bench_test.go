@@ -13,7 +13,7 @@ import (
 // BenchmarkUpdate is the dashboard's work for one table's new snapshot in
 // a hall of 100 tables with a tournament round paired: the table's view
 // encoded, then the update message built for one page. At 100 tables
-// pressing 4 times a second (issue 7's load) that is 400 a second, plus
+// pressing 4 times a second (the hall's load test) that is 400 a second, plus
 // the tables' heartbeats.
 func BenchmarkUpdate(b *testing.B) {
 	s := &Server{states: map[string]hub.TableState{}, views: map[string][]byte{}, clients: map[*client]struct{}{}}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/daemon"
 	"tandem/hall/hub"
 	"tandem/internal/browsertest"
@@ -117,7 +118,7 @@ func TestBrowser_Dashboard(t *testing.T) {
 	// the table resumes from the page; tenths show under 10 s.
 	p.Click("pause-t1")
 	statusIs(t, d1, rules.Paused)
-	do(t, d1, rules.Event{Kind: rules.Adjust, Seat: rules.AWhite, Delta: -(d1.Table.Snapshot().Clocks[rules.AWhite].Remaining - 1500*time.Millisecond)})
+	do(t, d1, rules.Event{Kind: rules.Adjust, Seat: bughouse.AWhite, Delta: -(d1.Table.Snapshot().Clocks[bughouse.AWhite].Remaining - 1500*time.Millisecond)})
 	p.Click("resume-t1")
 	p.Until(`/^[01]\.\d$/.test(document.querySelector("#clock-t1-A-white .time").textContent)`)
 	p.Until(`[...document.querySelectorAll("#alerts li")].some((li) => li.dataset.kind === "flag" && li.dataset.table === "t1")`)
@@ -222,7 +223,7 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 
 	// t1 decides; round 2 is uploaded: its card keeps round 1's match.
 	do(t, d1, rules.Event{Kind: rules.Start})
-	do(t, d1, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+	do(t, d1, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
 	p.Until(`document.querySelector("#results tr.counted") !== null`)
 	p.Until(`document.querySelector("#standings tr td:first-child")?.textContent === "1"`)
 	p.SetValue("pair-round", "2")

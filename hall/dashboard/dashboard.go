@@ -12,6 +12,7 @@ import (
 
 	"tandem/hall"
 	"tandem/hall/hub"
+	"tandem/internal/webapi"
 	"tandem/internal/webauth"
 	"tandem/tournament"
 )
@@ -198,7 +199,7 @@ func (s *Server) routes() http.Handler {
 func (s *Server) arbiter(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !s.auth.Arbiter(r) {
-			webauth.JSONError(w, http.StatusForbidden, "arbiter only: log in with the PIN")
+			webapi.Error(w, http.StatusForbidden, "arbiter only: log in with the PIN")
 			return
 		}
 		h(w, r)
@@ -207,7 +208,7 @@ func (s *Server) arbiter(h http.HandlerFunc) http.HandlerFunc {
 
 // serveSession answers GET /api/session: {"arbiter": bool}.
 func (s *Server) serveSession(w http.ResponseWriter, r *http.Request) {
-	webauth.WriteJSON(w, http.StatusOK, map[string]bool{"arbiter": s.auth.Arbiter(r)})
+	webapi.Write(w, http.StatusOK, map[string]bool{"arbiter": s.auth.Arbiter(r)})
 }
 
 // follow takes the hub's changes until Close.

@@ -1,5 +1,5 @@
-// Package dashboard is the hall's web page for the head arbiter (issue 7,
-// item 3): every table of a hub.Hub live on one screen, the alerts, the
+// Package dashboard is the hall's web page for the head arbiter: every
+// table of a hub.Hub live on one screen, the alerts, the
 // results and, with a tournament, the standings and the rounds' pairings.
 // tandem-hall serves it ([hub] dashboard_listen); docs/hall.md, "The
 // dashboard", is the guide and the API reference.

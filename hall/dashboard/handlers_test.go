@@ -14,10 +14,11 @@ import (
 	"tandem/daemon"
 	"tandem/hall/hub"
 	"tandem/rules"
+	"tandem/table"
 )
 
 // snapOf is d's match now.
-func snapOf(d *daemon.Daemon) rules.Snapshot { return d.Table.Snapshot() }
+func snapOf(d *daemon.Daemon) table.Snapshot { return d.Table.Snapshot() }
 
 // Without a login every arbiter endpoint answers 403 and changes nothing;
 // logged in, bad requests answer 400 (404 an unknown table, 409 a pairing
@@ -141,8 +142,8 @@ func TestCommand_PauseResumeNew(t *testing.T) {
 	}
 	post(`{"table":"t1","action":"pause"}`)
 	post(`{"table":"t1","action":"new","control":"5m"}`)
-	if !res.OK || snapOf(d).Status != rules.Ready || d.Table.Options().Control.String() != "5m" {
-		t.Errorf("new: %+v, table %v %v", res, snapOf(d).Status, d.Table.Options().Control)
+	if !res.OK || snapOf(d).Status != rules.Ready || d.Table.Snapshot().Options.Control.String() != "5m" {
+		t.Errorf("new: %+v, table %v %v", res, snapOf(d).Status, d.Table.Snapshot().Options.Control)
 	}
 }
 

@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"tandem/bughouse"
 	"tandem/hall"
 	"tandem/hall/hub"
-	"tandem/rules"
 	"tandem/tournament"
 )
 
@@ -251,9 +251,9 @@ func (tn *tourney) match(round, n int) (tournament.Match, bool) {
 func (tn *tourney) seats(m tournament.Match) [4]string {
 	var p [4]string
 	t1, t2 := tn.t.Team(m.Team1), tn.t.Team(m.Team2)
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		team := t2
-		if s.Team() == rules.Team1 {
+		if s.Team() == bughouse.Team1 {
 			team = t1
 		}
 		p[s] = team.Players[s.Board()].Name

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tandem/bughouse"
 	"tandem/daemon"
 	"tandem/rules"
 	"tandem/tournament"
@@ -28,7 +29,7 @@ func upload(t *testing.T, ts *testServer, round int, name, data string) (int, Pa
 func decide(t *testing.T, d *daemon.Daemon) {
 	t.Helper()
 	do(t, d, rules.Event{Kind: rules.Start})
-	do(t, d, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+	do(t, d, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
 }
 
 // A pairing upload sends each table its players, at once when online and
@@ -211,7 +212,7 @@ func TestPairings_DecidedCardKeepsItsMatch(t *testing.T) {
 	if v := w.tables["t1"]; v.Match == nil || v.Match.Round != 1 || v.Match.Team1 != "Alfiles" || v.Pairing.Next {
 		t.Errorf("running: match %+v pairing %+v; want round 1's, not next", v.Match, v.Pairing)
 	}
-	do(t, d1, rules.Event{Kind: rules.Declare, Board: rules.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+	do(t, d1, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
 	w.until("the result counted", func(w *wsClient) bool { return len(w.result) == 1 && w.result[0].Round == 1 })
 
 	// Round 2: t1 (still showing round 1's decision) gets Damas v Alfiles.

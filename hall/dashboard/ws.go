@@ -1,15 +1,13 @@
 package dashboard
 
 import (
-	"context"
 	"net/http"
 	"slices"
 	"strconv"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"tandem/hall"
+	"tandem/internal/webapi"
 )
 
 // The WebSocket /ws sends JSON text messages, each an object with "type"
@@ -35,18 +33,10 @@ import (
 // The page sends nothing. A reader that falls behind is never sent stale
 // states: it gets each table's latest when it takes the next message.
 
-// writeWait bounds one message's write to a client: one that cannot take
-// it in that time is dropped (its page reconnects).
-const writeWait = 5 * time.Second
-
-// serveWS streams the dashboard to one page. Upgrades from another origin
-// are refused (403) by websocket.Accept's origin check.
+// serveWS streams the dashboard to one page (webapi.Stream): the whole
+// state first, then what changed after each wake, with a heartbeat in the
+// silences. Upgrades from another origin are refused (403).
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
-	if err != nil {
-		return // Accept has answered
-	}
-	defer c.CloseNow()
 	cl := &client{wake: make(chan struct{}, 1), tables: map[string]bool{}}
 	s.mu.Lock()
 	s.clients[cl] = struct{}{}
@@ -57,35 +47,15 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		delete(s.clients, cl)
 		s.mu.Unlock()
 	}()
-	ctx := c.CloseRead(r.Context()) // the page sends nothing
-	hb := time.NewTimer(s.opts.Heartbeat)
-	defer hb.Stop()
-	msg := first
-	for {
-		if msg != nil {
-			wctx, cancel := context.WithTimeout(ctx, writeWait)
-			err := c.Write(wctx, websocket.MessageText, msg)
-			cancel()
-			if err != nil {
-				return
-			}
-			hb.Reset(s.opts.Heartbeat)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-s.ctx.Done():
-			c.Close(websocket.StatusGoingAway, "the hub stopped")
-			return
-		case <-cl.wake:
-			s.mu.Lock()
-			msg = s.updateMsg(cl, time.Now())
-			s.mu.Unlock()
-		case <-hb.C:
-			msg = appendHead(nil, "heartbeat", time.Now())
-			msg = append(msg, '}')
-		}
+	next := func(_ struct{}, now time.Time) []byte {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.updateMsg(cl, now)
 	}
+	webapi.Stream(w, r, first, cl.wake, next, &webapi.StreamOpts{
+		Heartbeat: s.opts.Heartbeat, Done: s.ctx.Done(), Bye: "the hub stopped",
+		Beat: func(now time.Time) []byte { return append(appendHead(nil, "heartbeat", now), '}') },
+	})
 }
 
 // appendHead appends `{"type":"<typ>","server_ms":N` to b.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/rules"
 )
 
@@ -24,13 +25,13 @@ func TestWS_PressReachesTheClient(t *testing.T) {
 	}
 	do(t, d1, rules.Event{Kind: rules.Start})
 	before := time.Now()
-	do(t, d1, rules.Event{Kind: rules.Press, Seat: rules.AWhite})
+	do(t, d1, rules.Event{Kind: rules.Press, Seat: bughouse.AWhite})
 	w.until("the press", func(w *wsClient) bool { return w.tables["t1"].Snap.LastEvent == "press A-white" })
 	tv := w.tables["t1"]
 	if got := time.Unix(0, tv.Snap.LastEventNs); got.Before(before.Add(-time.Millisecond)) || got.After(time.Now()) {
 		t.Errorf("last_event_ns %v, not the press's instant (after %v)", got, before)
 	}
-	if tv.Snap.Status != "running" || tv.Snap.Running != [2]string{"A-black", "B-white"} || !tv.Snap.Clocks[rules.ABlack].Running {
+	if tv.Snap.Status != "running" || tv.Snap.Running != [2]string{"A-black", "B-white"} || !tv.Snap.Clocks[bughouse.ABlack].Running {
 		t.Errorf("t1 after the press: %+v", tv.Snap)
 	}
 	if tv.AtMs == 0 || tv.AtMs > time.Now().UnixMilli() {

@@ -16,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
 
@@ -90,7 +91,7 @@ func (r *testRecord) match(t testing.TB, id string, presses int) {
 	r.w.Append(journal.Record{Kind: journal.KindEvent, Match: id, Wall: now, At: at, Event: &rules.Event{Kind: rules.Start, At: at}}, 0)
 	for i := range presses {
 		at += 700 * time.Millisecond
-		seat := rules.Seats[i%4]
+		seat := bughouse.Seats[i%4]
 		r.w.Append(journal.Record{Kind: journal.KindEvent, Match: id, Wall: now, At: at, Event: &rules.Event{Kind: rules.Press, Seat: seat, At: at}}, 0)
 	}
 	at += time.Second

@@ -144,7 +144,7 @@ func newServer(o *Opts) (*server.Server, string, error) {
 		Port:               port,
 		JetStream:          true,
 		StoreDir:           o.StoreDir,
-		SyncAlways:         true, // a result acknowledged is on disk (DESIGN.md: Console and hall)
+		SyncAlways:         true, // a result acknowledged is on disk (docs/hall.md)
 		JetStreamMaxMemory: o.MaxMemory,
 		JetStreamMaxStore:  o.MaxStore,
 		NoSigs:             true, // the command handles signals

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/clocksync"
 	"tandem/hall"
-	"tandem/rules"
 )
 
 // This file holds a table as the hub sees it: its state, its alerts.
@@ -74,7 +74,7 @@ type TableState struct {
 // Remaining returns seat's remaining time at instant now (hub clock):
 // the snapshot's time, less what a running clock has used since its
 // instant (on the table's clock up to the send, on the hub's since the
-// arrival). Never negative. seat is in rules.Seat order (0-3).
+// arrival). Never negative. seat is in bughouse.Seat order (0-3).
 func (s TableState) Remaining(seat int, now time.Time) time.Duration {
 	c := s.Snap.Clocks[seat]
 	left := time.Duration(c.Ms) * time.Millisecond
@@ -105,7 +105,7 @@ func (s *TableState) alerts() {
 	}
 	for i, c := range s.Snap.Clocks {
 		if c.Flagged {
-			s.Alerts = append(s.Alerts, Alert{AlertFlag, "flag: " + rules.Seats[i].String()})
+			s.Alerts = append(s.Alerts, Alert{AlertFlag, "flag: " + bughouse.Seats[i].String()})
 		}
 	}
 	if c := s.Snap.Claim; c != nil {

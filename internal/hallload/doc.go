@@ -1,4 +1,4 @@
-// Package hallload is the hall's load and fault test (issue 7, item 5):
+// Package hallload is the hall's load and fault test:
 // it runs many simulated tables against a hub in another process, each a
 // real table.Table with a real journal on disk and a real hall.Link,
 // pressing about four times a second; it measures press -> dashboard

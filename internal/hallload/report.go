@@ -10,7 +10,7 @@ import (
 )
 
 // LatencyGoal is the issue's goal for press -> dashboard latency at the
-// 99th percentile (issue 7, item 5). It is reported, not asserted: a busy
+// 99th percentile. It is reported, not asserted: a busy
 // machine must not fail the check.
 const LatencyGoal = 50 * time.Millisecond
 

@@ -2,6 +2,7 @@ package hallload
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/hall"
 	"tandem/journal"
 	"tandem/rules"
@@ -55,10 +57,8 @@ type Event struct {
 type Sim struct {
 	opts   SimOpts
 	path   string
-	preset string
 	w      *journal.Writer
-	rec    *journal.Recorder
-	mark   journal.Marker
+	prog   *journal.Progress
 	t      *table.Table
 	link   atomic.Pointer[hall.Link]
 	synced atomic.Uint64
@@ -101,25 +101,21 @@ func NewSim(opts *SimOpts) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.preset = p.Name
 	s.path = filepath.Join(o.Dir, o.ID+".db")
-	w, _, err := journal.Open(s.path, &journal.Opts{Synced: s.onSynced})
+	s.prog = journal.NewProgress()
+	w, _, err := journal.Open(s.path, &journal.Opts{Synced: s.onSynced, Failed: s.prog.Failed})
 	if err != nil {
 		return nil, err
 	}
 	s.w = w
-	s.rec = journal.NewRecorder(w, journal.Meta{Table: o.ID, Players: [4]string{o.ID + "-aw", o.ID + "-ab", o.ID + "-bw", o.ID + "-bb"}}, nil)
-	t, err := table.New(&table.Opts{Options: p.Options, Record: s.rec.Entry})
+	t, err := table.New(&table.Opts{Options: p.Options, Preset: p.Name,
+		Players: [4]string{o.ID + "-aw", o.ID + "-ab", o.ID + "-bw", o.ID + "-bb"},
+		Record:  journal.NewRecorder(w, o.ID).Entry, Durable: s.prog.C(), Checkpoint: o.Checkpoint})
 	if err != nil {
 		w.Close()
 		return nil, err
 	}
-	if _, err := s.rec.Begin(p.Options, p.Name, 0, t.Epoch()); err != nil {
-		w.Close()
-		return nil, err
-	}
 	s.t = t
-	s.mark.Attach(t)
 	link, err := hall.NewLink(&hall.LinkOpts{URL: o.URL, Table: o.ID, RecordFile: s.path,
 		Handle: func(context.Context, hall.Command) hall.Reply {
 			return hall.Reply{Error: "a simulated table takes no commands"}
@@ -131,9 +127,8 @@ func NewSim(opts *SimOpts) (*Sim, error) {
 	s.link.Store(link)
 	link.Synced(s.synced.Load())
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	s.wg.Add(3)
+	s.wg.Add(2)
 	go func() { defer s.wg.Done(); t.Run(s.ctx) }()
-	go func() { defer s.wg.Done(); s.rec.Checkpoints(s.ctx, t, o.Checkpoint) }()
 	go func() { defer s.wg.Done(); s.feed(link) }()
 	return s, nil
 }
@@ -146,7 +141,7 @@ func (s *Sim) Path() string { return s.path }
 // decisions become final) and to the link (records are published only
 // once on disk), as the daemon does.
 func (s *Sim) onSynced(seq, tag uint64) {
-	s.mark.Synced(seq, tag)
+	s.prog.Synced(seq, tag)
 	for {
 		old := s.synced.Load()
 		if seq <= old || s.synced.CompareAndSwap(old, seq) {
@@ -163,7 +158,7 @@ func (s *Sim) onSynced(seq, tag uint64) {
 func (s *Sim) feed(link *hall.Link) {
 	snaps, cancel := s.t.Subscribe()
 	defer cancel()
-	var last rules.Snapshot
+	var last table.Snapshot
 	have := false
 	for {
 		select {
@@ -177,8 +172,8 @@ func (s *Sim) feed(link *hall.Link) {
 				continue
 			}
 			last, have = snap, true
-			n := hall.SnapOf(snap, s.t.Epoch().Add(snap.At))
-			n.Match, n.Preset, n.Control = s.rec.Match(), s.preset, s.t.Options().Control.String()
+			n := hall.SnapOf(snap.Snapshot, s.t.Epoch().Add(snap.At))
+			n.Match, n.Preset, n.Control, n.Players = snap.Match, snap.Preset, snap.Options.Control.String(), snap.Players
 			link.Publish(n)
 		}
 	}
@@ -228,7 +223,7 @@ func (s *Sim) run(ctx context.Context) {
 		s.matches++
 		s.mu.Unlock()
 		end := time.Now().Add(o.MatchMin + time.Duration(rng.Int64N(int64(o.MatchMax-o.MatchMin)+1)))
-		board := rules.Board(rng.IntN(2))
+		board := bughouse.Board(rng.IntN(2))
 		for time.Now().Before(end) {
 			if !wait(o.Period/2 + time.Duration(rng.Int64N(int64(o.Period)+1))) {
 				return
@@ -244,7 +239,7 @@ func (s *Sim) run(ctx context.Context) {
 		}
 		out := []rules.Outcome{rules.WhiteWins, rules.BlackWins}[rng.IntN(2)]
 		why := []rules.Reason{rules.Checkmate, rules.Resignation}[rng.IntN(2)]
-		if !s.do(ctx, rules.Event{Kind: rules.Declare, Board: rules.Board(rng.IntN(2)), Outcome: out, Reason: why}, false) {
+		if !s.do(ctx, rules.Event{Kind: rules.Declare, Board: bughouse.Board(rng.IntN(2)), Outcome: out, Reason: why}, false) {
 			return
 		}
 		if !wait(time.Second) || !s.do(ctx, rules.Event{Kind: rules.Reset}, false) || !wait(o.Period) {
@@ -254,22 +249,28 @@ func (s *Sim) run(ctx context.Context) {
 }
 
 // turn returns the seat whose clock runs on board b.
-func (s *Sim) turn(b rules.Board) (rules.Seat, bool) {
+func (s *Sim) turn(b bughouse.Board) (bughouse.Seat, bool) {
 	snap := s.t.Snapshot()
 	for i, c := range snap.Clocks {
-		if c.Running && rules.Seats[i].Board() == b {
-			return rules.Seats[i], true
+		if c.Running && bughouse.Seats[i].Board() == b {
+			return bughouse.Seats[i], true
 		}
 	}
 	return 0, false
 }
 
-// do applies e now and notes its instant. It returns false when ctx ended
-// or the table refused e (the first refusal is kept: Err).
+// do applies e now and notes its instant. It returns false when ctx
+// ended or the table refused e (the first refusal is kept: Err). The wait
+// for the loop is not cut by ctx: an event sent is applied, and counted,
+// even when the player loop is stopped meanwhile (only Close, which stops
+// the table, ends it).
 func (s *Sim) do(ctx context.Context, e rules.Event, press bool) bool {
-	at := time.Now()
-	eff, err := s.t.Do(ctx, e, at)
 	if ctx.Err() != nil {
+		return false
+	}
+	at := time.Now()
+	eff, err := s.t.Do(s.ctx, e, at)
+	if errors.Is(err, table.ErrClosed) || s.ctx.Err() != nil {
 		return false
 	}
 	s.mu.Lock()

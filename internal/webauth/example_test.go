@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 
+	"tandem/internal/webapi"
 	"tandem/internal/webauth"
 )
 
@@ -15,10 +16,10 @@ func Example() {
 	mux.HandleFunc("POST /api/login", a.ServeLogin)
 	mux.HandleFunc("POST /api/pause", func(w http.ResponseWriter, r *http.Request) {
 		if !a.Arbiter(r) {
-			webauth.JSONError(w, http.StatusForbidden, "arbiter login needed")
+			webapi.Error(w, http.StatusForbidden, "arbiter login needed")
 			return
 		}
-		webauth.WriteJSON(w, http.StatusOK, map[string]bool{"paused": true})
+		webapi.Write(w, http.StatusOK, map[string]bool{"paused": true})
 	})
 	h := webauth.SecurityHeaders(http.NewCrossOriginProtection().Handler(mux))
 

@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -12,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"tandem/internal/webapi"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -153,18 +153,18 @@ func (a *Auth) allowLogin(r *http.Request) bool {
 func (a *Auth) ServeLogin(w http.ResponseWriter, r *http.Request) {
 	if !a.allowLogin(r) {
 		w.Header().Set("Retry-After", "2")
-		JSONError(w, http.StatusTooManyRequests, "too many login attempts from this address; wait a few seconds")
+		webapi.Error(w, http.StatusTooManyRequests, "too many login attempts from this address; wait a few seconds")
 		return
 	}
 	var req struct {
 		PIN string `json:"pin"`
 	}
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1024)).Decode(&req); err != nil {
-		JSONError(w, http.StatusBadRequest, "send {\"pin\": \"...\"}")
+	if err := webapi.Decode(w, r, &req, 1024); err != nil {
+		webapi.Error(w, http.StatusBadRequest, `send {"pin": "..."}: `+err.Error())
 		return
 	}
 	if subtle.ConstantTimeCompare([]byte(strings.TrimSpace(req.PIN)), []byte(a.pin)) != 1 {
-		JSONError(w, http.StatusUnauthorized, "wrong PIN")
+		webapi.Error(w, http.StatusUnauthorized, "wrong PIN")
 		return
 	}
 	tok := newToken()
@@ -185,7 +185,7 @@ func (a *Auth) ServeLogin(w http.ResponseWriter, r *http.Request) {
 		HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		MaxAge: int(a.ttl / time.Second),
 	})
-	WriteJSON(w, http.StatusOK, map[string]bool{"arbiter": true})
+	webapi.Write(w, http.StatusOK, map[string]bool{"arbiter": true})
 }
 
 // ServeLogout ends r's session and clears its cookie. It answers 200
@@ -198,7 +198,7 @@ func (a *Auth) ServeLogout(w http.ResponseWriter, r *http.Request) {
 	}
 	http.SetCookie(w, &http.Cookie{Name: a.cookie, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode})
-	WriteJSON(w, http.StatusOK, map[string]bool{"arbiter": false})
+	webapi.Write(w, http.StatusOK, map[string]bool{"arbiter": false})
 }
 
 // EndSessions ends every session at once: each arbiter must log in again
@@ -228,19 +228,6 @@ func Local(r *http.Request) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// WriteJSON answers code with v as JSON, never cached.
-func WriteJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(v)
-}
-
-// JSONError answers code with {"error": msg}.
-func JSONError(w http.ResponseWriter, code int, msg string) {
-	WriteJSON(w, code, map[string]string{"error": msg})
 }
 
 // SecurityHeaders forbids framing and content sniffing, and confines the

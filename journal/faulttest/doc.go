@@ -1,4 +1,4 @@
-// Package faulttest is the record's fault-injection harness (issue 5): it
+// Package faulttest is the record's fault-injection harness: it
 // builds the real tandem binary, runs it on a scripted timeline (tandem run
 // --script), kills it with SIGKILL at random instants (often in the middle
 // of a write: records are written every few milliseconds), restarts it, and

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/timeline"
@@ -157,7 +158,7 @@ type result struct {
 func script(r *rand.Rand) string {
 	var b strings.Builder
 	b.WriteString("control 1m\n0 start\n")
-	turn := [2]rules.Seat{rules.AWhite, rules.BWhite}
+	turn := [2]bughouse.Seat{bughouse.AWhite, bughouse.BWhite}
 	at := 0.0
 	paused := false
 	for at < 5 {
@@ -178,7 +179,7 @@ func script(r *rand.Rand) string {
 			fmt.Fprintf(&b, "%.3f reset\n", at)
 			at += 0.05
 			fmt.Fprintf(&b, "%.3f start\n", at)
-			turn = [2]rules.Seat{rules.AWhite, rules.BWhite}
+			turn = [2]bughouse.Seat{bughouse.AWhite, bughouse.BWhite}
 		default:
 			bd := r.IntN(2)
 			s := turn[bd]
@@ -482,7 +483,7 @@ func checkTimes(t *testing.T, seed uint64, sc *timeline.Script, l, before *journ
 	until := last.Until()
 	var worst time.Duration
 	ok := true
-	for _, s := range rules.Seats {
+	for _, s := range bughouse.Seats {
 		got := rm.Remaining(s, until)
 		want := truth.Remaining(s, cut)
 		d := got - want
@@ -493,7 +494,7 @@ func checkTimes(t *testing.T, seed uint64, sc *timeline.Script, l, before *journ
 		}
 	}
 	if pause != nil && pause.Clocks != nil {
-		for _, s := range rules.Seats {
+		for _, s := range bughouse.Seats {
 			if pause.Clocks[s] != rm.Remaining(s, until) {
 				t.Errorf("seed %d: the recovery pause shows %v %v, the record's replay %v", seed, s, pause.Clocks[s], rm.Remaining(s, until))
 				ok = false

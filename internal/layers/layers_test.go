@@ -1,0 +1,120 @@
+package layers
+
+import (
+	"bufio"
+	"bytes"
+	"go/parser"
+	"go/token"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// core are the packages that own the match; they may import each other
+// and the standard library only.
+var core = map[string]bool{
+	"tandem/bughouse": true, "tandem/clock": true, "tandem/board": true, "tandem/rules": true,
+	"tandem/scoresheet": true, "tandem/arbiter": true, "tandem/table": true,
+	"tandem/internal/enum": true, "tandem/internal/latest": true,
+}
+
+// deps returns the packages pkg imports, directly or not (go list -deps),
+// without pkg itself.
+func deps(t *testing.T, pkg string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", pkg).Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	var ds []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		if d := sc.Text(); d != pkg {
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+// std reports whether a package path is the standard library's: its
+// first element has no dot (and it is not this module's).
+func std(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return !strings.Contains(first, ".") && first != "tandem"
+}
+
+func TestCore_ImportsNoEdge(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("the go command is needed to list the imports")
+	}
+	for pkg := range core {
+		for _, d := range deps(t, pkg) {
+			if !std(d) && !core[d] {
+				t.Errorf("%s imports %s: a core package imports only the core and the standard library", pkg, d)
+			}
+		}
+	}
+}
+
+func TestConfig_ParsesWithoutTheGPIODriver(t *testing.T) {
+	for _, d := range deps(t, "tandem/config") {
+		if d == "tandem/gpio" || strings.HasPrefix(d, "periph.io/") {
+			t.Errorf("tandem/config imports %s: reading a file needs no hardware driver", d)
+		}
+	}
+}
+
+// The test itself: a dependency it forbids is found (std and core are
+// told apart as the checks need).
+func TestLayers_Classify(t *testing.T) {
+	for p, want := range map[string]bool{"fmt": true, "net/http": true, "periph.io/x/conn/v3": false, "tandem/gpio": false} {
+		if got := std(p); got != want {
+			t.Errorf("std(%q) = %v, want %v", p, got, want)
+		}
+	}
+	found := false
+	for _, d := range deps(t, "tandem/gpio") {
+		found = found || strings.HasPrefix(d, "periph.io/")
+	}
+	if !found {
+		t.Error("tandem/gpio's dependencies do not list periph: go list gives nothing to check")
+	}
+}
+
+// outside are what a comment may not cite: documents outside the
+// repository (the design's notes, beside it) and the project's issues.
+// A rule is cited by docs/rules.md, an article of the regulation, or a
+// file of the repository.
+var outside = regexp.MustCompile(`RULES\.md|DESIGN\.md|STYLE\.md|\.\./shared|/work/|\bissue \d|\(issue|[A-Z][a-z]+ issue\)`)
+
+func TestComments_CiteTheRepository(t *testing.T) {
+	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		t.Fatalf("git rev-parse: %v (the test reads the repository's Go files)", err)
+	}
+	root := strings.TrimSpace(string(top))
+	out, err := exec.Command("git", "-C", root, "ls-files", "*.go").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := strings.Fields(string(out))
+	if len(files) < 100 {
+		t.Fatalf("%d Go files: not the repository", len(files))
+	}
+	for _, f := range files {
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, filepath.Join(root, f), nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cg := range af.Comments {
+			for _, c := range cg.List {
+				if m := outside.FindString(c.Text); m != "" {
+					t.Errorf("%s: a comment cites %q: cite docs/rules.md, an article, or a file of the repository", fset.Position(c.Pos()), m)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"tandem/arbiter"
+	"tandem/clock"
+	"tandem/display"
+)
+
+// This file holds the typed time adjustment: the field of "t", a sign and
+// a time in the one grammar of an adjustment (arbiter.ParseDelta).
+
+// maxTyped bounds the typed adjustment: more than any clock holds, e.g.
+// "-23:59:59.999".
+const maxTyped = 16
+
+// timeRune reports whether r can be part of the typed time: digits, the
+// decimal point and the colon of m:ss. No letter is: no unit, and so no
+// clock key, can ever be typed into the field.
+func timeRune(r rune) bool { return r >= '0' && r <= '9' || r == '.' || r == ':' }
+
+// fieldKeys says what the field takes, for its notes.
+const fieldKeys = "only a sign, digits, . and :"
+
+// typeAdjust takes one key of the typed adjustment: a sign, a digit, the
+// decimal point or a colon, Backspace, or Enter to apply it. Any other key
+// is refused with a note saying so: it neither cancels the field (Esc
+// does) nor reaches the commands. Clock keys never come here: they reach
+// the clock (handle).
+func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
+	p := &m.ask
+	p.hint = ""
+	switch k.kind {
+	case keyBackspace:
+		if r := []rune(p.typed); len(r) > 0 {
+			p.typed = string(r[:len(r)-1])
+		}
+		p.bad = ""
+		return true
+	case keyEnter:
+		d, err := arbiter.ParseDelta(p.typed)
+		if err != nil {
+			p.bad = err.Error()
+			return true
+		}
+		seat := p.seat
+		if _, ok := m.command(arbiter.Command{Kind: arbiter.Adjust, Seat: seat, Delta: d}, now); !ok {
+			// Refused (e.g. it would leave no time): stay in the field,
+			// so the arbiter corrects what he typed.
+			p.bad = m.err.Error()
+			m.err = nil
+			return true
+		}
+		m.ask = prompt{}
+		if s := m.latest(); s.Effect.Ignored == "" {
+			m.notice = fmt.Sprintf("%s %s: now %s", seat, signed(d), display.Format(s.Clocks[seat].Remaining, m.disp))
+		}
+		return true
+	case keyRune:
+	default:
+		p.hint = "key refused: " + fieldKeys
+		return true
+	}
+	if p.bad != "" && timeRune(k.r) {
+		// The entry was refused: the next digit starts a new time after
+		// the sign, rather than extending the refused text.
+		if strings.HasPrefix(p.typed, "+") || strings.HasPrefix(p.typed, "-") {
+			p.typed = p.typed[:1]
+		} else {
+			p.typed = ""
+		}
+	}
+	p.bad = ""
+	r := k.r
+	if r == ',' { // a decimal comma is the decimal point
+		r = '.'
+	}
+	switch {
+	case (r == '+' || r == '-') && strings.ContainsAny(p.typed, "+-"):
+		p.hint = fmt.Sprintf("%q refused: one sign only (Backspace corrects)", string(r))
+	case r == '+' || r == '-':
+		// The sign comes first; typed after the time, it goes in front.
+		p.typed = string(r) + p.typed
+	case !timeRune(r):
+		p.hint = fmt.Sprintf("%q refused: %s", string(r), fieldKeys)
+	case len(p.typed) >= maxTyped:
+		p.hint = "too long: Backspace corrects"
+	default:
+		p.typed += string(r)
+	}
+	return true
+}
+
+// signed writes d with its sign, e.g. "+30s", "-1m10.5s".
+func signed(d time.Duration) string {
+	if d < 0 {
+		return clock.FormatDuration(d)
+	}
+	return "+" + clock.FormatDuration(d)
+}
