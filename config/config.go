@@ -67,7 +67,7 @@ type Config struct {
 	Journal Journal
 	// Hall holds the table's link to the hall's hub ([hall]).
 	Hall Hall
-	// Hub holds the hall hub's settings ([hub], tandem hall).
+	// Hub holds the hall hub's settings ([hub], tandem-hall).
 	Hub Hub
 	// Reserved holds the reserved sections present in the file
 	// (ReservedSections), as go-toml decodes free-form tables; nil when

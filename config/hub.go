@@ -9,7 +9,7 @@ import (
 	"github.com/dustin/go-humanize"
 )
 
-// This file owns the [hub] section: the hall hub that `tandem hall` runs
+// This file owns the [hub] section: the hall hub that tandem-hall runs
 // (Hall issue, docs/hall.md). A table's configuration has no [hub].
 //
 //	[hub]
@@ -74,7 +74,7 @@ type HubTable struct {
 	Nkey     string
 }
 
-// Hub defaults, as tandem hall applies them.
+// Hub defaults, as tandem-hall applies them.
 const (
 	DefaultHubListen       = "0.0.0.0:4222"
 	DefaultHubStore        = "tandem-hall"

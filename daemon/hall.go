@@ -56,6 +56,7 @@ func (d *Daemon) startHall(ctx context.Context) error {
 		URL: hc.URL, Table: hc.Table, User: hc.User, Password: hc.Password, Token: hc.Token,
 		NkeySeedFile: hc.NkeySeedFile, CredsFile: hc.CredsFile,
 		RecordFile: record, Handle: d.hallCommand, OnState: d.hallState,
+		WallClock: func() string { return wallClock().String() },
 	})
 	if err != nil {
 		d.setInfo(func(in *Info) { in.Hall, in.HallOnline = "hall off: "+err.Error(), false })

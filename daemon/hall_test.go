@@ -13,6 +13,7 @@ import (
 	"tandem/bughouse"
 	"tandem/config"
 	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/rules"
 )
 
@@ -28,9 +29,9 @@ func hallAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-func startHub(t *testing.T, addr, store string) *hall.Hub {
+func startHub(t *testing.T, addr, store string) *hub.Hub {
 	t.Helper()
-	h, err := hall.NewHub(&hall.HubOpts{Listen: addr, StoreDir: store, Duplicates: 200 * time.Millisecond})
+	h, err := hub.New(&hub.Opts{Listen: addr, StoreDir: store, Duplicates: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 }
 
 // streamCount returns how many records of table id the hub's stream holds.
-func streamCount(t *testing.T, h *hall.Hub, id string) uint64 {
+func streamCount(t *testing.T, h *hub.Hub, id string) uint64 {
 	t.Helper()
 	js, err := jetstream.New(h.Conn())
 	if err != nil {
@@ -71,7 +72,7 @@ func streamCount(t *testing.T, h *hall.Hub, id string) uint64 {
 
 // allPublished waits until the hub holds every record of the table's
 // file, and checks it holds each once: as many as the file's last seq.
-func allPublished(t *testing.T, h *hall.Hub, d *Daemon, path, id string) uint64 {
+func allPublished(t *testing.T, h *hub.Hub, d *Daemon, path, id string) uint64 {
 	t.Helper()
 	l := synced(t, d, path)
 	last := l.Records[len(l.Records)-1].Seq
@@ -196,7 +197,7 @@ func TestHall_CommandsOutageRestart(t *testing.T) {
 	if n := len(h.Results()); n != 1 {
 		t.Fatalf("%d results after the table's restart", n)
 	}
-	if s, _ := h.Table("t9"); len(s.Alerts) == 0 || s.Alerts[0].Kind != hall.AlertRecovered {
+	if s, _ := h.Table("t9"); len(s.Alerts) == 0 || s.Alerts[0].Kind != hub.AlertRecovered {
 		t.Fatalf("alerts %+v", s.Alerts)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"tandem/hall"
+	"tandem/hall/hub"
 )
 
 // lockedBuffer is an Opts.Out written from the link's goroutines.
@@ -34,8 +34,8 @@ func (l *lockedBuffer) String() string {
 // not "online") and Opts.Out gets the reason once.
 func TestHall_RefusedIsNotOffline(t *testing.T) {
 	addr := hallAddr(t)
-	h, err := hall.NewHub(&hall.HubOpts{Listen: addr, StoreDir: t.TempDir(),
-		Tables: []hall.TableAuth{{ID: "t8", User: "t8", Password: "p8"}, {ID: "t9", User: "t9", Password: "p9"}}})
+	h, err := hub.New(&hub.Opts{Listen: addr, StoreDir: t.TempDir(),
+		Tables: []hub.TableAuth{{ID: "t8", User: "t8", Password: "p8"}, {ID: "t9", User: "t9", Password: "p9"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

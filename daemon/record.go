@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"tandem/clocksync"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/table"
@@ -38,8 +39,10 @@ func (d *Daemon) openRecord(topts *table.Opts) error {
 			d.hallSynced(seq) // the hall link publishes records once durable (hall.go)
 		},
 		Failed: func(err error) {
-			prog.Failed(err)
+			// The line first: whoever sees the failure in a snapshot may
+			// count on it having been printed.
 			d.printf("tandem: recording failed, the clocks run on WITHOUT a record: %v\n", err)
+			prog.Failed(err)
 		},
 	})
 	if errors.Is(err, journal.ErrInUse) {
@@ -68,7 +71,7 @@ func (d *Daemon) openRecord(topts *table.Opts) error {
 		d.hallSynced(l.Records[n-1].Seq) // Open synced what it read
 	}
 	d.restore(l, topts)
-	topts.Record = journal.NewRecorder(w, d.Config.Journal.Table).Entry
+	topts.Record = journal.NewRecorder(w, d.Config.Journal.Table).SetWallClock(wallClock).Entry
 	topts.Durable = prog.C()
 	topts.Checkpoint = d.Config.Journal.Interval()
 	return nil
@@ -136,3 +139,7 @@ func (d *Daemon) restore(l *journal.Log, topts *table.Opts) {
 	d.printf("tandem: recovered match %s from the record (%s), last recorded %s\n",
 		m.ID(), state, r.RecoveredAt.Local().Format("2006-01-02 15:04:05"))
 }
+
+// wallClock is the wall clock's status for the record and the hall
+// (clocksync: whether a time source set it since boot).
+func wallClock() clocksync.Status { return clocksync.Read(nil) }

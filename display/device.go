@@ -24,6 +24,15 @@ type Device interface {
 	String() string
 }
 
+// Checker is a Device that can tell whether it is there beyond a write
+// that did not fail: a TM1637, whose two lines report nothing to the
+// writer (a missing module takes every write). Check returns nil when the
+// device answered, an error saying what to check otherwise. tandem probe
+// calls it.
+type Checker interface {
+	Check() error
+}
+
 // Noter is a Device that can show a short note beside the match (the
 // SSD1306: ImageOpts.Note): the daemon shows the arbiter's generated PIN
 // there before the start, and the record's state (RecordNote: "RECOVERED

@@ -195,12 +195,42 @@ func findChip(chips []*gpioioctl.GPIOChip, name string) (*gpioioctl.GPIOChip, er
 	return nil, fmt.Errorf("gpio: chip %q not found; chips: %s", name, strings.Join(names, ", "))
 }
 
-func periphPull(p wiring.Pull) pgpio.Pull {
-	switch p {
-	case wiring.PullDown:
-		return pgpio.PullDown
-	case wiring.PullNone:
-		return pgpio.Float
+// OpenBiasLines returns w's five inputs (Wiring.Inputs order) as single
+// lines whose bias CheckPulls may change, and the function that releases
+// them (call it before OpenLines requests them as a set). Errors as
+// OpenLines'.
+func OpenBiasLines(w *wiring.Wiring) ([]BiasLine, func(), error) {
+	if err := w.Validate(); err != nil {
+		return nil, nil, err
 	}
-	return pgpio.PullUp
+	chips, err := Chips()
+	if err != nil {
+		return nil, nil, err
+	}
+	chip, err := findChip(chips, w.Chip)
+	if err != nil {
+		return nil, nil, err
+	}
+	var lines []BiasLine
+	var got []*gpioioctl.GPIOLine
+	release := func() {
+		for _, l := range got {
+			l.Close()
+		}
+	}
+	for i, in := range w.Inputs() {
+		var l *gpioioctl.GPIOLine
+		if in.Name != "" {
+			l = chip.ByName(in.Name)
+		} else {
+			l = chip.ByNumber(in.Offset)
+		}
+		if l == nil {
+			release()
+			return nil, nil, fmt.Errorf("gpio: %s: no %s on %s (see gpioinfo)", wiring.InputName(i), in, chip.Name())
+		}
+		got = append(got, l)
+		lines = append(lines, l)
+	}
+	return lines, release, nil
 }

@@ -1,7 +1,10 @@
-// Package hall links the tables of a tournament hall to one hub over NATS:
-// each table publishes its live state and its journal records,
-// and answers the arbiter's commands; the hub (tandem hall) keeps every
-// table's state, alerts and decided results. docs/hall.md is the guide.
+// Package hall is the table's side of a tournament hall and the wire both
+// sides speak: each table links to one hub over NATS (Link), publishes its
+// live state and its journal records, and answers the arbiter's commands.
+// The hub, which keeps every table's state, alerts and decided results, is
+// package hall/hub (the program tandem-hall); this package does not import
+// the NATS server, so a table's binary does not carry it. docs/hall.md is
+// the guide.
 //
 // # Subjects and messages
 //
@@ -24,8 +27,8 @@
 //	tandem.table.<id>.result  Result, stream TANDEM_RESULTS, once per
 //	                          decided match; Nats-Msg-Id "<id>/<seq>/result".
 //
-// Both streams use file storage; the embedded server runs JetStream with
-// sync always (a stored message is on disk before it is acknowledged:
+// Both streams use file storage; the hub's embedded server runs JetStream
+// with sync always (a stored message is on disk before it is acknowledged:
 // JetStream's default syncs every 2 minutes) and capped memory and store.
 //
 // # A table never depends on the network
@@ -40,18 +43,4 @@
 // receives everything it missed, once. The Nats-Msg-Id drops a record
 // published twice in flight (an acknowledgement lost); the catch-up query
 // covers an outage longer than the stream's duplicate window.
-//
-// # The hub
-//
-// NewHub embeds nats-server (or joins a NATS server with HubOpts.URL),
-// creates the streams, and keeps each table's TableState: online or
-// offline from the heartbeats, last seen, the latest Snap and its Alerts
-// (flag, claim waiting, offline, recovered after a power loss, record
-// failure). Command sends a Command by request/reply and fails clearly
-// when the table is offline; Results and Sub follow the decided results,
-// read from the results stream at every start (each once). The embedded
-// server's refusals (a login refused, a table using another's user) are
-// an AlertRefused on the table and HubOpts.OnRefused; on the table's side
-// LinkState.Refused, never mistaken for an outage. One hub per store: the
-// store directory is locked (StoreLockFile) while the hub runs.
 package hall

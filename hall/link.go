@@ -45,6 +45,12 @@ type LinkOpts struct {
 	// OnState is called (never concurrently) with the initial State
 	// during NewLink, then whenever the State changes.
 	OnState func(LinkState)
+	// WallClock returns whether the table's wall clock is synchronised
+	// with a time source (a clocksync.Status word: "synchronised",
+	// "unsynchronised", "unknown"), for Snap.WallClock; it is called at
+	// each publication, heartbeats included, so the hub sees the clock
+	// set as soon as a time server answers. Nil sends none.
+	WallClock func() string
 	// Heartbeat is how often the latest snapshot is sent again when
 	// nothing changed. Zero means 1 s.
 	Heartbeat time.Duration
@@ -156,7 +162,7 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 	rand.Read(b[:])
 	l.boot = hex.EncodeToString(b[:])
 	l.state = LinkState{Since: time.Now()}
-	cred, err := credentials(opts.User, opts.Password, opts.Token, opts.NkeySeedFile, opts.CredsFile)
+	cred, err := Credentials(opts.User, opts.Password, opts.Token, opts.NkeySeedFile, opts.CredsFile)
 	if err != nil {
 		return nil, err
 	}
@@ -346,6 +352,9 @@ func (l *Link) runSnaps() {
 			s.V, s.Table, s.Boot, s.Seq = Version, l.opts.Table, l.boot, l.seq
 			s.SentMs, s.Heartbeat = time.Now().UnixMilli(), !fresh
 			s.HallErr = l.State().Err
+			if l.opts.WallClock != nil {
+				s.WallClock = l.opts.WallClock()
+			}
 			if data, err := json.Marshal(s); err == nil {
 				l.nc.Publish(SnapSubject(l.opts.Table), data) // a loss is covered by the next beat
 			}
@@ -440,11 +449,11 @@ func (l *Link) catchUp(t *tail) (rec, res uint64, err error) {
 	ctx, cancel := context.WithTimeout(l.ctx, 5*time.Second)
 	defer cancel()
 	id := l.opts.Table
-	rec, data, err := lastMsg(ctx, l.js, RecordsStream, RecordSubject(id))
+	rec, data, err := LastMessage(ctx, l.js, RecordsStream, RecordSubject(id))
 	if err != nil {
 		return 0, 0, err
 	}
-	res, _, err = lastMsg(ctx, l.js, ResultsStream, ResultSubject(id))
+	res, _, err = LastMessage(ctx, l.js, ResultsStream, ResultSubject(id))
 	if err != nil {
 		return 0, 0, err
 	}

@@ -127,6 +127,11 @@ type Snap struct {
 	// the time the snapshot is sent, whatever the hub's clock says.
 	SentMs     int64 `json:"sent_ms"`
 	ClocksAtMs int64 `json:"clocks_at_ms"`
+	// WallClock says whether the table's wall clock was set from a time
+	// source since boot: "synchronised", "unsynchronised" (its times of
+	// day, SentMs and its records' wall times, are the Pi's guess) or
+	// "unknown" (clocksync.Status); "" from a table that does not say.
+	WallClock string `json:"wall_clock,omitempty"`
 
 	// Match is the match's id in the table's record ("" without one).
 	Match string `json:"match,omitempty"`

@@ -14,6 +14,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/clocksync"
 	"tandem/rules"
 	"tandem/scoresheet"
 	"tandem/timeline"
@@ -89,7 +90,12 @@ func WriteTimeline(w io.Writer, m *Match) error {
 	if m.Begin.Table != "" {
 		head += ", table " + m.Begin.Table
 	}
-	tw.Comment(head + ", began " + m.Begin.Wall.UTC().Format(time.RFC3339))
+	began := ", began " + m.Begin.Wall.UTC().Format(time.RFC3339)
+	if m.Begin.WallClock == clocksync.Unsynced.String() {
+		// The Pi's guess: say so where the date is read.
+		began += " (the table's wall clock was never synchronised: the date and times of day are guesses)"
+	}
+	tw.Comment(head + began)
 	if p := m.Begin.Players; p != nil && *p != [4]string{} {
 		for _, s := range bughouse.Seats {
 			tw.Comment(s.String() + ": " + p[s])

@@ -64,6 +64,13 @@ type Record struct {
 	Table   string            `json:"table,omitempty"`
 	Players *[4]string        `json:"players,omitempty"`
 
+	// KindMatch, KindDecision: whether the table's wall clock was
+	// synchronised with a time source when the record was made
+	// (clocksync.Status: "synchronised", "unsynchronised", "unknown"; ""
+	// in records made without the check). "unsynchronised" means Wall is
+	// the Pi's guess (docs/record.md, "Wall times").
+	WallClock string `json:"wall_clock,omitempty"`
+
 	// KindEvent: the event (At equals the record's), in the timeline
 	// syntax for people (Text), and what it did.
 	Event     *rules.Event `json:"event,omitempty"`

@@ -3,6 +3,7 @@ package journal
 import (
 	"sync"
 
+	"tandem/clocksync"
 	"tandem/table"
 )
 
@@ -12,13 +13,35 @@ import (
 // entry's Seq, so that a Progress passes the Writer's durability on to the
 // loop (table.Opts.Durable).
 type Recorder struct {
-	w     *Writer
-	table string
+	w         *Writer
+	table     string
+	wallClock func() clocksync.Status
 }
 
 // NewRecorder returns a recorder that appends to w; table is the table's
 // name, written in every match record for exports ("" when unnamed).
 func NewRecorder(w *Writer, table string) *Recorder { return &Recorder{w: w, table: table} }
+
+// SetWallClock gives the recorder f, which tells whether the table's wall
+// clock is synchronised with a time source now (clocksync.Read): every
+// KindMatch and KindDecision record then carries its word in WallClock.
+// Their wall times are the match's date and the result's time of day, and
+// a Pi without a time server boots on a guess. Without it nothing is
+// recorded. f is called on the table's loop, so it must be quick
+// (clocksync's is a stat and a system call). Call it before the first
+// Entry; it returns r.
+func (r *Recorder) SetWallClock(f func() clocksync.Status) *Recorder {
+	r.wallClock = f
+	return r
+}
+
+// wallClockWord is the wall clock's word, "" without SetWallClock.
+func (r *Recorder) wallClockWord() string {
+	if r.wallClock == nil {
+		return ""
+	}
+	return r.wallClock().String()
+}
 
 // Entry records one table entry: give it to table.Opts.Record.
 func (r *Recorder) Entry(e table.Entry) {
@@ -39,6 +62,7 @@ func (r *Recorder) Entry(e table.Entry) {
 		}
 		players := e.Players
 		rec.Kind, rec.Preset, rec.Options, rec.Table, rec.Players = KindMatch, preset, m, r.table, &players
+		rec.WallClock = r.wallClockWord()
 	case table.EntryEvent:
 		ev := e.Event
 		rec.Kind, rec.Event, rec.Text = KindEvent, &ev, ev.String()
@@ -46,6 +70,7 @@ func (r *Recorder) Entry(e table.Entry) {
 	case table.EntryDecision:
 		rec.Kind, rec.Result, rec.Reason, rec.Decisive, rec.Clocks = KindDecision, e.Result.String(), e.Reason.String(), []string{}, &clocks
 		rec.Restored = e.Restored
+		rec.WallClock = r.wallClockWord()
 		for _, s := range e.Decisive[:e.NDecisive] {
 			rec.Decisive = append(rec.Decisive, s.String())
 		}

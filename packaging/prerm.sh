@@ -3,7 +3,6 @@
 # postinst of the new version restarts it).
 set -e
 if [ "$1" = remove ] && [ -d /run/systemd/system ]; then
-    systemctl stop tandem.service || true
-    systemctl disable tandem.service || true
+    deb-systemd-invoke stop tandem.service >/dev/null || true
 fi
 exit 0

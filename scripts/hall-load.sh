@@ -4,7 +4,7 @@
 #
 #   scripts/hall-load.sh [FLAGS]
 #
-# builds tandem and cmd/tandem-hall-load, then runs the hub (`tandem hall`)
+# builds tandem-hall and cmd/tandem-hall-load, then runs the hub (tandem-hall)
 # as its own process on random loopback ports with a temporary store, and
 # simulated tables in the load process (each a real table with its record
 # on disk and a hall link) pressing about 4 times a second. A client on the
@@ -23,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-go build -o "$bin/tandem" ./cmd/tandem
+go build -o "$bin/tandem-hall" ./cmd/tandem-hall
 go build -o "$bin/tandem-hall-load" ./cmd/tandem-hall-load
 echo "machine: $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), $(uname -srm), $(go env GOVERSION)"
-"$bin/tandem-hall-load" --tandem "$bin/tandem" "$@"
+"$bin/tandem-hall-load" --hub "$bin/tandem-hall" "$@"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # step: hall load test, 10 tables for 10 s, hub killed and restarted, no loss
-# scripts/hall-load.sh, small: the hub (tandem hall) in its own process and
+# scripts/hall-load.sh, small: the hub (tandem-hall) in its own process and
 # 10 simulated tables with their records on disk, pressing about 4 times a
 # second and declaring a result every 2 to 4 s; the hub is killed with
 # SIGKILL at 4 s and restarted 2 s later. Fails on any record or result

@@ -1,4 +1,4 @@
-// Command tandem-hall-load is the hall's load and fault test: it starts the hub (`tandem hall`) as a separate process, runs
+// Command tandem-hall-load is the hall's load and fault test: it starts the hub (tandem-hall) as a separate process, runs
 // simulated tables against it in this process (each a real table with its
 // record on disk and a hall link), measures press -> dashboard latency and
 // the hub's CPU and memory, kills the hub mid-run and restarts it, and
@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	tandem-hall-load --tandem BIN [--tables 100] [--duration 60s] [--kill-at 30s]
+//	tandem-hall-load --hub BIN [--tables 100] [--duration 60s] [--kill-at 30s]
 //	                 [--down 3s] [--period 250ms] [--match-min 15s] [--match-max 30s]
 //	                 [--catch-up 60s] [--dir DIR] [--seed N] [--quiet]
 //
@@ -40,7 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tandem-hall-load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o hallload.Opts
-	fs.StringVar(&o.Bin, "tandem", "", "the tandem `BIN`ary that runs the hub (required)")
+	fs.StringVar(&o.Bin, "hub", "", "the tandem-hall `BIN`ary that runs the hub (required)")
 	fs.IntVar(&o.Tables, "tables", 100, "simulated tables")
 	fs.DurationVar(&o.Duration, "duration", 60*time.Second, "how long the tables press")
 	killAt := fs.Duration("kill-at", 0, "when to SIGKILL the hub, from the start (default half the duration; negative: never)")
@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 || o.Bin == "" || o.Tables < 1 || o.Duration <= 0 {
-		fmt.Fprintln(stderr, "tandem-hall-load: give --tandem BIN, a positive --tables and --duration, and no arguments")
+		fmt.Fprintln(stderr, "tandem-hall-load: give --hub BIN (tandem-hall), a positive --tables and --duration, and no arguments")
 		fs.Usage()
 		return 2
 	}

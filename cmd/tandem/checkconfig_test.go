@@ -128,3 +128,21 @@ func TestEmptyDeviceName_RefusedAlike(t *testing.T) {
 		}
 	}
 }
+
+// check-config refuses a credentials file that cannot be read.
+func TestCheckConfig_CredentialFiles(t *testing.T) {
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "table.toml")
+	missing := filepath.Join(dir, "t07.creds")
+	os.WriteFile(cfgPath, []byte("[hall]\nurl = \"nats://hall.local:4222\"\ntable = \"t07\"\ncreds_file = \""+missing+"\"\n"), 0o644)
+	var out, errb bytes.Buffer
+	want := cfgPath + ":4: hall.creds_file: cannot be read: open " + missing + ": no such file or directory\n"
+	if code := run([]string{"check-config", cfgPath}, nil, &out, &errb); code != 2 || errb.String() != want {
+		t.Fatalf("%d %q, want %q", code, errb.String(), want)
+	}
+	os.WriteFile(missing, []byte("creds"), 0o600)
+	errb.Reset()
+	if code := run([]string{"check-config", cfgPath}, nil, &out, &errb); code != 0 {
+		t.Fatalf("readable: %d %q", code, errb.String())
+	}
+}

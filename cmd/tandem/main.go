@@ -14,7 +14,7 @@
 //	tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME] [--time]
 //	tandem check-config FILE
 //	tandem tournament check|standings|pairings FILE ...
-//	tandem hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR] [--dashboard ADDR|off] [--tournament FILE]
+//	tandem hall ARGS                 runs tandem-hall ARGS, the hub's own program
 //	tandem presets
 //
 // main only parses the command line and hands over to the packages.
@@ -65,10 +65,10 @@ Usage:
                                            each table's four players by seat
   tandem hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR]
               [--dashboard ADDR|off] [--tournament FILE]
-                                           run the tournament hall's hub: the tables
-                                           join it with [hall]; the dashboard shows
-                                           every table, results and standings
-                                           (docs/hall.md)
+                                           run the tournament hall's hub: the program
+                                           tandem-hall (package tandem-hall), with
+                                           these arguments; the tables join it with
+                                           [hall] (docs/hall.md)
   tandem presets                           list the rule presets and their options
   tandem help                              this text
 `

@@ -22,15 +22,20 @@ import (
 // probeDeps opens the devices for tandem probe; tests replace it.
 var probeDeps = struct {
 	lines   func(w *wiring.Wiring) (gpio.Lines, []int, error)
+	bias    func(w *wiring.Wiring) ([]gpio.BiasLine, func(), error)
+	settle  time.Duration
 	display func(c *config.Config, dev config.DisplayDevice) (display.Device, func() error, error)
-}{lines: gpio.OpenLines, display: daemon.OpenDisplay}
+}{lines: gpio.OpenLines, bias: gpio.OpenBiasLines, settle: gpio.DefaultSettle, display: daemon.OpenDisplay}
 
 // runProbe runs tandem probe --config FILE: the installer's check of the
-// wiring. It lights each display with its name, then prints every edge of
-// the buttons and the pause switch as it happens, with its time and what
-// the table would make of it (a press, a bounce ignored), until Ctrl-C or
-// --for. It exits 0 when every device opened, 1 when one is missing (each
-// is reported with what to check), 2 on bad usage or configuration.
+// wiring. It lights each display with its name and gives each I2C bus's
+// clock, reads every button line with the Pi's pull-up and pull-down
+// (probewiring.go), then prints every edge of the buttons and the pause
+// switch as it happens, with its time and what the table would make of it
+// (a press, a bounce ignored), until Ctrl-C or --for. It exits 0 when
+// every device opened and every line passed, 1 when one is missing or a
+// line's wiring cannot work (each is reported with what to check), 2 on
+// bad usage or configuration.
 func runProbe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -72,20 +77,32 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %-10s %s  MISSING: %v\n", dc.Name, dc.Kind, err)
 			continue
 		}
+		// A TM1637 takes any write, present or not: ask it to acknowledge.
+		if ck, ok := dev.(display.Checker); ok {
+			if err := ck.Check(); err != nil {
+				missing++
+				fmt.Fprintf(stdout, "  %-10s %s  MISSING: %v\n", dc.Name, dc.Kind, err)
+				dev.Halt()
+				closeFn()
+				continue
+			}
+		}
 		if err := dev.Message(dc.Name); err != nil {
 			missing++
 			fmt.Fprintf(stdout, "  %-10s %s  FAILED writing its name: %v\n", dc.Name, dev, err)
 		} else {
 			note := ""
-			if dc.Kind == config.TM1637 {
-				note = " (a TM1637 never answers: only your eyes can tell it works)"
+			if _, ok := dev.(display.Checker); ok {
+				note = " (it acknowledged)"
 			}
 			fmt.Fprintf(stdout, "  %-10s %s  shows its name: check it does%s\n", dc.Name, dev, note)
 		}
 		defer func() { dev.Halt(); closeFn() }()
 	}
+	probeI2CClocks(cfg, stdout)
 
 	w := cfg.GPIO.Wiring()
+	faults := probePulls(&w, stdout)
 	fmt.Fprintf(stdout, "\nButtons and pause switch (%s):\n", probeWord(w.Chip == "", "the first GPIO chip", w.Chip))
 	lines, numbers, err := probeDeps.lines(&w)
 	if err != nil {
@@ -102,6 +119,9 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if missing > 0 {
 		fmt.Fprintf(stdout, "\n%d display(s) missing; the buttons still work below.\n", missing)
+	}
+	if faults > 0 {
+		fmt.Fprintf(stdout, "\n%d line(s) wired wrong (FAULT above); the edges still show below.\n", faults)
 	}
 	fmt.Fprintf(stdout, "\nPress each button and turn the switch (Ctrl-C to stop). Lockout %v.\n", w.LockoutOrDefault())
 
@@ -149,7 +169,7 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			probeWord(rising, "rising", "falling"), probeWord(active, "active", "inactive"), what)
 	}
 	fmt.Fprintf(stdout, "\nDone.\n")
-	if missing > 0 {
+	if missing > 0 || faults > 0 {
 		return 1
 	}
 	return 0

@@ -11,13 +11,15 @@ import (
 )
 
 // TM1637 is a 4-digit 7-segment module on two GPIO lines (clock and data),
-// showing one player's clock. The TM1637 never acknowledges in periph's
-// bit-banged driver, so a missing or miswired module is not detected:
-// tandem probe lights it with its name so the installer sees it.
+// showing one player's clock. periph's bit-banged driver does not read
+// the chip's acknowledge, so a write to a missing or miswired module does
+// not fail; Check reads it (tandem probe calls it).
 //
 // Its colon is the decimal-point bit of the second digit; clock modules
 // have no other point.
 type TM1637 struct {
+	clk   gpio.PinOut
+	dio   gpio.PinIO
 	dev   *tm1637.Dev
 	opts  Opts
 	segs  [4]byte
@@ -25,10 +27,14 @@ type TM1637 struct {
 	label string
 }
 
-var _ display.Device = (*TM1637)(nil)
+var (
+	_ display.Device  = (*TM1637)(nil)
+	_ display.Checker = (*TM1637)(nil)
+)
 
 // NewTM1637 sets up the module on lines clk and dio, blanks it and sets the
-// brightness. The error is a line's: the module itself cannot answer.
+// brightness. The error is a line's: the writes cannot tell whether a
+// module is there (Check can).
 func NewTM1637(clk gpio.PinOut, dio gpio.PinIO, o *Opts) (*TM1637, error) {
 	var opts Opts
 	if o != nil {
@@ -46,7 +52,7 @@ func NewTM1637(clk gpio.PinOut, dio gpio.PinIO, o *Opts) (*TM1637, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sevenseg: %s: %w", label, err)
 	}
-	d := &TM1637{dev: dev, opts: opts, label: label}
+	d := &TM1637{clk: clk, dio: dio, dev: dev, opts: opts, label: label}
 	if err := d.write(Cells{}); err != nil {
 		return nil, err
 	}
@@ -55,6 +61,56 @@ func NewTM1637(clk gpio.PinOut, dio gpio.PinIO, o *Opts) (*TM1637, error) {
 		return nil, fmt.Errorf("sevenseg: %s: %w", label, err)
 	}
 	return d, nil
+}
+
+// Check asks the module to acknowledge a byte. The chip pulls DIO low from
+// the falling edge of the 8th clock of each byte to the end of the 9th
+// (TM1637 datasheet, "Interface interpretation"); Check sends the data
+// command (0x40: harmless, every write sends it again), releases DIO (an
+// input with the pull-up) for the 9th clock and reads it. It returns nil
+// when DIO was low, an error naming the lines to check when it stayed
+// high (no module, no power, CLK or DIO on another pin), or a line's
+// error. Each level change is one ioctl through the GPIO character
+// device: tens of microseconds, well inside the chip's timing.
+func (d *TM1637) Check() error {
+	steps := []func() error{
+		func() error { return d.dio.Out(gpio.High) },
+		func() error { return d.clk.Out(gpio.High) },
+		func() error { return d.dio.Out(gpio.Low) }, // start: DIO falls while CLK is high
+	}
+	const cmd = 0x40 // data command: write, auto-increment
+	for i := range 8 {
+		bit := gpio.Level(cmd>>i&1 == 1)
+		steps = append(steps,
+			func() error { return d.clk.Out(gpio.Low) },
+			func() error { return d.dio.Out(bit) },
+			func() error { return d.clk.Out(gpio.High) })
+	}
+	steps = append(steps,
+		func() error { return d.clk.Out(gpio.Low) }, // the 8th falling edge: the chip pulls DIO low
+		func() error { return d.dio.In(gpio.PullUp, gpio.NoEdge) })
+	for _, f := range steps {
+		if err := f(); err != nil {
+			return fmt.Errorf("sevenseg: %s: %w", d.label, err)
+		}
+	}
+	ack := d.dio.Read() == gpio.Low
+	// The 9th clock, then stop: DIO rises while CLK is high.
+	for _, f := range []func() error{
+		func() error { return d.clk.Out(gpio.High) },
+		func() error { return d.clk.Out(gpio.Low) },
+		func() error { return d.dio.Out(gpio.Low) },
+		func() error { return d.clk.Out(gpio.High) },
+		func() error { return d.dio.Out(gpio.High) },
+	} {
+		if err := f(); err != nil {
+			return fmt.Errorf("sevenseg: %s: %w", d.label, err)
+		}
+	}
+	if !ack {
+		return fmt.Errorf("sevenseg: %s: no acknowledge on DIO: check the module's VCC (3.3 V) and GND, and that CLK and DIO are on the lines configured", d.label)
+	}
+	return nil
 }
 
 // String returns the device's name, kind and lines.

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/internal/webapi"
 )
 
@@ -86,9 +87,9 @@ func (s *Server) serveCommand(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err == nil:
 		webapi.Write(w, http.StatusOK, res)
-	case errors.Is(err, hall.ErrUnknownTable):
+	case errors.Is(err, hub.ErrUnknownTable):
 		webapi.Error(w, http.StatusNotFound, err.Error())
-	case errors.Is(err, hall.ErrOffline), errors.Is(err, hall.ErrClosed):
+	case errors.Is(err, hub.ErrOffline), errors.Is(err, hub.ErrClosed):
 		webapi.Error(w, http.StatusServiceUnavailable, err.Error())
 	case errors.Is(err, context.DeadlineExceeded):
 		webapi.Error(w, http.StatusGatewayTimeout, err.Error())
@@ -130,7 +131,7 @@ func (s *Server) serveAll(w http.ResponseWriter, r *http.Request) {
 
 // All sends action ("pause" or "resume") to every table the hub knows,
 // Opts.Parallel at a time, and returns each table's answer. A table
-// offline fails at once (hall.ErrOffline) without delaying the others.
+// offline fails at once (hub.ErrOffline) without delaying the others.
 func (s *Server) All(ctx context.Context, action string) AllResult {
 	tables := s.hub.Tables()
 	out := AllResult{Action: action, Tables: make([]CommandResult, len(tables))}

@@ -6,12 +6,12 @@ import (
 	"slices"
 	"time"
 
-	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/internal/webapi"
 )
 
 // Alert is one entry of the dashboard's alerts list: something a table
-// raised (hall.TableState.Alerts) when it appeared, until the arbiter
+// raised (hub.TableState.Alerts) when it appeared, until the arbiter
 // acknowledges it. A table never seen raises only its refusals, and
 // "never connected" (kind offline) once Opts.NeverSeenAfter has passed.
 // The list is sent newest first.
@@ -20,9 +20,9 @@ type Alert struct {
 	ID int64 `json:"id"`
 	// Table is the table id; Kind and Text the hub's (flag, claim,
 	// offline, recovered, record).
-	Table string         `json:"table"`
-	Kind  hall.AlertKind `json:"kind"`
-	Text  string         `json:"text"`
+	Table string        `json:"table"`
+	Kind  hub.AlertKind `json:"kind"`
+	Text  string        `json:"text"`
 	// AtMs is when it appeared (hub clock, Unix ms). Active is true while
 	// the table still raises it; ClearedMs is when it stopped (0 while
 	// active).
@@ -44,17 +44,17 @@ const neverText = "never connected"
 // so that is how a wrong [hall] shows), and, from Opts.NeverSeenAfter
 // after New on, "never connected" for a configured table: the hub has
 // run long enough for a working table to have been heard from.
-func (s *Server) alertKeys(t hall.TableState) []hall.Alert {
+func (s *Server) alertKeys(t hub.TableState) []hub.Alert {
 	if !t.LastSeen.IsZero() {
 		return t.Alerts
 	}
-	var out []hall.Alert
+	var out []hub.Alert
 	for _, a := range t.Alerts {
 		switch {
-		case a.Kind == hall.AlertRefused:
+		case a.Kind == hub.AlertRefused:
 			out = append(out, a)
-		case a.Kind == hall.AlertOffline && s.neverDue:
-			out = append(out, hall.Alert{Kind: hall.AlertOffline, Text: neverText})
+		case a.Kind == hub.AlertOffline && s.neverDue:
+			out = append(out, hub.Alert{Kind: hub.AlertOffline, Text: neverText})
 		}
 	}
 	return out
@@ -62,13 +62,13 @@ func (s *Server) alertKeys(t hall.TableState) []hall.Alert {
 
 // alertsChanged adds the alerts that appear from old to now and clears
 // those gone, and reports whether the list changed (s.mu held).
-func (s *Server) alertsChanged(old, now hall.TableState, at time.Time) bool {
+func (s *Server) alertsChanged(old, now hub.TableState, at time.Time) bool {
 	return s.alertsDiff(now.ID, s.alertKeys(old), s.alertKeys(now), at)
 }
 
 // alertsDiff adds table id's alerts in is not in was and clears those in
 // was not in is, and reports whether the list changed (s.mu held).
-func (s *Server) alertsDiff(id string, was, is []hall.Alert, at time.Time) bool {
+func (s *Server) alertsDiff(id string, was, is []hub.Alert, at time.Time) bool {
 	changed := false
 	for _, a := range is {
 		if !slices.Contains(was, a) {
@@ -104,7 +104,7 @@ func (s *Server) neverSeenDue() {
 	if s.ctx.Err() != nil || s.neverDue {
 		return
 	}
-	was := map[string][]hall.Alert{}
+	was := map[string][]hub.Alert{}
 	for id, t := range s.states {
 		was[id] = s.alertKeys(t)
 	}

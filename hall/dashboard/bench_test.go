@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/tournament"
 )
 
@@ -15,7 +16,7 @@ import (
 // pressing 4 times a second (the hall's load test) that is 400 a second, plus
 // the tables' heartbeats.
 func BenchmarkUpdate(b *testing.B) {
-	s := &Server{states: map[string]hall.TableState{}, views: map[string][]byte{}, clients: map[*client]struct{}{}}
+	s := &Server{states: map[string]hub.TableState{}, views: map[string][]byte{}, clients: map[*client]struct{}{}}
 	tn, err := tournament.Parse("hall.toml", []byte(tournamentFile))
 	if err != nil {
 		b.Fatal(err)
@@ -23,10 +24,10 @@ func BenchmarkUpdate(b *testing.B) {
 	if err := s.tn.load(tn, ""); err != nil {
 		b.Fatal(err)
 	}
-	var ts []hall.TableState
+	var ts []hub.TableState
 	now := time.Now()
 	for i := 1; i <= 100; i++ {
-		ts = append(ts, hall.TableState{ID: fmt.Sprintf("t%d", i), Online: true, Since: now, LastSeen: now,
+		ts = append(ts, hub.TableState{ID: fmt.Sprintf("t%d", i), Online: true, Since: now, LastSeen: now,
 			Snap: hall.Snap{V: 1, Table: fmt.Sprintf("t%d", i), Status: "running", Players: [4]string{"Ana, A", "Ciro, C", "Dani, D", "Bea, B"},
 				Clocks: [4]hall.Clock{{Ms: 150000, Running: true, Turn: true, Moves: 10}, {Ms: 149000, Moves: 10}, {Ms: 151000, Running: true, Turn: true, Moves: 9}, {Ms: 148000, Moves: 10}}}})
 	}
@@ -44,7 +45,7 @@ func BenchmarkUpdate(b *testing.B) {
 		t := ts[i%len(ts)]
 		t.Snap.Seq = uint64(i)
 		t.Snap.Events = uint64(i)
-		s.takeTables([]hall.TableState{t}, now)
+		s.takeTables([]hub.TableState{t}, now)
 		if len(s.updateMsg(c, now)) == 0 {
 			b.Fatal("no message")
 		}

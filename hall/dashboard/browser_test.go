@@ -13,7 +13,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/daemon"
-	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/internal/browsertest"
 	"tandem/rules"
 	"tandem/tournament"
@@ -256,8 +256,8 @@ func TestBrowser_CardNamesAndNextMatch(t *testing.T) {
 // (which reads as four flags); after NeverSeenAfter it is in the alerts
 // list.
 func TestBrowser_NeverSeenCard(t *testing.T) {
-	h, err := hall.NewHub(&hall.HubOpts{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), OfflineAfter: 1500 * time.Millisecond,
-		Tables: []hall.TableAuth{{ID: "t05", User: "t05", Password: "p5"}}})
+	h, err := hub.New(&hub.Opts{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), OfflineAfter: 1500 * time.Millisecond,
+		Tables: []hub.TableAuth{{ID: "t05", User: "t05", Password: "p5"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/internal/webapi"
 	"tandem/internal/webauth"
 	"tandem/tournament"
@@ -24,7 +25,7 @@ type Opts struct {
 	// PIN is the head arbiter's PIN ([hub] dashboard_pin, or
 	// webauth.GeneratePIN's). It must not be empty.
 	PIN string
-	// Tournament is the event's data (tournament.Load of tandem hall
+	// Tournament is the event's data (tournament.Load of tandem-hall
 	// --tournament FILE); nil shows the results without standings and
 	// refuses pairing uploads. The Server owns it from New on: no one
 	// else may use it.
@@ -32,7 +33,7 @@ type Opts struct {
 	// StateFile keeps the uploaded pairings, the current round, the
 	// players delivered and which result counts for which pairing
 	// across a restart of the hub (JSON, rewritten atomically after each
-	// change; tandem hall puts it in its store directory). Empty: kept in
+	// change; tandem-hall puts it in its store directory). Empty: kept in
 	// memory only.
 	StateFile string
 	// Heartbeat is how often a WebSocket without news gets a heartbeat
@@ -54,7 +55,7 @@ type Opts struct {
 	// NeverSeenAfter is how long after New a configured table never
 	// heard from raises "never connected" in the alerts list (its card
 	// says "never seen" from the start). Zero means 3 s, the default of
-	// hall.HubOpts.OfflineAfter; tandem hall passes the hub's.
+	// hub.Opts.OfflineAfter; tandem-hall passes the hub's.
 	NeverSeenAfter time.Duration
 }
 
@@ -64,7 +65,7 @@ const MaxAlerts = 500
 // Server is the hall dashboard of one hub. Make it with New, serve
 // Handler, and Close it before the hub.
 type Server struct {
-	hub     *hall.Hub
+	hub     *hub.Hub
 	auth    *webauth.Auth
 	opts    Opts
 	handler http.Handler
@@ -75,8 +76,8 @@ type Server struct {
 	wake   chan struct{} // the players' delivery
 
 	mu     sync.Mutex
-	states map[string]hall.TableState // the latest of each table
-	views  map[string][]byte          // each table's view, JSON
+	states map[string]hub.TableState // the latest of each table
+	views  map[string][]byte         // each table's view, JSON
 	alerts []Alert
 	nextID int64
 	// neverDue is true once Opts.NeverSeenAfter has passed since New
@@ -109,7 +110,7 @@ func (c *client) signal() {
 // error when opts has no PIN, or when StateFile cannot be read or does
 // not fit the tournament (it names the file and what is wrong); nothing
 // is left running then.
-func New(h *hall.Hub, opts *Opts) (*Server, error) {
+func New(h *hub.Hub, opts *Opts) (*Server, error) {
 	if h == nil {
 		return nil, errors.New("dashboard: no hub")
 	}
@@ -136,7 +137,7 @@ func New(h *hall.Hub, opts *Opts) (*Server, error) {
 	s := &Server{
 		hub: h, auth: auth, opts: o,
 		wake:    make(chan struct{}, 1),
-		states:  map[string]hall.TableState{},
+		states:  map[string]hub.TableState{},
 		views:   map[string][]byte{},
 		clients: map[*client]struct{}{},
 	}
@@ -211,7 +212,7 @@ func (s *Server) serveSession(w http.ResponseWriter, r *http.Request) {
 }
 
 // follow takes the hub's changes until Close.
-func (s *Server) follow(sub *hall.Sub) {
+func (s *Server) follow(sub *hub.Sub) {
 	defer s.wg.Done()
 	defer sub.Close()
 	for {
@@ -236,7 +237,7 @@ func (s *Server) follow(sub *hall.Sub) {
 // takeTables stores the tables' new states, their views and the alerts
 // they raise or clear, and marks them for every client. It reports
 // whether a table waiting for its players came online (s.mu held).
-func (s *Server) takeTables(ts []hall.TableState, now time.Time) (wake bool) {
+func (s *Server) takeTables(ts []hub.TableState, now time.Time) (wake bool) {
 	alerts, renumbered := false, false
 	for _, t := range ts {
 		old, had := s.states[t.ID]
@@ -328,8 +329,8 @@ type TableView struct {
 	// clocks), nil when it is none: no tournament, a match not started,
 	// or one that counts for no pairing (the results' note says why).
 	Match *MatchView `json:"match,omitempty"`
-	// Alerts are the table's current alerts (hall.TableState.Alerts).
-	Alerts []hall.Alert `json:"alerts"`
+	// Alerts are the table's current alerts (hub.TableState.Alerts).
+	Alerts []hub.Alert `json:"alerts"`
 	// Pairing is the table's match in the current round, nil when none.
 	Pairing *PairingView `json:"pairing,omitempty"`
 }
@@ -367,14 +368,14 @@ type MatchView struct {
 }
 
 // tableView encodes t's view (s.mu held).
-func (s *Server) tableView(t hall.TableState) []byte {
+func (s *Server) tableView(t hub.TableState) []byte {
 	v := TableView{ID: t.ID, Online: t.Online, Snap: t.Snap, Alerts: t.Alerts, Pairing: s.tn.pairingOf(t.ID, s.states)}
 	v.Players, v.Match = s.tn.shown(t.ID, t.Snap)
 	if p := v.Pairing; p != nil {
 		p.Next = v.Match == nil || v.Match.Round != p.Round || v.Match.Number != p.Number
 	}
 	if v.Alerts == nil {
-		v.Alerts = []hall.Alert{}
+		v.Alerts = []hub.Alert{}
 	}
 	if !t.Since.IsZero() {
 		v.SinceMs = t.Since.UnixMilli()

@@ -1,7 +1,7 @@
 // Package dashboard is the hall's web page for the head arbiter: every
-// table of a hall.Hub live on one screen, the alerts, the
+// table of a hub.Hub live on one screen, the alerts, the
 // results and, with a tournament, the standings and the rounds' pairings.
-// tandem hall serves it ([hub] dashboard_listen); docs/hall.md, "The
+// tandem-hall serves it ([hub] dashboard_listen); docs/hall.md, "The
 // dashboard", is the guide and the API reference.
 //
 // It is the table console's stack: net/http, the page's assets embedded

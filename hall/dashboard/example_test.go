@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"tandem/hall"
 	"tandem/hall/dashboard"
+	"tandem/hall/hub"
 )
 
 // Example serves the dashboard of a hub (here one on a free loopback port
@@ -20,19 +20,19 @@ func Example() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	hub, err := hall.NewHub(&hall.HubOpts{Listen: "127.0.0.1:0", StoreDir: dir})
+	h, err := hub.New(&hub.Opts{Listen: "127.0.0.1:0", StoreDir: dir})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer hub.Close()
-	dash, err := dashboard.New(hub, &dashboard.Opts{PIN: "246810"})
+	defer h.Close()
+	dash, err := dashboard.New(h, &dashboard.Opts{PIN: "246810"})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer dash.Close()
-	srv := httptest.NewServer(dash.Handler()) // tandem hall: an http.Server on [hub] dashboard_listen
+	srv := httptest.NewServer(dash.Handler()) // tandem-hall: an http.Server on [hub] dashboard_listen
 	defer srv.Close()
 
 	resp, err := srv.Client().Get(srv.URL + "/api/state")

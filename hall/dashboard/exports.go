@@ -90,7 +90,7 @@ func (s *Server) serveStandingsCSV(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	switch {
 	case t == nil:
-		webapi.Error(w, http.StatusNotFound, "the hub has no tournament: start it with tandem hall --tournament FILE")
+		webapi.Error(w, http.StatusNotFound, "the hub has no tournament: start it with tandem-hall --tournament FILE")
 	case err != nil:
 		webapi.Error(w, http.StatusInternalServerError, err.Error())
 	default:
@@ -122,7 +122,7 @@ func (s *Server) serveTRF(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	switch {
 	case t == nil:
-		webapi.Error(w, http.StatusNotFound, "the hub has no tournament: start it with tandem hall --tournament FILE")
+		webapi.Error(w, http.StatusNotFound, "the hub has no tournament: start it with tandem-hall --tournament FILE")
 	case err != nil:
 		webapi.Error(w, http.StatusConflict, err.Error())
 	default:

@@ -12,7 +12,7 @@ import (
 
 	"tandem/config"
 	"tandem/daemon"
-	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -269,8 +269,8 @@ func TestNew_BadStateFile(t *testing.T) {
 // from raises "never connected" once NeverSeenAfter has passed, not
 // before, and clears it when it connects.
 func TestAlerts_RefusedAndNeverSeen(t *testing.T) {
-	h, err := hall.NewHub(&hall.HubOpts{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), OfflineAfter: 1500 * time.Millisecond,
-		Tables: []hall.TableAuth{{ID: "t01", User: "t01", Password: "p1"}, {ID: "t05", User: "t05", Password: "p5"}}})
+	h, err := hub.New(&hub.Opts{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), OfflineAfter: 1500 * time.Millisecond,
+		Tables: []hub.TableAuth{{ID: "t01", User: "t01", Password: "p1"}, {ID: "t05", User: "t05", Password: "p5"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestAlerts_RefusedAndNeverSeen(t *testing.T) {
 		t.Cleanup(func() { d.Close() })
 	}
 	table("t01", "wrong")
-	has := func(w *wsClient, id string, kind hall.AlertKind, part string, active bool) bool {
+	has := func(w *wsClient, id string, kind hub.AlertKind, part string, active bool) bool {
 		for _, a := range w.alerts {
 			if a.Table == id && a.Kind == kind && strings.Contains(a.Text, part) && a.Active == active {
 				return true
@@ -301,14 +301,14 @@ func TestAlerts_RefusedAndNeverSeen(t *testing.T) {
 		}
 		return false
 	}
-	w.until("t01's refusal in the list", func(w *wsClient) bool { return has(w, "t01", hall.AlertRefused, "login refused", true) })
-	w.until("t05 never connected", func(w *wsClient) bool { return has(w, "t05", hall.AlertOffline, "never connected", true) })
+	w.until("t01's refusal in the list", func(w *wsClient) bool { return has(w, "t01", hub.AlertRefused, "login refused", true) })
+	w.until("t05 never connected", func(w *wsClient) bool { return has(w, "t05", hub.AlertOffline, "never connected", true) })
 	_, st, _ := ts.get("/api/state")
 	if !strings.Contains(st, `"never connected"`) || !strings.Contains(st, `"kind":"refused"`) {
 		t.Errorf("/api/state: %.800s", st)
 	}
 	table("t05", "p5")
 	w.until("t05's alert cleared", func(w *wsClient) bool {
-		return has(w, "t05", hall.AlertOffline, "never connected", false) && w.tables["t05"].Online
+		return has(w, "t05", hub.AlertOffline, "never connected", false) && w.tables["t05"].Online
 	})
 }

@@ -16,7 +16,7 @@ import (
 
 	"tandem/config"
 	"tandem/daemon"
-	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/rules"
 	"tandem/tournament"
 )
@@ -28,12 +28,12 @@ const wait = 15 * time.Second
 
 // newHub starts a real hub (embedded NATS, JetStream in a temp dir) on a
 // free loopback port, with a short offline delay.
-func newHub(t *testing.T, store string) *hall.Hub {
+func newHub(t *testing.T, store string) *hub.Hub {
 	t.Helper()
 	if store == "" {
 		store = t.TempDir()
 	}
-	h, err := hall.NewHub(&hall.HubOpts{Listen: "127.0.0.1:0", StoreDir: store, OfflineAfter: 1500 * time.Millisecond, CommandTimeout: 3 * time.Second})
+	h, err := hub.New(&hub.Opts{Listen: "127.0.0.1:0", StoreDir: store, OfflineAfter: 1500 * time.Millisecond, CommandTimeout: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func newHub(t *testing.T, store string) *hall.Hub {
 
 // startTable runs a real table (package daemon: table, record, hall link)
 // joined to hub h as id, with a short time control.
-func startTable(t *testing.T, h *hall.Hub, id, control string) *daemon.Daemon {
+func startTable(t *testing.T, h *hub.Hub, id, control string) *daemon.Daemon {
 	t.Helper()
 	cfg := config.Default()
 	if control != "" {
@@ -91,7 +91,7 @@ type testServer struct {
 	t   *testing.T
 	s   *Server
 	hs  *httptest.Server
-	hub *hall.Hub
+	hub *hub.Hub
 	arb *http.Client // logged in once (logins are rate limited)
 }
 
@@ -103,7 +103,7 @@ func (ts *testServer) arbiter() *http.Client {
 	return ts.arb
 }
 
-func newServer(t *testing.T, h *hall.Hub, opts Opts) *testServer {
+func newServer(t *testing.T, h *hub.Hub, opts Opts) *testServer {
 	t.Helper()
 	if opts.PIN == "" {
 		opts.PIN = testPIN

@@ -85,7 +85,7 @@ func (s *Server) servePairings(w http.ResponseWriter, r *http.Request) {
 func (s *Server) upload(req PairingUpload) (PairingResult, int, error) {
 	tn := &s.tn
 	if tn.t == nil {
-		return PairingResult{}, http.StatusConflict, fmt.Errorf("the hub has no tournament: start it with tandem hall --tournament FILE")
+		return PairingResult{}, http.StatusConflict, fmt.Errorf("the hub has no tournament: start it with tandem-hall --tournament FILE")
 	}
 	round := req.Round
 	if round == 0 {

@@ -10,7 +10,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"tandem/hall"
+	"tandem/hall/hub"
 )
 
 // The alerts list as a state machine: whatever the tables raise and clear,
@@ -18,24 +18,24 @@ import (
 // entry is raised now, ids grow, and the list never exceeds MaxAlerts
 // (dropping only the oldest).
 func TestProperty_AlertsFollowTheTables(t *testing.T) {
-	kinds := []hall.Alert{{Kind: hall.AlertFlag, Text: "flag: A-white"}, {Kind: hall.AlertClaim, Text: "claim by B-black (flag)"},
-		{Kind: hall.AlertOffline, Text: "offline since 14:05"}, {Kind: hall.AlertRecord, Text: "disk full"},
-		{Kind: hall.AlertRefused, Text: "login refused"}}
+	kinds := []hub.Alert{{Kind: hub.AlertFlag, Text: "flag: A-white"}, {Kind: hub.AlertClaim, Text: "claim by B-black (flag)"},
+		{Kind: hub.AlertOffline, Text: "offline since 14:05"}, {Kind: hub.AlertRecord, Text: "disk full"},
+		{Kind: hub.AlertRefused, Text: "login refused"}}
 	rapid.Check(t, func(t *rapid.T) {
-		s := &Server{states: map[string]hall.TableState{}}
+		s := &Server{states: map[string]hub.TableState{}}
 		ids := []string{"t1", "t2", "t3"}
 		steps := rapid.IntRange(1, 300).Draw(t, "steps")
 		at := time.Unix(1_800_000_000, 0)
 		for range steps {
 			id := rapid.SampledFrom(ids).Draw(t, "table")
-			var now []hall.Alert
+			var now []hub.Alert
 			for _, a := range kinds {
 				if rapid.Bool().Draw(t, "raised") {
 					now = append(now, a)
 				}
 			}
 			seen := rapid.IntRange(0, 5).Draw(t, "seen") > 0 // a table never seen raises only its refusal
-			st := hall.TableState{ID: id, Alerts: now}
+			st := hub.TableState{ID: id, Alerts: now}
 			if seen {
 				st.LastSeen = at
 			}
@@ -55,7 +55,7 @@ func TestProperty_AlertsFollowTheTables(t *testing.T) {
 			for _, tid := range ids {
 				cur := s.alertKeys(s.states[tid])
 				for _, e := range s.alerts {
-					if e.Table == tid && e.Active && !slices.Contains(cur, hall.Alert{Kind: e.Kind, Text: e.Text}) {
+					if e.Table == tid && e.Active && !slices.Contains(cur, hub.Alert{Kind: e.Kind, Text: e.Text}) {
 						t.Fatalf("%s: active %+v not raised now (%+v)", tid, e, cur)
 					}
 				}

@@ -13,6 +13,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/internal/inputfile"
 	"tandem/tournament"
 )
@@ -287,7 +288,7 @@ func (tn *tourney) waiting(id string) bool {
 
 // pairingOf returns hall table id's view of its current match, nil when
 // it has none.
-func (tn *tourney) pairingOf(id string, states map[string]hall.TableState) *PairingView {
+func (tn *tourney) pairingOf(id string, states map[string]hub.TableState) *PairingView {
 	m, ok := tn.current(id)
 	if !ok {
 		return nil

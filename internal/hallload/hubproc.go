@@ -17,12 +17,12 @@ import (
 	"time"
 )
 
-// HubProc runs the hub (`tandem hall --config FILE`) as a separate
+// HubProc runs the hub (`tandem-hall --config FILE`) as a separate
 // process, and measures it: CPU time from /proc/PID/stat (utime + stime)
 // and peak memory from /proc/PID/status (VmHWM), added up over every run
 // (a restart starts a new process).
 type HubProc struct {
-	// Bin is the tandem binary; Dir the hub's directory (its store and
+	// Bin is the tandem-hall binary; Dir the hub's directory (its store and
 	// configuration); NATS and Dashboard the loopback addresses it
 	// listens on, kept across restarts.
 	Bin, Dir        string
@@ -68,7 +68,7 @@ func (h *HubProc) Start(ctx context.Context) error {
 	if err := os.WriteFile(cfg, []byte(h.config()), 0o644); err != nil {
 		return err
 	}
-	cmd := exec.Command(h.Bin, "hall", "--config", cfg)
+	cmd := exec.Command(h.Bin, "--config", cfg)
 	h.mu.Lock()
 	h.log = filepath.Join(h.Dir, fmt.Sprintf("hub-%d.log", h.runs+1))
 	h.mu.Unlock()
@@ -80,7 +80,7 @@ func (h *HubProc) Start(ctx context.Context) error {
 	defer log.Close() // the child has its own descriptor
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("starting the hub (%s hall): %w", h.Bin, err)
+		return fmt.Errorf("starting the hub (%s): %w", h.Bin, err)
 	}
 	done := make(chan struct{})
 	h.mu.Lock()

@@ -16,7 +16,7 @@ import (
 // Opts configures Run. Bin is required; every other zero value has the
 // documented default.
 type Opts struct {
-	// Bin is the tandem binary that runs the hub (`tandem hall`).
+	// Bin is the tandem-hall binary that runs the hub.
 	Bin string
 	// Tables is the number of simulated tables. Zero means 100.
 	Tables int
@@ -104,7 +104,7 @@ func (r *Report) OK() bool {
 // could not be opened), not that it found a loss: see Report.OK.
 func Run(ctx context.Context, o Opts) (*Report, error) {
 	if o.Bin == "" {
-		return nil, errors.New("hallload: no tandem binary (Opts.Bin)")
+		return nil, errors.New("hallload: no tandem-hall binary (Opts.Bin)")
 	}
 	if o.Tables <= 0 {
 		o.Tables = 100

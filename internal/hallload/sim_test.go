@@ -6,14 +6,14 @@ import (
 	"testing"
 	"time"
 
-	"tandem/hall"
+	"tandem/hall/hub"
 	"tandem/journal"
 )
 
 // startHub starts an embedded hub on addr with its store in dir.
-func startHub(t *testing.T, addr, dir string) *hall.Hub {
+func startHub(t *testing.T, addr, dir string) *hub.Hub {
 	t.Helper()
-	h, err := hall.NewHub(&hall.HubOpts{Listen: addr, StoreDir: dir})
+	h, err := hub.New(&hub.Opts{Listen: addr, StoreDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-// tandem hall dashboard: draws every table of the hall from GET /ws (a
+// tandem-hall dashboard: draws every table of the hall from GET /ws (a
 // "state" message, then "update"s with the tables that changed), animates
 // the running clocks locally from each table's instant, and sends the
 // head arbiter's commands.

@@ -1,4 +1,4 @@
-package hall
+package hub
 
 import (
 	"fmt"
@@ -8,11 +8,13 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"tandem/hall"
 )
 
 // This file finds the embedded server's refusals of tables (a login
 // refused, a message outside the table's permissions) and shows them on
-// the hub: an AlertRefused on the table concerned and HubOpts.OnRefused.
+// the hub: an AlertRefused on the table concerned and Opts.OnRefused.
 // The server tells them only in its log, so the hub reads its error lines
 // (nats-server's wording, checked by the tests with a real server).
 
@@ -99,7 +101,7 @@ func orUnknown(login string) string {
 }
 
 // refuse shows a refusal: on table's state (when the hub knows a table of
-// that id or table is a valid id) and to HubOpts.OnRefused at most once a
+// that id or table is a valid id) and to Opts.OnRefused at most once a
 // minute per table (per text when no table is known): one wrong [hall]
 // is refused on several subjects at once (snap, cmd, the catch-up's
 // DIRECT.GET), each its own text, and the head arbiter needs it once. It
@@ -110,7 +112,7 @@ func (h *Hub) refuse(table, text string, now time.Time) {
 	if h.closed {
 		return
 	}
-	if table != "" && ValidTableID(table) == nil {
+	if table != "" && hall.ValidTableID(table) == nil {
 		t := h.tables[table]
 		if t == nil {
 			t = &TableState{ID: table}
@@ -140,7 +142,7 @@ func (h *Hub) refuse(table, text string, now time.Time) {
 
 type refusalMsg struct{ table, text string }
 
-// tellRefusals calls HubOpts.OnRefused, off the server's goroutines.
+// tellRefusals calls Opts.OnRefused, off the server's goroutines.
 func (h *Hub) tellRefusals(stop <-chan struct{}) {
 	defer h.wg.Done()
 	for {

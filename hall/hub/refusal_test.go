@@ -1,4 +1,4 @@
-package hall
+package hub
 
 import (
 	"errors"
@@ -12,9 +12,11 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"tandem/hall"
 )
 
-// refusals collects HubOpts.OnRefused's calls.
+// refusals collects Opts.OnRefused's calls.
 type refusals struct {
 	mu   sync.Mutex
 	told [][2]string
@@ -55,9 +57,9 @@ func twoTables() []TableAuth {
 // the table it claims to be.
 func TestLink_AnotherTablesUserIsRefused(t *testing.T) {
 	var told refusals
-	h := newTestHub(t, "", &HubOpts{Tables: twoTables(), OnRefused: told.on})
-	l := newTestLink(t, h.URL(), "t01", "", &LinkOpts{User: "t02", Password: "p2"})
-	l.Publish(Snap{Status: "ready"})
+	h := newTestHub(t, "", &Opts{Tables: twoTables(), OnRefused: told.on})
+	l := newTestLink(t, h.URL(), "t01", "", &hall.LinkOpts{User: "t02", Password: "p2"})
+	l.Publish(hall.Snap{Status: "ready"})
 	waitFor(t, "the link's refusal", func() bool { return l.State().Refused != "" })
 	s := l.State()
 	want := "hall ERROR: the hub refuses this table's messages on tandem.table.t01.*: check [hall] table and user"
@@ -84,9 +86,9 @@ func TestLink_AnotherTablesUserIsRefused(t *testing.T) {
 func TestLink_WrongPasswordIsRefusedThenRetried(t *testing.T) {
 	var told refusals
 	dir, addr := t.TempDir(), freePort(t)
-	h := newTestHub(t, dir, &HubOpts{Listen: addr, Tables: twoTables(), OnRefused: told.on})
-	l := newTestLink(t, "nats://"+addr, "t02", "", &LinkOpts{User: "t02", Password: "guess"})
-	l.Publish(Snap{Status: "ready"})
+	h := newTestHub(t, dir, &Opts{Listen: addr, Tables: twoTables(), OnRefused: told.on})
+	l := newTestLink(t, "nats://"+addr, "t02", "", &hall.LinkOpts{User: "t02", Password: "guess"})
+	l.Publish(hall.Snap{Status: "ready"})
 	waitFor(t, "the link's refusal", func() bool { return l.State().Refused != "" })
 	want := "hall offline: the hub refused the login (authorization violation): check [hall] user and password"
 	if s := l.State(); s.Text() != want || s.Online {
@@ -109,7 +111,7 @@ func TestLink_WrongPasswordIsRefusedThenRetried(t *testing.T) {
 
 	tables := twoTables()
 	tables[1].Password = "guess"
-	h2 := newTestHub(t, dir, &HubOpts{Listen: addr, Tables: tables})
+	h2 := newTestHub(t, dir, &Opts{Listen: addr, Tables: tables})
 	waitFor(t, "t02 online on the fixed hub", func() bool { ts, _ := h2.Table("t02"); return ts.Online })
 	waitFor(t, "the refusal cleared", func() bool { return l.State().OK() })
 	if s := l.State(); !strings.HasPrefix(s.Text(), "hall online since ") {
@@ -120,7 +122,7 @@ func TestLink_WrongPasswordIsRefusedThenRetried(t *testing.T) {
 // A login with a user no table has is told to OnRefused without a table.
 func TestHub_UnknownUserRefusal(t *testing.T) {
 	var told refusals
-	h := newTestHub(t, "", &HubOpts{Tables: twoTables(), OnRefused: told.on})
+	h := newTestHub(t, "", &Opts{Tables: twoTables(), OnRefused: told.on})
 	nc, err := nats.Connect(h.URL(), nats.UserInfo("nobody", "x"))
 	if err == nil {
 		nc.Close()
@@ -136,9 +138,9 @@ func TestHub_UnknownUserRefusal(t *testing.T) {
 
 func TestNewLink_MissingCredentialFiles(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope")
-	for _, o := range []LinkOpts{{CredsFile: missing}, {NkeySeedFile: missing}} {
+	for _, o := range []hall.LinkOpts{{CredsFile: missing}, {NkeySeedFile: missing}} {
 		o.URL, o.Table = "nats://127.0.0.1:1", "t1"
-		l, err := NewLink(&o)
+		l, err := hall.NewLink(&o)
 		if err == nil {
 			l.Close()
 			t.Fatalf("%+v: no error", o)
@@ -151,10 +153,10 @@ func TestNewLink_MissingCredentialFiles(t *testing.T) {
 
 // Two hubs on one store: the second refuses at once, naming the store
 // and the first's process; the store is free again once the first stops.
-func TestNewHub_StoreInUse(t *testing.T) {
+func TestNew_StoreInUse(t *testing.T) {
 	dir := t.TempDir()
 	h := newTestHub(t, dir, nil)
-	_, err := NewHub(&HubOpts{Listen: "127.0.0.1:0", StoreDir: dir})
+	_, err := New(&Opts{Listen: "127.0.0.1:0", StoreDir: dir})
 	var se *StoreInUseError
 	if !errors.As(err, &se) || se.Dir != dir || se.PID != os.Getpid() {
 		t.Fatalf("second hub: %v", err)
@@ -163,7 +165,7 @@ func TestNewHub_StoreInUse(t *testing.T) {
 		t.Fatalf("message %q", err)
 	}
 	h.Close()
-	h2, err := NewHub(&HubOpts{Listen: "127.0.0.1:0", StoreDir: dir})
+	h2, err := New(&Opts{Listen: "127.0.0.1:0", StoreDir: dir})
 	if err != nil {
 		t.Fatalf("after the first stopped: %v", err)
 	}
@@ -171,13 +173,13 @@ func TestNewHub_StoreInUse(t *testing.T) {
 }
 
 // A busy port fails at once with the system's reason.
-func TestNewHub_ListenInUse(t *testing.T) {
+func TestNew_ListenInUse(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	_, err = NewHub(&HubOpts{Listen: ln.Addr().String(), StoreDir: t.TempDir()})
+	_, err = New(&Opts{Listen: ln.Addr().String(), StoreDir: t.TempDir()})
 	var le *ListenError
 	if !errors.As(err, &le) || !errors.Is(err, syscall.EADDRINUSE) {
 		t.Fatalf("error %v", err)
@@ -192,15 +194,15 @@ func TestNewHub_ListenInUse(t *testing.T) {
 // once a minute for the table, not once per subject.
 func TestHub_RefusalsToldOncePerTable(t *testing.T) {
 	var told refusals
-	h := newTestHub(t, "", &HubOpts{Tables: twoTables(), OnRefused: told.on})
-	l := newTestLink(t, h.URL(), "t01", "", &LinkOpts{User: "t02", Password: "p2"})
-	l.Publish(Snap{Status: "ready"})
+	h := newTestHub(t, "", &Opts{Tables: twoTables(), OnRefused: told.on})
+	l := newTestLink(t, h.URL(), "t01", "", &hall.LinkOpts{User: "t02", Password: "p2"})
+	l.Publish(hall.Snap{Status: "ready"})
 	waitFor(t, "OnRefused", func() bool { return told.has("t01", "calls itself t01") })
 	// Let the link be refused again for a few seconds (it retries).
 	texts := map[string]bool{}
 	seen := map[time.Time]bool{}
 	waitFor(t, "three refusals", func() bool {
-		l.Publish(Snap{Status: "ready"})
+		l.Publish(hall.Snap{Status: "ready"})
 		h.mu.Lock()
 		seen[h.tables["t01"].refusedAt] = true
 		texts[h.tables["t01"].Refused] = true

@@ -1,10 +1,12 @@
-package hall
+package hub
 
 import (
 	"context"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"tandem/hall"
 )
 
 // BenchmarkLink_CatchUp measures the catch-up after an outage: b.N
@@ -13,7 +15,7 @@ import (
 // the next. Reported as records per second.
 func BenchmarkLink_CatchUp(b *testing.B) {
 	dir := b.TempDir()
-	h, err := NewHub(&HubOpts{Listen: "127.0.0.1:0", StoreDir: filepath.Join(dir, "store")})
+	h, err := New(&Opts{Listen: "127.0.0.1:0", StoreDir: filepath.Join(dir, "store")})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -24,7 +26,7 @@ func BenchmarkLink_CatchUp(b *testing.B) {
 	}
 	b.ResetTimer()
 	start := time.Now()
-	l, err := NewLink(&LinkOpts{URL: h.URL(), Table: "tb", RecordFile: rec.path, Reconnect: 10 * time.Millisecond})
+	l, err := hall.NewLink(&hall.LinkOpts{URL: h.URL(), Table: "tb", RecordFile: rec.path, Reconnect: 10 * time.Millisecond})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package hall
+package hub
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,6 +19,8 @@ import (
 	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
+
+	"tandem/hall"
 )
 
 // freePort returns a loopback address free now, for a hub that must come
@@ -39,7 +42,7 @@ type testRecord struct {
 	path string
 	w    *journal.Writer
 	mu   sync.Mutex
-	link *Link
+	link *hall.Link
 	n    uint64 // records appended
 }
 
@@ -65,7 +68,7 @@ func openRecord(t testing.TB, path string) *testRecord {
 }
 
 // attach gives the record's progress to link, with what is on disk now.
-func (r *testRecord) attach(t testing.TB, l *Link) {
+func (r *testRecord) attach(t testing.TB, l *hall.Link) {
 	if err := r.w.Sync(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -105,19 +108,19 @@ func records(t *testing.T, h *Hub, id string) []uint64 {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	s, err := h.js.Stream(ctx, RecordsStream)
+	s, err := h.js.Stream(ctx, hall.RecordsStream)
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, err := s.Info(ctx, jetstream.WithSubjectFilter(RecordSubject(id)))
+	info, err := s.Info(ctx, jetstream.WithSubjectFilter(hall.RecordSubject(id)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := int(info.State.Subjects[RecordSubject(id)])
+	want := int(info.State.Subjects[hall.RecordSubject(id)])
 	if want == 0 {
 		return nil
 	}
-	cons, err := s.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{RecordSubject(id)}})
+	cons, err := s.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{hall.RecordSubject(id)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +131,7 @@ func records(t *testing.T, h *Hub, id string) []uint64 {
 			t.Fatal(err)
 		}
 		for m := range batch.Messages() {
-			n, err := strconv.ParseUint(m.Headers().Get(HeaderSeq), 10, 64)
+			n, err := strconv.ParseUint(m.Headers().Get(hall.HeaderSeq), 10, 64)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -154,15 +157,15 @@ func checkOnce(t *testing.T, seqs []uint64, n uint64) {
 	}
 }
 
-func newTestLink(t *testing.T, url, table, recordFile string, opts *LinkOpts) *Link {
+func newTestLink(t *testing.T, url, table, recordFile string, opts *hall.LinkOpts) *hall.Link {
 	t.Helper()
-	o := LinkOpts{}
+	o := hall.LinkOpts{}
 	if opts != nil {
 		o = *opts
 	}
 	o.URL, o.Table, o.RecordFile = url, table, recordFile
 	o.Heartbeat, o.Retry, o.Reconnect = 100*time.Millisecond, 50*time.Millisecond, 50*time.Millisecond
-	l, err := NewLink(&o)
+	l, err := hall.NewLink(&o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,11 +176,11 @@ func newTestLink(t *testing.T, url, table, recordFile string, opts *LinkOpts) *L
 func TestLink_SnapshotReachesHub(t *testing.T) {
 	h := newTestHub(t, "", nil)
 	l := newTestLink(t, h.URL(), "t7", "", nil)
-	l.Publish(Snap{Status: "running", ClocksAtMs: time.Now().UnixMilli(), Clocks: [4]Clock{{Ms: 180000, Running: true, Turn: true}}, Running: [2]string{"A-white", ""},
-		Players: [4]string{"Ana", "", "", ""}, Claim: &Claim{Claimant: "B-black", Reason: "flag"}})
+	l.Publish(hall.Snap{Status: "running", ClocksAtMs: time.Now().UnixMilli(), Clocks: [4]hall.Clock{{Ms: 180000, Running: true, Turn: true}}, Running: [2]string{"A-white", ""},
+		Players: [4]string{"Ana", "", "", ""}, Claim: &hall.Claim{Claimant: "B-black", Reason: "flag"}})
 	waitFor(t, "t7's snapshot", func() bool { s, ok := h.Table("t7"); return ok && s.Snap.Status == "running" })
 	s, _ := h.Table("t7")
-	if !s.Online || s.Snap.Table != "t7" || s.Snap.V != Version || s.Snap.Players[0] != "Ana" || s.Snap.Clocks[0].Ms != 180000 {
+	if !s.Online || s.Snap.Table != "t7" || s.Snap.V != hall.Version || s.Snap.Players[0] != "Ana" || s.Snap.Clocks[0].Ms != 180000 {
 		t.Fatalf("state %+v", s)
 	}
 	if len(s.Alerts) != 1 || s.Alerts[0].Kind != AlertClaim || s.Alerts[0].Text != "claim by B-black (flag)" {
@@ -193,49 +196,49 @@ func TestLink_SnapshotReachesHub(t *testing.T) {
 }
 
 func TestLink_CommandRoundTripAndOffline(t *testing.T) {
-	h := newTestHub(t, "", &HubOpts{OfflineAfter: 300 * time.Millisecond, CommandTimeout: time.Second})
-	var got []Command
+	h := newTestHub(t, "", &Opts{OfflineAfter: 300 * time.Millisecond, CommandTimeout: time.Second})
+	var got []hall.Command
 	var mu sync.Mutex
-	l := newTestLink(t, h.URL(), "t1", "", &LinkOpts{Handle: func(ctx context.Context, c Command) Reply {
+	l := newTestLink(t, h.URL(), "t1", "", &hall.LinkOpts{Handle: func(ctx context.Context, c hall.Command) hall.Reply {
 		mu.Lock()
 		got = append(got, c)
 		mu.Unlock()
 		switch c.Action {
 		case "pause":
-			return Reply{OK: true, Status: "paused"}
+			return hall.Reply{OK: true, Status: "paused"}
 		case "adjust":
-			return Reply{Refused: "the clocks run", Notice: "pause first"}
+			return hall.Reply{Refused: "the clocks run", Notice: "pause first"}
 		case "slow":
 			<-ctx.Done()
-			return Reply{Error: "too late"}
+			return hall.Reply{Error: "too late"}
 		}
-		return Reply{Error: "unknown action " + strconv.Quote(c.Action)}
+		return hall.Reply{Error: "unknown action " + strconv.Quote(c.Action)}
 	}})
-	l.Publish(Snap{Status: "running"})
+	l.Publish(hall.Snap{Status: "running"})
 	waitFor(t, "t1 online", func() bool { s, _ := h.Table("t1"); return s.Online })
 	ctx := context.Background()
-	r, err := h.Command(ctx, "t1", Command{Action: "pause"})
+	r, err := h.Command(ctx, "t1", hall.Command{Action: "pause"})
 	if err != nil || !r.OK || r.Status != "paused" {
 		t.Fatalf("pause: %+v %v", r, err)
 	}
-	r, err = h.Command(ctx, "t1", Command{Action: "adjust", Seat: "A-white", Delta: "+30"})
+	r, err = h.Command(ctx, "t1", hall.Command{Action: "adjust", Seat: "A-white", Delta: "+30"})
 	if err != nil || r.OK || r.Refused != "the clocks run" {
 		t.Fatalf("adjust: %+v %v", r, err)
 	}
-	if _, err := h.Command(ctx, "t1", Command{Action: "dance"}); err == nil || !strings.Contains(err.Error(), `unknown action "dance"`) {
+	if _, err := h.Command(ctx, "t1", hall.Command{Action: "dance"}); err == nil || !strings.Contains(err.Error(), `unknown action "dance"`) {
 		t.Fatalf("unknown action: %v", err)
 	}
-	if _, err := h.Command(ctx, "t1", Command{Action: "slow"}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := h.Command(ctx, "t1", hall.Command{Action: "slow"}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("slow: %v", err)
 	}
 	mu.Lock()
-	if len(got) != 4 || got[1].Seat != "A-white" || got[1].Delta != "+30" || got[0].V != Version {
+	if len(got) != 4 || got[1].Seat != "A-white" || got[1].Delta != "+30" || got[0].V != hall.Version {
 		t.Fatalf("the table got %+v", got)
 	}
 	mu.Unlock()
 	l.Close()
 	waitFor(t, "t1 offline", func() bool { s, _ := h.Table("t1"); return !s.Online })
-	if _, err := h.Command(ctx, "t1", Command{Action: "pause"}); !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "t1 since") {
+	if _, err := h.Command(ctx, "t1", hall.Command{Action: "pause"}); !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "t1 since") {
 		t.Fatalf("offline: %v", err)
 	}
 }
@@ -250,11 +253,11 @@ func TestHub_CommandNoResponderIsOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	b, _ := json.Marshal(Snap{V: Version, Table: "t2", Boot: "b", Seq: 1, Status: "ready"})
-	nc.Publish(SnapSubject("t2"), b)
+	b, _ := json.Marshal(hall.Snap{V: hall.Version, Table: "t2", Boot: "b", Seq: 1, Status: "ready"})
+	nc.Publish(hall.SnapSubject("t2"), b)
 	waitFor(t, "t2 online", func() bool { s, _ := h.Table("t2"); return s.Online })
 	start := time.Now()
-	if _, err := h.Command(context.Background(), "t2", Command{Action: "pause"}); !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "does not answer") {
+	if _, err := h.Command(context.Background(), "t2", hall.Command{Action: "pause"}); !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "does not answer") {
 		t.Fatalf("no responder: %v", err)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -267,7 +270,7 @@ func TestLink_RecordsAndResultsOnceAcrossOutagesAndRestarts(t *testing.T) {
 	store := t.TempDir()
 	// A 200 ms duplicate window: the outages below are longer, so only
 	// the catch-up keeps the records single.
-	hopts := &HubOpts{Listen: addr, StoreDir: store, Duplicates: 200 * time.Millisecond}
+	hopts := &Opts{Listen: addr, StoreDir: store, Duplicates: 200 * time.Millisecond}
 	h := newTestHub(t, "", hopts)
 	rec := openRecord(t, filepath.Join(t.TempDir(), "t3.db"))
 	rec.match(t, "m1", 5) // before the link: published by its first catch-up
@@ -334,7 +337,7 @@ func TestLink_AnotherRecordUnderTheSameIDIsRefused(t *testing.T) {
 	b.match(t, "other", 9)
 	lb := newTestLink(t, h.URL(), "t4", b.path, nil)
 	b.attach(t, lb)
-	lb.Publish(Snap{Status: "ready"})
+	lb.Publish(hall.Snap{Status: "ready"})
 	waitFor(t, "the link's error", func() bool { return strings.Contains(lb.State().Err, "not this table's") })
 	waitFor(t, "the error on the hub", func() bool {
 		s, _ := h.Table("t4")
@@ -353,7 +356,7 @@ func TestLink_NeverBlocksWithoutHub(t *testing.T) {
 	start := time.Now()
 	l := newTestLink(t, "nats://"+addr, "t5", "", nil)
 	for range 1000 {
-		l.Publish(Snap{Status: "running"})
+		l.Publish(hall.Snap{Status: "running"})
 		l.Synced(3)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -365,7 +368,7 @@ func TestLink_NeverBlocksWithoutHub(t *testing.T) {
 }
 
 func TestHub_TableCredentialsAndPermissions(t *testing.T) {
-	h := newTestHub(t, "", &HubOpts{Tables: []TableAuth{
+	h := newTestHub(t, "", &Opts{Tables: []TableAuth{
 		{ID: "t1", User: "table1", Password: "s3cret"},
 		{ID: "t2", User: "table2", Password: "other"},
 	}})
@@ -375,28 +378,28 @@ func TestHub_TableCredentialsAndPermissions(t *testing.T) {
 	}
 	rec := openRecord(t, filepath.Join(t.TempDir(), "t1.db"))
 	rec.match(t, "m1", 1)
-	good := newTestLink(t, h.URL(), "t1", rec.path, &LinkOpts{User: "table1", Password: "s3cret",
-		Handle: func(context.Context, Command) Reply { return Reply{OK: true} }})
+	good := newTestLink(t, h.URL(), "t1", rec.path, &hall.LinkOpts{User: "table1", Password: "s3cret",
+		Handle: func(context.Context, hall.Command) hall.Reply { return hall.Reply{OK: true} }})
 	rec.attach(t, good)
-	good.Publish(Snap{Status: "ready"})
+	good.Publish(hall.Snap{Status: "ready"})
 	waitFor(t, "t1 online", func() bool { s, _ := h.Table("t1"); return s.Online })
 	waitFor(t, "t1's result", func() bool { return len(h.Results()) == 1 })
-	if r, err := h.Command(context.Background(), "t1", Command{Action: "pause"}); err != nil || !r.OK {
+	if r, err := h.Command(context.Background(), "t1", hall.Command{Action: "pause"}); err != nil || !r.OK {
 		t.Fatalf("command with credentials: %+v %v", r, err)
 	}
 	checkOnce(t, records(t, h, "t1"), rec.n)
 
 	// A wrong password never connects.
-	bad := newTestLink(t, h.URL(), "t2", "", &LinkOpts{User: "table2", Password: "guess"})
-	bad.Publish(Snap{Status: "ready"})
+	bad := newTestLink(t, h.URL(), "t2", "", &hall.LinkOpts{User: "table2", Password: "guess"})
+	bad.Publish(hall.Snap{Status: "ready"})
 	// Table 1's credentials cannot speak for table 2.
 	nc, err := nats.Connect(h.URL(), nats.UserInfo("table1", "s3cret"), nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	b, _ := json.Marshal(Snap{V: Version, Table: "t2", Boot: "x", Seq: 1, Status: "running"})
-	nc.Publish(SnapSubject("t2"), b)
+	b, _ := json.Marshal(hall.Snap{V: hall.Version, Table: "t2", Boot: "x", Seq: 1, Status: "running"})
+	nc.Publish(hall.SnapSubject("t2"), b)
 	nc.Flush()
 	time.Sleep(300 * time.Millisecond) // what would arrive has arrived
 	if s, _ := h.Table("t2"); s.Online || bad.State().Online {
@@ -404,26 +407,26 @@ func TestHub_TableCredentialsAndPermissions(t *testing.T) {
 	}
 }
 
-func TestNewHub_BadCredentials(t *testing.T) {
+func TestNew_BadCredentials(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		o    HubOpts
+		o    Opts
 		want string
 	}{
-		{"token and users", HubOpts{Token: "x", Tables: []TableAuth{{ID: "t1", User: "a", Password: "b"}}}, "exclude each other"},
-		{"bad id", HubOpts{Tables: []TableAuth{{ID: "t.1", User: "a", Password: "b"}}}, `table id "t.1"`},
-		{"no password", HubOpts{Tables: []TableAuth{{ID: "t1", User: "a"}}}, "no password"},
-		{"nothing", HubOpts{Tables: []TableAuth{{ID: "t1"}}}, "no credentials"},
-		{"bad nkey", HubOpts{Tables: []TableAuth{{ID: "t1", Nkey: "SUAB"}}}, "not a user public key"},
-		{"same user", HubOpts{Tables: []TableAuth{{ID: "t1", User: "a", Password: "b"}, {ID: "t2", User: "a", Password: "c"}}}, "same user"},
-		{"bad listen", HubOpts{Listen: "4222"}, "not host:port"},
+		{"token and users", Opts{Token: "x", Tables: []TableAuth{{ID: "t1", User: "a", Password: "b"}}}, "exclude each other"},
+		{"bad id", Opts{Tables: []TableAuth{{ID: "t.1", User: "a", Password: "b"}}}, `table id "t.1"`},
+		{"no password", Opts{Tables: []TableAuth{{ID: "t1", User: "a"}}}, "no password"},
+		{"nothing", Opts{Tables: []TableAuth{{ID: "t1"}}}, "no credentials"},
+		{"bad nkey", Opts{Tables: []TableAuth{{ID: "t1", Nkey: "SUAB"}}}, "not a user public key"},
+		{"same user", Opts{Tables: []TableAuth{{ID: "t1", User: "a", Password: "b"}, {ID: "t2", User: "a", Password: "c"}}}, "same user"},
+		{"bad listen", Opts{Listen: "4222"}, "not host:port"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.o.StoreDir = t.TempDir()
 			if c.o.Listen == "" {
 				c.o.Listen = "127.0.0.1:0"
 			}
-			h, err := NewHub(&c.o)
+			h, err := New(&c.o)
 			if err == nil {
 				h.Close()
 				t.Fatal("no error")
@@ -442,9 +445,9 @@ func TestLink_OnStateFirstCallInsideNewLink(t *testing.T) {
 	h := newTestHub(t, "", nil)
 	var (
 		mu     sync.Mutex
-		states []LinkState
+		states []hall.LinkState
 	)
-	l, err := NewLink(&LinkOpts{URL: h.URL(), Table: "t6", OnState: func(s LinkState) {
+	l, err := hall.NewLink(&hall.LinkOpts{URL: h.URL(), Table: "t6", OnState: func(s hall.LinkState) {
 		mu.Lock()
 		states = append(states, s)
 		mu.Unlock()
@@ -455,7 +458,7 @@ func TestLink_OnStateFirstCallInsideNewLink(t *testing.T) {
 	defer l.Close()
 	mu.Lock()
 	n := len(states)
-	first := LinkState{}
+	first := hall.LinkState{}
 	if n > 0 {
 		first = states[0]
 	}
@@ -476,4 +479,32 @@ func TestLink_OnStateFirstCallInsideNewLink(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// The link asks for the wall clock's status at each publication,
+// heartbeats included: the hub sees a table's clock set by a time server
+// without waiting for a change of the match.
+func TestLink_WallClockOnEveryPublication(t *testing.T) {
+	h := newTestHub(t, "", nil)
+	var wall atomic.Value
+	wall.Store("unsynchronised")
+	l := newTestLink(t, h.URL(), "t9", "", &hall.LinkOpts{WallClock: func() string { return wall.Load().(string) }})
+	l.Publish(hall.Snap{Status: "ready"})
+	clock := func(s TableState) string {
+		for _, a := range s.Alerts {
+			if a.Kind == AlertClock {
+				return a.Text
+			}
+		}
+		return ""
+	}
+	waitFor(t, "t9 unsynchronised", func() bool {
+		s, ok := h.Table("t9")
+		return ok && s.Snap.WallClock == "unsynchronised" && clock(s) != ""
+	})
+	wall.Store("synchronised") // the hub's time server answered; the match did not change
+	waitFor(t, "t9 synchronised by a heartbeat", func() bool {
+		s, _ := h.Table("t9")
+		return s.Snap.WallClock == "synchronised" && s.Snap.Heartbeat && clock(s) == ""
+	})
 }

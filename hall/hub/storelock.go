@@ -1,4 +1,4 @@
-package hall
+package hub
 
 import (
 	"errors"
@@ -16,8 +16,8 @@ import (
 // servers on one directory would damage it.
 const StoreLockFile = "hub.lock"
 
-// StoreInUseError is NewHub's error when another hub holds the store
-// directory (HubOpts.StoreDir).
+// StoreInUseError is New's error when another hub holds the store
+// directory (Opts.StoreDir).
 type StoreInUseError struct {
 	// Dir is the store directory.
 	Dir string

@@ -1,4 +1,4 @@
-package hall
+package hub
 
 import (
 	"crypto/rand"
@@ -12,6 +12,8 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nkeys"
+
+	"tandem/hall"
 )
 
 // TableAuth is one table's credentials on the hub's embedded server: a
@@ -32,7 +34,7 @@ type TableAuth struct {
 // drawn at each start: only the hub's process knows it.
 const hubUser = "tandem-hub"
 
-// Embedded server defaults (HubOpts zero values).
+// Embedded server defaults (Opts zero values).
 const (
 	// DefaultListen is where the embedded server listens for tables:
 	// every interface, NATS's usual port.
@@ -53,21 +55,21 @@ const (
 func tablePerms(id string) *server.Permissions {
 	return &server.Permissions{
 		Publish: &server.SubjectPermission{Allow: []string{
-			SnapSubject(id), RecordSubject(id), ResultSubject(id),
+			hall.SnapSubject(id), hall.RecordSubject(id), hall.ResultSubject(id),
 			"$JS.API.INFO",
-			"$JS.API.STREAM.INFO." + RecordsStream, "$JS.API.STREAM.INFO." + ResultsStream,
-			"$JS.API.DIRECT.GET." + RecordsStream + "." + RecordSubject(id),
-			"$JS.API.DIRECT.GET." + ResultsStream + "." + ResultSubject(id),
+			"$JS.API.STREAM.INFO." + hall.RecordsStream, "$JS.API.STREAM.INFO." + hall.ResultsStream,
+			"$JS.API.DIRECT.GET." + hall.RecordsStream + "." + hall.RecordSubject(id),
+			"$JS.API.DIRECT.GET." + hall.ResultsStream + "." + hall.ResultSubject(id),
 		}},
-		Subscribe: &server.SubjectPermission{Allow: []string{CmdSubject(id), "_INBOX.>"}},
+		Subscribe: &server.SubjectPermission{Allow: []string{hall.CmdSubject(id), "_INBOX.>"}},
 		// A command's reply subject is the hub's inbox: allowed once per
 		// command received.
 		Response: &server.ResponsePermission{MaxMsgs: 1, Expires: time.Minute},
 	}
 }
 
-// ListenError is NewHub's error when the embedded server cannot listen
-// on HubOpts.Listen (the port in use, an address not of this machine).
+// ListenError is New's error when the embedded server cannot listen
+// on Opts.Listen (the port in use, an address not of this machine).
 type ListenError struct {
 	// Addr is the address, "host:port".
 	Addr string
@@ -97,7 +99,7 @@ func probeListen(addr string) error {
 // log, and returns it with the store's lock (held until the hub stops)
 // and the hub's own connection credentials (user and password; "" when
 // the server has no authentication, token when o sets one).
-func startServer(o *HubOpts, log server.Logger) (*server.Server, *storeLock, string, error) {
+func startServer(o *Opts, log server.Logger) (*server.Server, *storeLock, string, error) {
 	s, password, err := newServer(o)
 	if err != nil {
 		return nil, nil, "", err
@@ -131,7 +133,7 @@ func startServer(o *HubOpts, log server.Logger) (*server.Server, *storeLock, str
 }
 
 // newServer makes (does not start) the embedded server for o.
-func newServer(o *HubOpts) (*server.Server, string, error) {
+func newServer(o *Opts) (*server.Server, string, error) {
 	host, port, err := splitListen(o.Listen)
 	if err != nil {
 		return nil, "", err
@@ -171,7 +173,7 @@ func newServer(o *HubOpts) (*server.Server, string, error) {
 		so.Users = []*server.User{{Username: hubUser, Password: password}}
 		seen := map[string]string{}
 		for i, t := range o.Tables {
-			if err := ValidTableID(t.ID); err != nil {
+			if err := hall.ValidTableID(t.ID); err != nil {
 				return nil, "", fmt.Errorf("hall: table credentials %d: %w", i+1, err)
 			}
 			who := t.User

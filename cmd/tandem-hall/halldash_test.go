@@ -17,7 +17,7 @@ import (
 	"tandem/tournament"
 )
 
-// tandem hall serves the dashboard beside the hub: the start line gives
+// tandem-hall serves the dashboard beside the hub: the start line gives
 // its address and the generated PIN, the page and its state answer, and a
 // cancel stops both.
 func TestHall_ServesTheDashboard(t *testing.T) {
@@ -71,15 +71,15 @@ func TestHall_DashboardFlagsAndTournamentErrors(t *testing.T) {
 	bad := filepath.Join(dir, "t.toml")
 	os.WriteFile(bad, []byte("name = \"X\"\nrounds = 3\n[[team]]\nname = \"A\"\nplayers = [{ name = \"a\" }]\n"), 0o644)
 	var out, errb bytes.Buffer
-	if code := run([]string{"hall", "--store", dir, "--tournament", bad}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "t.toml:") {
+	if code := run([]string{"--store", dir, "--tournament", bad}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "t.toml:") {
 		t.Fatalf("bad tournament: %d %q", code, errb.String())
 	}
 	errb.Reset()
-	if code := run([]string{"hall", "--dashboard", "nope"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "--dashboard \"nope\"") {
+	if code := run([]string{"--dashboard", "nope"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "--dashboard \"nope\"") {
 		t.Fatalf("bad dashboard: %d %q", code, errb.String())
 	}
 	errb.Reset()
-	if code := run([]string{"hall", "--dashboard", "off", "--tournament", bad}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "--tournament needs the dashboard") {
+	if code := run([]string{"--dashboard", "off", "--tournament", bad}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "--tournament needs the dashboard") {
 		t.Fatalf("tournament without dashboard: %d %q", code, errb.String())
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package clocksync
+
+func readKernel() (Kernel, error) { return Kernel{}, ErrNoKernel }

@@ -1,0 +1,79 @@
+package hall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"tandem/internal/inputfile"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// This file holds what both ends of the hall's NATS (a table's Link and
+// the hub, package hall/hub) do alike.
+
+// LastMessage returns the journal sequence number (HeaderSeq) and the data
+// of the last message on subject subj of stream; 0 and nil when the stream
+// holds none. Errors name the stream or subject: the stream missing, the
+// server unreachable, a last message without a sequence number.
+func LastMessage(ctx context.Context, js jetstream.JetStream, stream, subj string) (uint64, []byte, error) {
+	s, err := js.Stream(ctx, stream)
+	if err != nil {
+		return 0, nil, fmt.Errorf("hall: stream %s: %w", stream, err)
+	}
+	m, err := s.GetLastMsgForSubject(ctx, subj)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return 0, nil, nil
+	}
+	if err != nil {
+		return 0, nil, fmt.Errorf("hall: the last message of %s: %w", subj, err)
+	}
+	v := m.Header.Get(HeaderSeq)
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		return 0, nil, fmt.Errorf("hall: the last message of %s has %s %q, not a sequence number", subj, HeaderSeq, v)
+	}
+	return n, m.Data, nil
+}
+
+// Credentials returns the NATS connect options for one set of
+// credentials: a user and password, a token, an nkey seed file (read
+// now) and a credentials file (checked readable now: nats.go reads it at
+// each login, and a missing file would look like a network fault for
+// ever). Empty fields add nothing. The error names the file that cannot
+// be read.
+func Credentials(user, password, token, nkeySeedFile, credsFile string) ([]nats.Option, error) {
+	var opts []nats.Option
+	if user != "" {
+		opts = append(opts, nats.UserInfo(user, password))
+	}
+	if token != "" {
+		opts = append(opts, nats.Token(token))
+	}
+	if nkeySeedFile != "" {
+		// nats.go reads the file itself: a FIFO or a device there would
+		// hang or fill the memory. Read it once through a limit first.
+		if _, err := inputfile.Read(nkeySeedFile, maxCredentials); err != nil {
+			return nil, fmt.Errorf("hall: nkey seed file: %w", err)
+		}
+		o, err := nats.NkeyOptionFromSeed(nkeySeedFile)
+		if err != nil {
+			return nil, fmt.Errorf("hall: nkey seed file %s: %w", nkeySeedFile, err)
+		}
+		opts = append(opts, o)
+	}
+	if credsFile != "" {
+		// A FIFO or a device would hang it or fill the memory.
+		if _, err := inputfile.Read(credsFile, maxCredentials); err != nil {
+			return nil, fmt.Errorf("hall: creds file: %w", err)
+		}
+		opts = append(opts, nats.UserCredentials(credsFile))
+	}
+	return opts, nil
+}
+
+// maxCredentials is the largest nkey seed or creds file read (bytes): a
+// real one is under 2 KiB (config.MaxCredentialsSize).
+const maxCredentials = 64 << 10

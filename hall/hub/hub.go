@@ -1,0 +1,257 @@
+package hub
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"tandem/hall"
+)
+
+// This file holds the hub's options and its lifecycle: New, the
+// streams, the readers started, Close.
+
+// Opts configures New. The zero value runs an embedded server on
+// DefaultListen with its store in DefaultStoreDir and no authentication.
+type Opts struct {
+	// URL, when set, joins an existing NATS server or cluster ("nats://
+	// host:4222") instead of embedding one; Listen, StoreDir, MaxMemory,
+	// MaxStore and Tables are then ignored (its own configuration rules
+	// them), and the hub only creates the streams. User and Password,
+	// Token, NkeySeedFile or CredsFile are the hub's credentials there.
+	URL          string
+	User         string
+	Password     string
+	NkeySeedFile string
+	CredsFile    string
+
+	// Listen is the embedded server's "host:port" for the tables; port 0
+	// picks a free one (URL tells which). Empty means DefaultListen.
+	Listen string
+	// StoreDir is the embedded server's JetStream directory: the records
+	// and results survive a restart there. Empty means DefaultStoreDir.
+	StoreDir string
+	// MaxMemory and MaxStore cap JetStream's memory and disk use (bytes).
+	// Zero means DefaultMaxMemory and DefaultMaxStore.
+	MaxMemory int64
+	MaxStore  int64
+	// Tables are the tables' credentials. Empty (and no Token) means no
+	// authentication: any machine that reaches Listen may act as a table.
+	Tables []TableAuth
+	// Token is one token all tables share (and the hub's own on URL),
+	// instead of Tables.
+	Token string
+
+	// CommandTimeout bounds Command's wait for a table's reply. Zero means
+	// 2 s.
+	CommandTimeout time.Duration
+	// OfflineAfter is how long without a snapshot (the tables send a
+	// heartbeat every second) before a table is shown offline. Zero means
+	// 3 s.
+	OfflineAfter time.Duration
+	// ClockTolerance is how far a table's wall clock may be from the
+	// hub's (hall.Snap.SentMs against the snapshot's arrival) before the
+	// table shows AlertClock. Zero means 10 s: a hall whose tables take
+	// their time from the hub (docs/hall.md) is within milliseconds.
+	ClockTolerance time.Duration
+	// Duplicates is the streams' duplicate window: a record published
+	// twice within it is stored once. Past it, the tables' catch-up (which
+	// starts after the last record the stream holds) still publishes each
+	// record once. Zero means 2 minutes.
+	Duplicates time.Duration
+	// OnRefused, when set, is told each refusal of the embedded server:
+	// a login refused (a wrong password, an unknown user or nkey) or a
+	// message outside a table's permissions (a table using another's
+	// user). table is the table concerned ("" when none is known); text
+	// says it for the head arbiter. A table's refusals are told at most
+	// once a minute (one wrong [hall] is refused on several subjects at
+	// once), those of no known table once a minute per text; it is
+	// called on a goroutine of its own, never concurrently.
+	// The table concerned also shows an AlertRefused.
+	OnRefused func(table, text string)
+}
+
+// Hub is the hall's side: it runs (or joins) the NATS server, keeps every
+// table's latest state and alerts, sends commands and collects the
+// decided results. Make it with New; Close it.
+type Hub struct {
+	opts Opts
+	srv  *server.Server // nil when joined (Opts.URL)
+	nc   *nats.Conn
+	js   jetstream.JetStream
+	url  string
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	tables  map[string]*TableState
+	boots   map[string]string // the Boot of each table's last snapshot
+	results []hall.Result
+	seen    map[string]bool // results by table/match: each counted once
+	subs    map[*Sub]struct{}
+	closed  bool
+
+	owners   map[string]string    // the table of each user and nkey (Opts.Tables)
+	told     map[string]time.Time // refusals told to OnRefused, by table or text
+	refusals chan refusalMsg      // to OnRefused
+	lock     *storeLock           // the store directory's, while the server runs
+}
+
+// New starts the hub: the embedded NATS server with JetStream (or a
+// connection to Opts.URL), the two streams (created or updated: file
+// storage), the snapshot subscription and the results reader. It returns
+// an error, with nothing left running, when the server cannot start (the
+// port in use: a *ListenError; the store directory unwritable or used by
+// another hub: a *StoreInUseError; bad credentials) or the URL cannot be
+// reached.
+func New(opts *Opts) (*Hub, error) {
+	h := &Hub{tables: map[string]*TableState{}, boots: map[string]string{}, seen: map[string]bool{}, subs: map[*Sub]struct{}{},
+		owners: map[string]string{}, told: map[string]time.Time{}, refusals: make(chan refusalMsg, 64)}
+	if opts != nil {
+		h.opts = *opts
+	}
+	o := &h.opts
+	if o.CommandTimeout <= 0 {
+		o.CommandTimeout = 2 * time.Second
+	}
+	if o.OfflineAfter <= 0 {
+		o.OfflineAfter = 3 * time.Second
+	}
+	if o.ClockTolerance <= 0 {
+		o.ClockTolerance = 10 * time.Second
+	}
+	if o.Duplicates <= 0 {
+		o.Duplicates = 2 * time.Minute
+	}
+	copts := []nats.Option{nats.Name("tandem-hall"), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)}
+	if o.URL == "" {
+		// The tables first: the server's log may name them at once.
+		for _, t := range o.Tables {
+			ts := &TableState{ID: t.ID}
+			ts.alerts()
+			h.tables[t.ID] = ts
+			h.owners[t.User+t.Nkey] = t.ID
+		}
+		srv, lock, password, err := startServer(o, serverLog{h})
+		if err != nil {
+			return nil, err
+		}
+		h.srv, h.lock = srv, lock
+		h.url = srv.ClientURL()
+		copts = append(copts, nats.InProcessServer(srv))
+		switch {
+		case password != "":
+			copts = append(copts, nats.UserInfo(hubUser, password))
+		case o.Token != "":
+			copts = append(copts, nats.Token(o.Token))
+		}
+	} else {
+		h.url = o.URL
+		c, err := hall.Credentials(o.User, o.Password, o.Token, o.NkeySeedFile, o.CredsFile)
+		if err != nil {
+			return nil, err
+		}
+		copts = append(copts, c...)
+	}
+	nc, err := nats.Connect(h.url, copts...)
+	if err != nil {
+		h.stopServer()
+		return nil, fmt.Errorf("hall: connecting to %s: %w", h.url, err)
+	}
+	h.nc = nc
+	if err := h.start(); err != nil {
+		nc.Close()
+		h.stopServer()
+		return nil, err
+	}
+	return h, nil
+}
+
+func (h *Hub) start() error {
+	js, err := jetstream.New(h.nc)
+	if err != nil {
+		return fmt.Errorf("hall: JetStream: %w", err)
+	}
+	h.js = js
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, cfg := range []jetstream.StreamConfig{
+		{Name: hall.RecordsStream, Subjects: []string{hall.SubjectPrefix + "*.record"}, Description: "tandem: every table's journal records, each once",
+			Storage: jetstream.FileStorage, Duplicates: h.opts.Duplicates, AllowDirect: true},
+		{Name: hall.ResultsStream, Subjects: []string{hall.SubjectPrefix + "*.result"}, Description: "tandem: decided results, each once",
+			Storage: jetstream.FileStorage, Duplicates: h.opts.Duplicates, AllowDirect: true, Discard: jetstream.DiscardNew},
+	} {
+		if _, err := js.CreateOrUpdateStream(ctx, cfg); err != nil {
+			return fmt.Errorf("hall: creating stream %s: %w", cfg.Name, err)
+		}
+	}
+	h.ctx, h.cancel = context.WithCancel(context.Background())
+	if _, err := h.nc.Subscribe(hall.SubjectPrefix+"*.snap", h.onSnap); err != nil {
+		h.cancel()
+		return fmt.Errorf("hall: subscribing to snapshots: %w", err)
+	}
+	cons, err := js.OrderedConsumer(ctx, hall.ResultsStream, jetstream.OrderedConsumerConfig{})
+	if err != nil {
+		h.cancel()
+		return fmt.Errorf("hall: reading %s: %w", hall.ResultsStream, err)
+	}
+	cc, err := cons.Consume(h.onResult)
+	if err != nil {
+		h.cancel()
+		return fmt.Errorf("hall: reading %s: %w", hall.ResultsStream, err)
+	}
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		<-h.ctx.Done()
+		cc.Stop()
+	}()
+	h.wg.Add(1)
+	go h.watchOffline()
+	if h.opts.OnRefused != nil {
+		h.wg.Add(1)
+		go h.tellRefusals(h.ctx.Done())
+	}
+	return nil
+}
+
+// URL returns the address tables connect to: the embedded server's
+// client URL (with the port chosen when Listen's was 0), or Opts.URL.
+func (h *Hub) URL() string { return h.url }
+
+// Conn returns the hub's NATS connection (for tools such as the load test:
+// reading the records stream). Closing it is the Hub's job.
+func (h *Hub) Conn() *nats.Conn { return h.nc }
+
+// Close stops the hub: its subscriptions, its connection and the
+// embedded server (whose store stays on disk for the next start).
+func (h *Hub) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	clear(h.subs)
+	h.mu.Unlock()
+	h.cancel()
+	h.wg.Wait()
+	h.nc.Close()
+	h.stopServer()
+	return nil
+}
+
+func (h *Hub) stopServer() {
+	if h.srv != nil {
+		h.srv.Shutdown()
+		h.srv.WaitForShutdown()
+	}
+	h.lock.release()
+}
