@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"tandem/internal/webauth"
 	"testing"
 	"time"
 
@@ -336,15 +337,18 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("LoginRateLimit_SaidInFull", func(t *testing.T) {
-		p := openPage(t, bctx, "", Opts{LoginBurst: 1, LoginEvery: time.Hour})
+		p := openPage(t, bctx, "", Opts{Login: &webauth.Opts{Free: 1, Delay: time.Hour}})
 		p.SetValue("pin", "1111")
 		p.Click("login-btn")
 		p.Until(textOf("login-msg") + ` === "wrong PIN"`)
+		p.SetValue("pin", "2222")
+		p.Click("login-btn")
+		p.Until(textOf("login-msg") + ` === "wrong PIN" && document.getElementById("pin").value === ""`)
 		p.SetValue("pin", testPIN)
 		p.Click("login-btn")
 		// The whole message, visible and not cut off.
 		msg := `document.getElementById("login-msg")`
-		p.Until(textOf("login-msg") + ` === "too many attempts: wait a few seconds, then log in" && ` + msg + `.offsetParent !== null && ` +
+		p.Until(textOf("login-msg") + `.startsWith("PIN logins are locked for 3600 s after 2 wrong PINs: log in with the one-time code") && ` + msg + `.offsetParent !== null && ` +
 			msg + `.scrollWidth <= ` + msg + `.clientWidth && ` + msg + `.getBoundingClientRect().right <= window.innerWidth && document.body.dataset.arbiter === "false"`)
 	})
 

@@ -37,13 +37,11 @@ type Opts struct {
 	// simulated panel's display mirror, as that board's display stands
 	// (config [display.devices.NAME] left); false: White on the left.
 	MirrorBlackLeft [2]bool
-	// LoginEvery and LoginBurst limit login attempts per client address:
-	// LoginBurst at once, then one per LoginEvery. Zero values mean 5 and
-	// one per 2 s.
-	LoginEvery time.Duration
-	LoginBurst int
-	// SessionTTL is how long an arbiter session lasts (zero: 12 h).
-	SessionTTL time.Duration
+	// Login sets the login's PIN budget, code limits, session life and
+	// callbacks (OnCode: the one-time codes to show on the table; OnFail:
+	// the failed logins to log), as webauth.Opts documents them; nil:
+	// webauth's defaults. Its Cookie is the console's own.
+	Login *webauth.Opts
 }
 
 // Info is what the table reports about itself beside the match, shown on
@@ -89,9 +87,12 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 	if opts == nil || opts.PIN == "" {
 		return nil, errors.New("console: no arbiter PIN")
 	}
-	auth, err := webauth.New(opts.PIN, &webauth.Opts{
-		Every: opts.LoginEvery, Burst: opts.LoginBurst, TTL: opts.SessionTTL,
-	})
+	var lo webauth.Opts
+	if opts.Login != nil {
+		lo = *opts.Login
+	}
+	lo.Cookie = ""
+	auth, err := webauth.New(opts.PIN, &lo)
 	if err != nil {
 		return nil, err
 	}

@@ -76,15 +76,21 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 			blackLeft[dev.Board] = d.Config.ImageOpts(dev).BlackLeft
 		}
 	}
+	first := true
 	srv, err := console.New(d.Table, &console.Opts{
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
 		Display: d.Config.DisplayOpts(), MirrorBlackLeft: blackLeft,
+		Login: &webauth.Opts{
+			OnCode: func(code string) { d.loginCode(code, first); first = false },
+			OnFail: d.loginFailed,
+		},
 	})
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	d.con = srv
+	d.onClose(d.stopLogins)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	d.Go(func() {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -45,6 +45,12 @@ type Info struct {
 	Hall string
 	// HallOnline is true while the hub is connected.
 	HallOnline bool
+	// LoginCode is the console's one-time code, "KQW-XMT-RBP" (login.go;
+	// "" when the console is off): the arbiter's way in when wrong PINs
+	// lock PIN logins. Logins is the console's failed logins of the last
+	// hall.LoginWindow (zero: none).
+	LoginCode string
+	Logins    Logins
 }
 
 // Daemon is one running table. Create it with Start; stop it with Close.
@@ -65,7 +71,8 @@ type Daemon struct {
 	wg      sync.WaitGroup
 	closers []func() error // run in reverse order by Close
 
-	info *latest.Value[Info]
+	info   *latest.Value[Info]
+	logins loginLog // the console's failed logins (login.go)
 
 	failOnce sync.Once
 	failed   chan struct{}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 
@@ -202,8 +203,27 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 	if pin == "" {
 		pin, generated = webauth.GeneratePIN(), true
 	}
+	// The one-time codes and the failed logins go to the journal: the
+	// head arbiter reads a code there when wrong PINs lock PIN logins.
+	tell := &webauth.Teller{Page: "hall: dashboard"}
+	var outMu sync.Mutex
+	say := func(line string) {
+		outMu.Lock()
+		defer outMu.Unlock()
+		fmt.Fprintln(stdout, line)
+	}
+	login := &webauth.Opts{
+		OnCode: func(code string) {
+			say("hall: dashboard one-time code " + webauth.FormatCode(code) + " (logs in once even while wrong PINs lock PIN logins)")
+		},
+		OnFail: func(f webauth.Failure) {
+			if line := tell.Line(f); line != "" {
+				say(line)
+			}
+		},
+	}
 	srv, err := dashboard.New(h, &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
-		NeverSeenAfter: opts.OfflineAfter})
+		NeverSeenAfter: opts.OfflineAfter, Login: login})
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +238,7 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 	if generated {
 		line += " · arbiter PIN " + pin + " (generated: set [hub] dashboard_pin)"
 	}
-	fmt.Fprintln(stdout, line)
+	say(line)
 	if d.Tournament != nil {
 		fmt.Fprintf(stdout, "hall: tournament %q, %d teams, %d rounds\n", d.Tournament.Name, len(d.Tournament.Teams), d.Tournament.Rounds)
 	}

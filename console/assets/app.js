@@ -349,14 +349,16 @@
 
   $("login").onsubmit = async (e) => {
     e.preventDefault();
-    const r = await post("/api/login", { pin: $("pin").value });
+    // Digits are the PIN; letters the one-time code the table shows.
+    const v = $("pin").value.trim();
+    const r = await post("/api/login", /[a-z]/i.test(v) ? { code: v } : { pin: v });
     $("pin").value = "";
     if (r.status === 200) {
       await session();
       loginMsg("", false);
       notice("logged in as the arbiter" + (unsent ? "; not done before: " + unsent + " — do it again if it still applies" : ""), !!unsent);
       unsent = "";
-    } else loginMsg(r.status === 429 ? "too many attempts: wait a few seconds, then log in" : r.body.error || "login failed", true);
+    } else loginMsg(r.body.error || "login failed (" + r.status + ")", true);
   };
   $("logout").onclick = async () => { await post("/api/logout", {}); await session(true); };
 

@@ -46,12 +46,12 @@ type Opts struct {
 	// Parallel bounds the commands sent at once by "pause all", "resume
 	// all" and the players' delivery. Zero means 16.
 	Parallel int
-	// LoginEvery and LoginBurst limit login attempts per client address
-	// (webauth.Opts); SessionTTL is an arbiter session's life. Zero
-	// values mean webauth's: 5 at once then one per 2 s, 12 h.
-	LoginEvery time.Duration
-	LoginBurst int
-	SessionTTL time.Duration
+	// Login sets the login's PIN budget, code limits, session life and
+	// callbacks (OnCode: the one-time codes, for tandem-hall to print;
+	// OnFail: the failed logins, which also raise an AlertLogin on the
+	// dashboard), as webauth.Opts documents them; nil: webauth's
+	// defaults. Its Cookie is the dashboard's own.
+	Login *webauth.Opts
 	// NeverSeenAfter is how long after New a configured table never
 	// heard from raises "never connected" in the alerts list (its card
 	// says "never seen" from the start). Zero means 3 s, the default of
@@ -88,6 +88,7 @@ type Server struct {
 	tn       tourney // tournament state (tournament.go)
 	lists    []byte  // results, standings and pairing, JSON members
 	alertJS  []byte  // the alerts list, JSON array
+	login    loginState
 }
 
 // client is one WebSocket's pending news (Server.mu).
@@ -130,11 +131,24 @@ func New(h *hub.Hub, opts *Opts) (*Server, error) {
 	if o.NeverSeenAfter <= 0 {
 		o.NeverSeenAfter = 3 * time.Second
 	}
-	auth, err := webauth.New(o.PIN, &webauth.Opts{Cookie: "tandem_hall", Every: o.LoginEvery, Burst: o.LoginBurst, TTL: o.SessionTTL})
+	var lo webauth.Opts
+	if o.Login != nil {
+		lo = *o.Login
+	}
+	lo.Cookie = "tandem_hall"
+	s := &Server{}
+	onFail := lo.OnFail
+	lo.OnFail = func(f webauth.Failure) {
+		s.loginFailed(f)
+		if onFail != nil {
+			onFail(f)
+		}
+	}
+	auth, err := webauth.New(o.PIN, &lo)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{
+	*s = Server{
 		hub: h, auth: auth, opts: o,
 		wake:    make(chan struct{}, 1),
 		states:  map[string]hub.TableState{},
@@ -171,6 +185,11 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) Close() error {
 	s.cancel()
 	s.never.Stop()
+	s.mu.Lock()
+	if s.login.clear != nil {
+		s.login.clear.Stop()
+	}
+	s.mu.Unlock()
 	s.wg.Wait()
 	return nil
 }

@@ -37,6 +37,11 @@ const (
 	// from the hub's: its record's wall times and its results' times of
 	// day are not to be trusted (docs/hall.md, "Time without internet").
 	AlertClock AlertKind = "clock"
+	// AlertLogin: someone fails to log in to the table's console (wrong
+	// PINs or codes: hall.Snap.Logins), or to the dashboard. The text
+	// stays the same while they go on, save the count's order of
+	// magnitude ("10+ failed ...").
+	AlertLogin AlertKind = "login"
 )
 
 // Alert is one thing the head arbiter should look at.
@@ -127,6 +132,28 @@ func (s *TableState) alerts() {
 	if text := s.clockText(); text != "" {
 		s.Alerts = append(s.Alerts, Alert{AlertClock, text})
 	}
+	if l := s.Snap.Logins; l != nil && l.Failed > 0 {
+		s.Alerts = append(s.Alerts, Alert{AlertLogin, LoginText("console", l.Failed, time.UnixMilli(l.SinceMs), l.First)})
+	}
+}
+
+// LoginText says failed logins on page ("console", "dashboard") for an
+// AlertLogin: the count rounded down to its order of magnitude ("1",
+// "10+", "100+"), so that the text changes a few times, not at each
+// failure.
+func LoginText(page string, n int, since time.Time, first string) string {
+	count := "1 failed login"
+	switch {
+	case n >= 10:
+		m := 10
+		for m*10 <= n {
+			m *= 10
+		}
+		count = fmt.Sprintf("%d+ failed logins", m)
+	case n > 1:
+		count = "2+ failed logins"
+	}
+	return fmt.Sprintf("%s on the %s since %s, first from %s: wrong PINs or codes", count, page, since.Local().Format("15:04"), first)
 }
 
 // clockText says what is wrong with the table's wall clock, "" when
@@ -172,6 +199,10 @@ func (t *TableState) clone() TableState {
 	c := *t
 	c.Alerts = slices.Clone(t.Alerts)
 	c.Snap.Decisive = slices.Clone(t.Snap.Decisive)
+	if t.Snap.Logins != nil {
+		l := *t.Snap.Logins
+		c.Snap.Logins = &l
+	}
 	if t.Snap.Claim != nil {
 		cl := *t.Snap.Claim
 		c.Snap.Claim = &cl

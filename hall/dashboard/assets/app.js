@@ -201,7 +201,7 @@
       li.id = "alert-" + a.id;
       li.dataset.table = a.table;
       li.dataset.kind = a.kind;
-      li.append(el("span", "at", clockTime(a.at_ms)), el("b", "", a.table), el("span", "kind", a.kind), el("span", "text", a.text));
+      li.append(el("span", "at", clockTime(a.at_ms)), el("b", "", a.table || "hub"), el("span", "kind", a.kind), el("span", "text", a.text));
       if (!a.active) li.append(el("span", "dim", " (cleared " + clockTime(a.cleared_ms) + ")"));
       if (a.acked) li.append(el("span", "dim", " ✓ " + clockTime(a.acked_ms)));
       else if (arbiter) {
@@ -371,7 +371,9 @@
   $("login").addEventListener("submit", async (e) => {
     e.preventDefault();
     const m = $("login-msg");
-    const r = await post("api/login", { pin: $("pin").value });
+    // Digits are the PIN; letters the one-time code tandem-hall prints.
+    const v = $("pin").value.trim();
+    const r = await post("api/login", /[a-z]/i.test(v) ? { code: v } : { pin: v });
     $("pin").value = "";
     if (r.status === 200) { m.classList.add("hidden"); setArbiter(true); return; }
     m.textContent = r.body.error || "login failed";
