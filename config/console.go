@@ -37,8 +37,11 @@ const (
 	// it: this machine only, which suits the simulated table. A table in a
 	// hall sets ":8080" so the arbiter's phone reaches it.
 	DefaultConsoleListen = "127.0.0.1:8080"
-	// MinPIN and MaxPIN bound the length of Console.PIN in digits.
+	// MinPIN and MaxPIN bound the length of Console.PIN in digits;
+	// MinNetworkPIN is the least on a console that listens beyond
+	// loopback (the hall's network: docs/console.md, "Security").
 	MinPIN, MaxPIN = 4, 12
+	MinNetworkPIN  = 6
 )
 
 // Addr returns the address to listen on: Listen, or DefaultConsoleListen
@@ -92,7 +95,46 @@ func parseConsole(p *parser, c *Config, t map[string]any) error {
 			c.Console.PIN = s
 		}
 	}
+	if msg := networkPINProblem(c.Console.PIN, c.Console.Addr(), "listen"); msg != "" {
+		return p.errorf(at(base, "pin"), "%s", msg)
+	}
 	return nil
+}
+
+// networkPINProblem says when pin is too short for a page listening on
+// listen beyond loopback (key names the listen setting), or "".
+func networkPINProblem(pin, listen, key string) string {
+	if pin == "" || len(pin) >= MinNetworkPIN || LoopbackOnly(listen) {
+		return ""
+	}
+	return fmt.Sprintf("a %d-digit PIN on a page the hall's network reaches (%s %q): use %d to %d digits, or leave pin out for a generated one",
+		len(pin), key, listen, MinNetworkPIN, MaxPIN)
+}
+
+// LoopbackOnly reports whether listen address "host:port" is reachable
+// from this machine only: a loopback IP or "localhost". An empty or
+// unspecified host (":8080", "0.0.0.0:8080") is every interface.
+func LoopbackOnly(listen string) bool {
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// placeholderProblem says when secret s is the examples' placeholder
+// (they ship "CHANGE-ME" where a secret goes, so that no example's
+// secret works anywhere), or "".
+func placeholderProblem(s string) string {
+	l := strings.ToLower(s)
+	if strings.Contains(l, "change-me") || strings.Contains(l, "changeme") || strings.Contains(l, "...") {
+		return fmt.Sprintf("%q is a placeholder: write a secret of your own", s)
+	}
+	return ""
 }
 
 // validateConsole checks a Console built in code, for Config.Validate.
@@ -106,6 +148,9 @@ func validateConsole(c *Config) error {
 		if msg := pinProblem(c.Console.PIN); msg != "" {
 			return &Error{Field: "console.pin", Msg: msg}
 		}
+	}
+	if msg := networkPINProblem(c.Console.PIN, c.Console.Addr(), "listen"); msg != "" {
+		return &Error{Field: "console.pin", Msg: msg}
 	}
 	return nil
 }
@@ -128,6 +173,9 @@ func listenProblem(s string) string {
 
 // pinProblem says what is wrong with PIN s, or "".
 func pinProblem(s string) string {
+	if msg := placeholderProblem(s); msg != "" {
+		return msg + " (or leave pin out for one generated at each start)"
+	}
 	if len(s) < MinPIN || len(s) > MaxPIN {
 		return fmt.Sprintf("the PIN has %d characters; allowed %d to %d digits", len(s), MinPIN, MaxPIN)
 	}

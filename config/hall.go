@@ -113,6 +113,9 @@ func hallProblem(h Hall, key string) string {
 		if h.User != "" && h.Password == "" {
 			return "user " + quote(h.User) + " has no password"
 		}
+		return placeholderProblem(h.Password)
+	case "token":
+		return placeholderProblem(h.Token)
 	case "creds_file":
 		n := 0
 		for _, set := range []bool{h.User != "", h.Token != "", h.NkeySeedFile != "", h.CredsFile != ""} {

@@ -82,7 +82,7 @@ listen = ":4222"
 store = "/srv/hall"
 max_memory = "64MiB"
 max_store = "4GiB"
-dashboard_pin = "2468"
+dashboard_pin = "246810"
 [hub.tables.t2]
 user = "two"
 password = "pw2"
@@ -90,7 +90,7 @@ password = "pw2"
 nkey = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
 `)
 	h := c.Hub
-	if h.Listen != ":4222" || h.Store != "/srv/hall" || h.MaxMemory != 64<<20 || h.MaxStore != 4<<30 || h.DashboardPIN != "2468" {
+	if h.Listen != ":4222" || h.Store != "/srv/hall" || h.MaxMemory != 64<<20 || h.MaxStore != 4<<30 || h.DashboardPIN != "246810" {
 		t.Fatalf("hub %+v", h)
 	}
 	if len(h.Tables) != 2 || h.Tables[0] != (HubTable{ID: "t2", User: "two", Password: "pw2"}) || h.Tables[1].ID != "t1" {

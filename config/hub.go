@@ -176,6 +176,9 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 	if msg := hubCredsProblem(*h); msg != "" {
 		return p.errorf(base, "%s", msg)
 	}
+	if msg := networkPINProblem(h.DashboardPIN, cmp.Or(h.DashboardListen, DefaultDashboardListen), "dashboard_listen"); msg != "" {
+		return p.errorf(at(base, "dashboard_pin"), "%s", msg)
+	}
 	if msg := hubPortsProblem(*h); msg != "" {
 		path := at(base, "dashboard_listen")
 		if h.DashboardListen == "" {
@@ -233,6 +236,12 @@ func hubProblem(h Hub, key string) string {
 		if h.DashboardPIN != "" {
 			return pinProblem(h.DashboardPIN)
 		}
+	case "password", "token":
+		s := h.Password
+		if key == "token" {
+			s = h.Token
+		}
+		return placeholderProblem(s)
 	case "nats":
 		if h.NATS != "" {
 			return hallProblem(Hall{URL: h.NATS, Table: "x"}, "url")
@@ -269,6 +278,10 @@ func hubTableProblem(ts []HubTable, i int) string {
 		return "no credentials: a user and password, or an nkey"
 	case t.Password == "":
 		return "user " + quote(t.User) + " has no password"
+	default:
+		if msg := placeholderProblem(t.Password); msg != "" {
+			return msg
+		}
 	}
 	for _, o := range ts[:i] {
 		if o.ID == t.ID {
@@ -284,10 +297,13 @@ func hubTableProblem(ts []HubTable, i int) string {
 // validateHub checks c.Hub for Config.Validate.
 func validateHub(c *Config) error {
 	h := c.Hub
-	for _, k := range []string{"listen", "dashboard_listen", "dashboard_pin", "nats"} {
+	for _, k := range []string{"listen", "dashboard_listen", "dashboard_pin", "nats", "password", "token"} {
 		if msg := hubProblem(h, k); msg != "" {
 			return &Error{Field: "hub." + k, Msg: msg}
 		}
+	}
+	if msg := networkPINProblem(h.DashboardPIN, cmp.Or(h.DashboardListen, DefaultDashboardListen), "dashboard_listen"); msg != "" {
+		return &Error{Field: "hub.dashboard_pin", Msg: msg}
 	}
 	if h.MaxMemory < 0 || h.MaxStore < 0 {
 		return &Error{Field: "hub.max_memory", Msg: "a negative size"}
