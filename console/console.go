@@ -42,6 +42,11 @@ type Opts struct {
 	// the failed logins to log), as webauth.Opts documents them; nil:
 	// webauth's defaults. Its Cookie is the console's own.
 	Login *webauth.Opts
+	// MaxStreams and MaxStreamsPerAddr cap the page's live WebSockets,
+	// in total and per client address (webapi.Conns; zero:
+	// webapi.DefaultMaxStreams and DefaultMaxStreamsPerAddr). The
+	// arbiter's own pages are never refused for the total.
+	MaxStreams, MaxStreamsPerAddr int
 }
 
 // Info is what the table reports about itself beside the match, shown on
@@ -69,7 +74,8 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	view *latest.Value[[]byte] // the latest view's JSON, for the sockets
+	view  *latest.Value[[]byte] // the latest view's JSON, for the sockets
+	conns *webapi.Conns         // the sockets' caps
 
 	mu       sync.Mutex
 	info     Info
@@ -98,7 +104,7 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 	}
 	s := &Server{
 		t: t, auth: auth, sim: opts.Simulated, disp: opts.Display, mirror: opts.MirrorBlackLeft,
-		view: latest.New[[]byte](nil),
+		view: latest.New[[]byte](nil), conns: webapi.NewConns(opts.MaxStreamsPerAddr, opts.MaxStreams),
 	}
 	if s.disp == nil {
 		s.disp = &display.DefaultOpts

@@ -52,6 +52,11 @@ type Opts struct {
 	// dashboard), as webauth.Opts documents them; nil: webauth's
 	// defaults. Its Cookie is the dashboard's own.
 	Login *webauth.Opts
+	// MaxStreams and MaxStreamsPerAddr cap the page's live WebSockets,
+	// in total and per client address (webapi.Conns; zero:
+	// webapi.DefaultMaxStreams and DefaultMaxStreamsPerAddr). The
+	// arbiter's own pages are never refused for the total.
+	MaxStreams, MaxStreamsPerAddr int
 	// NeverSeenAfter is how long after New a configured table never
 	// heard from raises "never connected" in the alerts list (its card
 	// says "never seen" from the start). Zero means 3 s, the default of
@@ -67,6 +72,7 @@ const MaxAlerts = 500
 type Server struct {
 	hub     *hub.Hub
 	auth    *webauth.Auth
+	conns   *webapi.Conns // the WebSockets' caps
 	opts    Opts
 	handler http.Handler
 
@@ -149,7 +155,7 @@ func New(h *hub.Hub, opts *Opts) (*Server, error) {
 		return nil, err
 	}
 	*s = Server{
-		hub: h, auth: auth, opts: o,
+		hub: h, auth: auth, opts: o, conns: webapi.NewConns(o.MaxStreamsPerAddr, o.MaxStreams),
 		wake:    make(chan struct{}, 1),
 		states:  map[string]hub.TableState{},
 		views:   map[string][]byte{},
