@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -131,8 +132,8 @@ type Link struct {
 	hasSnap bool
 	synced  uint64 // the last record durable on the table's disk
 	state   LinkState
-	stateMu sync.Mutex // serializes OnState
-	seq     uint64     // snapshots published (the snap goroutine's)
+	stateMu sync.Mutex    // serializes OnState
+	seq     atomic.Uint64 // snapshots published (written by the snap goroutine)
 }
 
 // NewLink starts a link as opts says. It returns at once: the connection
@@ -272,6 +273,16 @@ func (l *Link) wakeAll() {
 	}
 }
 
+// Boot returns the id of this link's run (Snap.Boot).
+func (l *Link) Boot() string { return l.boot }
+
+// Sent returns how many snapshots the link has published (the last one's
+// Snap.Seq). A snapshot handed to Publish before Sent was read goes out
+// with a Seq above it, or is replaced by a newer one that does: a test
+// waits for the hub to show Seq Sent()+1 (hub.WaitSnap) to know the hub
+// holds what was published.
+func (l *Link) Sent() uint64 { return l.seq.Load() }
+
 // State returns the link's state now.
 func (l *Link) State() LinkState {
 	l.mu.Lock()
@@ -348,8 +359,7 @@ func (l *Link) runSnaps() {
 		fresh := !sent || !beat
 		l.mu.Unlock()
 		if ok && online {
-			l.seq++
-			s.V, s.Table, s.Boot, s.Seq = Version, l.opts.Table, l.boot, l.seq
+			s.V, s.Table, s.Boot, s.Seq = Version, l.opts.Table, l.boot, l.seq.Add(1)
 			s.SentMs, s.Heartbeat = time.Now().UnixMilli(), !fresh
 			s.HallErr = l.State().Err
 			if l.opts.WallClock != nil {

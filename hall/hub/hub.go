@@ -95,8 +95,10 @@ type Hub struct {
 	boots   map[string]string // the Boot of each table's last snapshot
 	results []hall.Result
 	seen    map[string]bool // results by table/match: each counted once
-	subs    map[*Sub]struct{}
-	closed  bool
+	// resultSeq is the results stream's last message taken (SyncResults).
+	resultSeq uint64
+	subs      map[*Sub]struct{}
+	closed    bool
 
 	owners   map[string]string    // the table of each user and nkey (Opts.Tables)
 	told     map[string]time.Time // refusals told to OnRefused, by table or text

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"context"
 	"errors"
 	"net"
 	"os"
@@ -210,7 +211,11 @@ func TestHub_RefusalsToldOncePerTable(t *testing.T) {
 		return len(seen) >= 3
 	})
 	h.refuse("t01", "another subject's text", time.Now())
-	time.Sleep(100 * time.Millisecond) // OnRefused runs on its own goroutine
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := h.flushRefusals(ctx); err != nil { // OnRefused runs on its own goroutine
+		t.Fatal(err)
+	}
 	told.mu.Lock()
 	defer told.mu.Unlock()
 	n := 0
