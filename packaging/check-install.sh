@@ -52,8 +52,9 @@ for u in tandem tandem-hall; do
 done
 [ -L "$root/etc/systemd/system/multi-user.target.wants/tandem.service" ] || fail "install: tandem.service not enabled"
 [ ! -e "$root/etc/systemd/system/multi-user.target.wants/tandem-hall.service" ] || fail "install: tandem-hall.service enabled (it is disabled by default)"
-# Enabled by hand, it stays enabled when the package is installed again.
-in_root deb-systemd-helper enable tandem-hall.service
+# Enabled by hand (the link `systemctl enable` makes), it stays enabled
+# when the package is installed again.
+ln -s /usr/lib/systemd/system/tandem-hall.service "$root/etc/systemd/system/multi-user.target.wants/tandem-hall.service"
 in_root dpkg -i /tmp/"$(basename "${debs[1]}")" >/dev/null
 [ -L "$root/etc/systemd/system/multi-user.target.wants/tandem-hall.service" ] || fail "upgrade: tandem-hall.service enabled by hand, then disabled by the package"
 groups=$(in_root id -nG tandem)
