@@ -2,6 +2,8 @@ package hall
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"strconv"
@@ -77,3 +79,28 @@ func Credentials(user, password, token, nkeySeedFile, credsFile string) ([]nats.
 // maxCredentials is the largest nkey seed or creds file read (bytes): a
 // real one is under 2 KiB (config.MaxCredentialsSize).
 const maxCredentials = 64 << 10
+
+// ClientTLS returns the TLS a table's link (or a tool) uses towards the
+// hub: TLS 1.2 at least, the server verified with the hall CA of caFile
+// (PEM, at most 64 KiB) only. The error names the file.
+func ClientTLS(caFile string) (*tls.Config, error) {
+	data, err := inputfile.Read(caFile, maxCredentials)
+	if err != nil {
+		return nil, fmt.Errorf("hall: the hall CA's certificate: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(data) {
+		return nil, fmt.Errorf("hall: %s holds no PEM certificate (the hall CA's ca.crt)", caFile)
+	}
+	return &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
+}
+
+// isCertError reports whether err is the hub's certificate failing the
+// verification (another CA's, or not for the address dialled).
+func isCertError(err error) bool {
+	var ua x509.UnknownAuthorityError
+	var hn x509.HostnameError
+	var ci x509.CertificateInvalidError
+	var tv *tls.CertificateVerificationError
+	return errors.As(err, &ua) || errors.As(err, &hn) || errors.As(err, &ci) || errors.As(err, &tv)
+}

@@ -35,6 +35,11 @@ type LinkOpts struct {
 	Token        string
 	NkeySeedFile string
 	CredsFile    string
+	// CAFile is the hall CA's certificate ([hall] ca, package hall/ca's
+	// ca.crt): the link then speaks TLS only and takes a hub whose
+	// certificate the CA issued for the address dialled. "": plain NATS
+	// (a hub on this machine).
+	CAFile string
 
 	// RecordFile is the table's journal file, whose records the link
 	// publishes (records up to the last one Synced); "" publishes none.
@@ -167,6 +172,13 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.CAFile != "" {
+		tc, err := ClientTLS(opts.CAFile)
+		if err != nil {
+			return nil, err
+		}
+		cred = append(cred, nats.Secure(tc))
+	}
 	copts := append(cred,
 		nats.Name("tandem table "+opts.Table),
 		nats.RetryOnFailedConnect(true),
@@ -242,6 +254,12 @@ func (l *Link) refusal(err error) string {
 		return "the hub refuses this table's messages on " + SubjectPrefix + l.opts.Table + ".*: check [hall] table and user (each table's user may send only as its own table)"
 	case errors.Is(err, nats.ErrAuthorization):
 		return "the hub refused the login (authorization violation): check " + l.credKeys()
+	case errors.Is(err, nats.ErrSecureConnRequired), l.opts.CAFile == "" && (isCertError(err) || errors.Is(err, nats.ErrTLS)):
+		return "the hub speaks TLS only: set [hall] ca to the hall CA's certificate (docs/hall.md, TLS)"
+	case errors.Is(err, nats.ErrSecureConnWanted):
+		return "the hub does not speak TLS, and [hall] ca wants it: check [hall] url and the hub's [hub] tls"
+	case isCertError(err):
+		return "the hub's certificate is not the hall CA's for this address (" + strings.TrimPrefix(err.Error(), "tls: ") + "): check [hall] ca and url"
 	case errors.Is(err, nats.ErrAuthExpired), errors.Is(err, nats.ErrAuthRevoked), errors.Is(err, nats.ErrAccountAuthExpired):
 		return "the hub refused the login (" + strings.TrimPrefix(err.Error(), "nats: ") + "): check " + l.credKeys()
 	}

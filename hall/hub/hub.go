@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"crypto/tls"
 	"context"
 	"fmt"
 	"sync"
@@ -46,6 +47,14 @@ type Opts struct {
 	// Token is one token all tables share (and the hub's own on URL),
 	// instead of Tables.
 	Token string
+	// TLS, when set, is the embedded server's TLS for the tables (its
+	// certificate: package hall/ca's, tandem-hall's [hub] tls): every
+	// table then connects over TLS (no plain connection is taken) and
+	// verifies the hub with the hall CA. Its RootCAs must hold the hall
+	// CA: the hub's own connection verifies its server with it. URL is
+	// then "tls://...". Nil: plain NATS, for a hub on loopback only
+	// (tandem-hall refuses it beyond).
+	TLS *tls.Config
 
 	// CommandTimeout bounds Command's wait for a table's reply. Zero means
 	// 2 s.
@@ -148,6 +157,9 @@ func New(opts *Opts) (*Hub, error) {
 		h.srv, h.lock = srv, lock
 		h.url = srv.ClientURL()
 		copts = append(copts, nats.InProcessServer(srv))
+		if o.TLS != nil {
+			copts = append(copts, nats.Secure(&tls.Config{RootCAs: o.TLS.RootCAs, MinVersion: tls.VersionTLS12}))
+		}
 		switch {
 		case password != "":
 			copts = append(copts, nats.UserInfo(hubUser, password))

@@ -151,6 +151,10 @@ func newServer(o *Opts) (*server.Server, string, error) {
 		NoLog:              true, // a library does not log
 		MaxPayload:         1 << 20,
 	}
+	if o.TLS != nil {
+		so.TLSConfig = o.TLS.Clone()
+		so.TLS, so.TLSTimeout = true, 5 // seconds, as nats-server reads it
+	}
 	if so.StoreDir == "" {
 		so.StoreDir = DefaultStoreDir
 	}
