@@ -11,7 +11,7 @@ import (
 // This file owns the [console] section: the web console's listen address,
 // the arbiter's PIN and its on/off switch.
 
-var consoleKeys = []string{"enabled", "listen", "pin"}
+var consoleKeys = []string{"enabled", "listen", "pin", "tls_cert", "tls_key"}
 
 // Console holds the [console] settings. Its zero value is the default: the
 // console on, listening on DefaultConsoleListen, with a PIN generated at
@@ -29,7 +29,17 @@ type Console struct {
 	// is generated at each start and shown on the terminal and the
 	// displays.
 	PIN string
+	// TLSCert and TLSKey are the console's certificate and key (PEM
+	// files; the hall CA issues them: tandem-hall ca issue): the console
+	// then serves HTTPS. Without them a console beyond loopback serves
+	// HTTPS with a certificate the table makes itself (its own CA, in
+	// TLSDir); a console on loopback serves plain HTTP. Both or neither.
+	TLSCert, TLSKey string
 }
+
+// Beyond reports whether the console listens beyond this machine (it then
+// serves HTTPS only: docs/console.md, "Security").
+func (c Console) Beyond() bool { return !LoopbackOnly(c.Addr()) }
 
 // Console defaults and limits.
 const (
@@ -82,6 +92,16 @@ func parseConsole(p *parser, c *Config, t map[string]any) error {
 				return p.errorf(path, "%s", msg)
 			}
 			c.Console.Listen = s
+		case "tls_cert", "tls_key":
+			s, ok := v.(string)
+			if !ok || s == "" {
+				return p.errorf(path, "expected a file name in quotes, got %s", kindOf(v))
+			}
+			if k == "tls_cert" {
+				c.Console.TLSCert = s
+			} else {
+				c.Console.TLSKey = s
+			}
 		case "pin":
 			// A PIN written as a number would lose its leading zeros: it
 			// must be a string.
@@ -97,6 +117,9 @@ func parseConsole(p *parser, c *Config, t map[string]any) error {
 	}
 	if msg := networkPINProblem(c.Console.PIN, c.Console.Addr(), "listen"); msg != "" {
 		return p.errorf(at(base, "pin"), "%s", msg)
+	}
+	if (c.Console.TLSCert == "") != (c.Console.TLSKey == "") {
+		return p.errorf(base, "tls_cert and tls_key go together: the certificate and its key")
 	}
 	return nil
 }
@@ -152,6 +175,9 @@ func validateConsole(c *Config) error {
 	if msg := networkPINProblem(c.Console.PIN, c.Console.Addr(), "listen"); msg != "" {
 		return &Error{Field: "console.pin", Msg: msg}
 	}
+	if (c.Console.TLSCert == "") != (c.Console.TLSKey == "") {
+		return &Error{Field: "console.tls_cert", Msg: "tls_cert and tls_key go together"}
+	}
 	return nil
 }
 
@@ -201,6 +227,10 @@ func writeConsole(c *Config, b *bytes.Buffer) error {
 	}
 	if c.Console.PIN != "" {
 		cb.add("pin", quote(c.Console.PIN), "the arbiter's PIN")
+	}
+	if c.Console.TLSCert != "" {
+		cb.add("tls_cert", quote(c.Console.TLSCert), "HTTPS")
+		cb.add("tls_key", quote(c.Console.TLSKey), "")
 	}
 	cb.writeTo(b)
 	if c.Console.Listen == "" {

@@ -125,6 +125,14 @@ func TestConsole_ShortPINBeyondLoopback(t *testing.T) {
 		{"[hub]\ndashboard_listen = \"127.0.0.1:8090\"\ndashboard_pin = \"2468\"\n", ""},
 		{"[hall]\nurl = \"nats://h:4222\"\ntable = \"t1\"\nuser = \"t1\"\npassword = \"change-me-01\"\n", `t.toml:5: hall.password: "change-me-01" is a placeholder`},
 		{"[hub.tables.t1]\nuser = \"t1\"\npassword = \"...\"\n", `hub.tables.t1: "..." is a placeholder`},
+		// Nothing in clear beyond loopback.
+		{"[hub]\ntls = \"off\"\n", `t.toml:2: hub.tls: tls = "off" with listen "0.0.0.0:4222" beyond this machine`},
+		{"[hub]\ntls = \"off\"\nlisten = \"127.0.0.1:4222\"\n", `hub.tls: tls = "off" with dashboard_listen ":8090" beyond`},
+		{"[hub]\ntls = \"off\"\nlisten = \"127.0.0.1:4222\"\ndashboard_listen = \"127.0.0.1:8090\"\n", ""},
+		{"[hall]\nurl = \"nats://10.0.0.1:4222\"\ntable = \"t1\"\n", `hall: the hub 10.0.0.1:4222 is beyond this machine: set ca`},
+		{"[hall]\nurl = \"nats://127.0.0.1:4222,tls://hall.local:4222\"\ntable = \"t1\"\n", `the hub hall.local:4222 is beyond`},
+		{"[hall]\nurl = \"nats://localhost:4222\"\ntable = \"t1\"\n", ""},
+		{"[console]\ntls_cert = \"c.crt\"\n", `console: tls_cert and tls_key go together`},
 	} {
 		_, err := Parse("t.toml", []byte(c.doc))
 		switch {

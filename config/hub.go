@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"fmt"
 	"net"
+	"path/filepath"
+	"strings"
 
 	"github.com/dustin/go-humanize"
 )
@@ -26,7 +28,7 @@ import (
 
 var (
 	hubKeys = []string{"listen", "store", "max_memory", "max_store", "nats", "user", "password", "token",
-		"nkey_seed_file", "creds_file", "dashboard_listen", "dashboard_pin", "tables"}
+		"nkey_seed_file", "creds_file", "dashboard_listen", "dashboard_pin", "tables", "tls", "tls_hosts"}
 	hubTableKeys = []string{"user", "password", "nkey"}
 )
 
@@ -61,6 +63,27 @@ type Hub struct {
 	// Tables are the tables' credentials on the embedded server
 	// ([hub.tables.ID]), in the file's order.
 	Tables []HubTable
+	// TLS is the directory of the hall CA and the hub's certificate
+	// (package hall/ca): "" means Store's "tls" subdirectory, made with a
+	// new CA at the first start; "off" serves NATS and the dashboard in
+	// clear, allowed only when both listen on loopback. TLSHosts are the
+	// names and addresses the tables dial the hub by, beside this
+	// machine's own (its host name, its interfaces' addresses), for the
+	// hub's certificate.
+	TLS      string
+	TLSHosts []string
+}
+
+// TLSDir is the hub's TLS directory (Hub.TLS's default applied), "" when
+// TLS is off.
+func (h Hub) TLSDir() string {
+	switch h.TLS {
+	case "off":
+		return ""
+	case "":
+		return filepath.Join(cmp.Or(h.Store, DefaultHubStore), "tls")
+	}
+	return h.TLS
 }
 
 // HubTable is one table's credentials on the hub ([hub.tables.ID]).
@@ -103,7 +126,7 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 	h := &c.Hub
 	strs := map[string]*string{"listen": &h.Listen, "store": &h.Store, "nats": &h.NATS, "user": &h.User,
 		"password": &h.Password, "token": &h.Token, "nkey_seed_file": &h.NkeySeedFile, "creds_file": &h.CredsFile,
-		"dashboard_listen": &h.DashboardListen, "dashboard_pin": &h.DashboardPIN}
+		"dashboard_listen": &h.DashboardListen, "dashboard_pin": &h.DashboardPIN, "tls": &h.TLS}
 	for _, k := range p.keys(base, t) {
 		path := at(base, k)
 		v := t[k]
@@ -124,6 +147,18 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 			}
 			if msg := hubSizeProblem(*h, k); msg != "" {
 				return p.errorf(path, "%s", msg)
+			}
+		case "tls_hosts":
+			arr, ok := v.([]any)
+			if !ok {
+				return p.errorf(path, `expected a list of names and addresses such as ["hall.local", "10.0.0.1"], got %s`, kindOf(v))
+			}
+			for _, x := range arr {
+				s, ok := x.(string)
+				if !ok || s == "" || strings.ContainsAny(s, " /:") && net.ParseIP(s) == nil {
+					return p.errorf(path, "%v is not a host name or an IP address", x)
+				}
+				h.TLSHosts = append(h.TLSHosts, s)
 			}
 		case "tables":
 			tt, err := p.table(path, v)
@@ -179,6 +214,9 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 	if msg := networkPINProblem(h.DashboardPIN, cmp.Or(h.DashboardListen, DefaultDashboardListen), "dashboard_listen"); msg != "" {
 		return p.errorf(at(base, "dashboard_pin"), "%s", msg)
 	}
+	if msg := hubTLSProblem(*h); msg != "" {
+		return p.errorf(at(base, "tls"), "%s", msg)
+	}
 	if msg := hubPortsProblem(*h); msg != "" {
 		path := at(base, "dashboard_listen")
 		if h.DashboardListen == "" {
@@ -187,6 +225,25 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 		return p.errorf(path, "%s", msg)
 	}
 	return nil
+}
+
+// hubTLSProblem says when [hub] tls = "off" would put NATS or the
+// dashboard in clear beyond this machine, or "".
+func hubTLSProblem(h Hub) string {
+	if h.TLS != "off" {
+		return ""
+	}
+	for _, l := range []struct{ key, addr string }{
+		{"listen", cmp.Or(h.Listen, DefaultHubListen)}, {"dashboard_listen", cmp.Or(h.DashboardListen, DefaultDashboardListen)},
+	} {
+		if l.key == "listen" && h.NATS != "" {
+			continue // no embedded server
+		}
+		if l.addr != "off" && !LoopbackOnly(l.addr) {
+			return fmt.Sprintf(`tls = "off" with %s %q beyond this machine: passwords and PINs would cross the hall's network in clear; leave tls out (the hub makes the hall CA) or listen on 127.0.0.1`, l.key, l.addr)
+		}
+	}
+	return ""
 }
 
 // hubSizeProblem says what is wrong with h's size key ("max_memory" or
@@ -305,6 +362,9 @@ func validateHub(c *Config) error {
 	if msg := networkPINProblem(h.DashboardPIN, cmp.Or(h.DashboardListen, DefaultDashboardListen), "dashboard_listen"); msg != "" {
 		return &Error{Field: "hub.dashboard_pin", Msg: msg}
 	}
+	if msg := hubTLSProblem(h); msg != "" {
+		return &Error{Field: "hub.tls", Msg: msg}
+	}
 	if h.MaxMemory < 0 || h.MaxStore < 0 {
 		return &Error{Field: "hub.max_memory", Msg: "a negative size"}
 	}
@@ -335,7 +395,7 @@ func writeHub(c *Config, b *bytes.Buffer) error {
 	h := c.Hub
 	if h.Listen == "" && h.Store == "" && h.MaxMemory == 0 && h.MaxStore == 0 && h.NATS == "" && h.User == "" &&
 		h.Password == "" && h.Token == "" && h.NkeySeedFile == "" && h.CredsFile == "" && h.DashboardListen == "" &&
-		h.DashboardPIN == "" && len(h.Tables) == 0 {
+		h.DashboardPIN == "" && len(h.Tables) == 0 && h.TLS == "" && len(h.TLSHosts) == 0 {
 		return nil
 	}
 	b.WriteString("\n[hub]\n")
@@ -348,10 +408,18 @@ func writeHub(c *Config, b *bytes.Buffer) error {
 		{"nkey_seed_file", h.NkeySeedFile, ""}, {"creds_file", h.CredsFile, ""},
 		{"dashboard_listen", h.DashboardListen, "default: " + DefaultDashboardListen},
 		{"dashboard_pin", h.DashboardPIN, "the dashboard's arbiter PIN"},
+		{"tls", h.TLS, "default: the store's tls directory"},
 	} {
 		if kv[1] != "" {
 			hb.add(kv[0], quote(kv[1]), kv[2])
 		}
+	}
+	if len(h.TLSHosts) > 0 {
+		qs := make([]string, len(h.TLSHosts))
+		for i, x := range h.TLSHosts {
+			qs[i] = quote(x)
+		}
+		hb.add("tls_hosts", "["+strings.Join(qs, ", ")+"]", "in the hub's certificate")
 	}
 	hb.writeTo(b)
 	for _, t := range h.Tables {

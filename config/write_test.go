@@ -73,6 +73,7 @@ tenths_below = "0.000001s"
 [hall]
 url = "nats://hall.local:4222, nats://10.0.0.2:4222"
 table = "t-07_b"
+ca = "/etc/tandem/hall ca.crt"
 user = "t07"
 password = "pa ss\"word"
 [hub]
@@ -82,6 +83,8 @@ max_memory = "64MiB"
 max_store = "16777217B"
 dashboard_listen = ":8090"
 dashboard_pin = "004217"
+tls = "/srv/hall tls"
+tls_hosts = ["hall.local", "10.0.0.1", "::1"]
 [hub.tables.t2]
 nkey = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
 [hub.tables.t10]

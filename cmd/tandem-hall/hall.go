@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/tls"
 	"context"
 	"errors"
 	"fmt"
@@ -23,7 +24,7 @@ import (
 	"tandem/tournament"
 )
 
-const hallSynopsis = "tandem-hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR] [--dashboard ADDR|off] [--tournament FILE]"
+const hallSynopsis = "tandem-hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR] [--dashboard ADDR|off] [--tls DIR|off] [--tournament FILE]"
 
 const hallAbout = `Runs the hall's hub: an embedded NATS server with JetStream (or --nats
 to join an existing one) that the tables join with their [hall] settings;
@@ -32,7 +33,8 @@ SIGINT or SIGTERM. It serves the hall dashboard (every table's clocks,
 alerts, results; the head arbiter's PIN pauses and resumes tables) and,
 with --tournament, the standings and the rounds' pairings. The hub's
 settings are the [hub] section of FILE (docs/hall.md); the flags replace
-them.`
+them. Beyond loopback NATS and the dashboard speak TLS only, with the
+hall CA the hub makes in [hub] tls (default: the store's tls directory).`
 
 // runHall runs the hub until a signal: 0 after a signal, 1 when the hub
 // cannot start, 2 for bad usage or a bad configuration.
@@ -43,6 +45,7 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 	listen := c.fs.String("listen", "", "the embedded NATS server's `ADDR` for the tables (default "+config.DefaultHubListen+")")
 	store := c.fs.String("store", "", "the embedded server's JetStream `DIR` (default ./"+config.DefaultHubStore+")")
 	dash := c.fs.String("dashboard", "", "the dashboard's `ADDR` (default "+config.DefaultDashboardListen+"; off: none)")
+	tlsFlag := c.fs.String("tls", "", "the hall CA's and the hub's certificate `DIR` (default STORE/tls when listening beyond loopback; off: plain, loopback only)")
 	tourFile := c.fs.String("tournament", "", "the tournament `FILE` (docs/tournament.md): standings and pairings on the dashboard")
 	if code, done := c.parse(args); done {
 		return code
@@ -95,6 +98,9 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 		}
 		d.Tournament = t
 	}
+	if code := setupTLS(cfg.Hub, *tlsFlag, opts, d, stdout, stderr); code != 0 {
+		return code
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serveHall(ctx, opts, d, listenFrom, stdout, stderr)
@@ -121,6 +127,16 @@ type hallDashboard struct {
 	PIN    string
 	// Tournament is the event (--tournament), nil without one.
 	Tournament *tournament.Tournament
+	// TLS serves the dashboard over HTTPS with the hub's certificate, and
+	// the hall CA's certificate at /ca.crt; nil: plain HTTP (loopback).
+	TLS *hallTLS
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 // dashboardStateFile is the dashboard's state (pairings, round) in the
@@ -222,8 +238,12 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 			}
 		},
 	}
-	srv, err := dashboard.New(h, &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
-		NeverSeenAfter: opts.OfflineAfter, Login: login})
+	dopts := &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
+		NeverSeenAfter: opts.OfflineAfter, Login: login}
+	if d.TLS != nil {
+		dopts.CACert = d.TLS.ca.CertPEM
+	}
+	srv, err := dashboard.New(h, dopts)
 	if err != nil {
 		return nil, err
 	}
@@ -233,8 +253,14 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		return nil, fmt.Errorf("dashboard: %w", err)
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	scheme := "http"
+	if d.TLS != nil {
+		hs.TLSConfig = d.TLS.config
+		ln = tls.NewListener(ln, d.TLS.config)
+		scheme = "https"
+	}
 	go hs.Serve(ln)
-	line := "hall: dashboard " + dashboardURL(ln.Addr())
+	line := "hall: dashboard " + dashboardURL(scheme, ln.Addr())
 	if generated {
 		line += " · arbiter PIN " + pin + " (generated: set [hub] dashboard_pin)"
 	}
@@ -250,15 +276,15 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 	}, nil
 }
 
-// dashboardURL is the address people type: a host listening on every
-// interface is shown as this machine's loopback.
-func dashboardURL(a net.Addr) string {
+// dashboardURL is the address people type (scheme "http" or "https"): a
+// host listening on every interface is shown as this machine's loopback.
+func dashboardURL(scheme string, a net.Addr) string {
 	host, port, err := net.SplitHostPort(a.String())
 	if err != nil {
-		return "http://" + a.String() + "/"
+		return scheme + "://" + a.String() + "/"
 	}
 	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		return "http://" + net.JoinHostPort("127.0.0.1", port) + "/ (every interface: this machine's address on the hall's network)"
+		return scheme + "://" + net.JoinHostPort("127.0.0.1", port) + "/ (every interface: this machine's address on the hall's network)"
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
+	return scheme + "://" + net.JoinHostPort(host, port) + "/"
 }

@@ -57,6 +57,10 @@ type Opts struct {
 	// webapi.DefaultMaxStreams and DefaultMaxStreamsPerAddr). The
 	// arbiter's own pages are never refused for the total.
 	MaxStreams, MaxStreamsPerAddr int
+	// CACert, when set, is the hall CA's certificate (PEM), served at
+	// GET /ca.crt for the arbiters' phones to trust once (docs/hall.md,
+	// "TLS on the hall's network").
+	CACert []byte
 	// NeverSeenAfter is how long after New a configured table never
 	// heard from raises "never connected" in the alerts list (its card
 	// says "never seen" from the start). Zero means 3 s, the default of
@@ -216,6 +220,13 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /export/results.csv", s.serveResultsCSV)
 	mux.HandleFunc("GET /export/standings.csv", s.serveStandingsCSV)
 	mux.HandleFunc("GET /export/tournament.trf", s.serveTRF)
+	if ca := s.opts.CACert; ca != nil {
+		mux.HandleFunc("GET /ca.crt", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/x-x509-ca-cert")
+			w.Header().Set("Content-Disposition", `attachment; filename="tandem-hall-ca.crt"`)
+			w.Write(ca)
+		})
+	}
 	// Cross-origin POSTs are refused before any handler sees them.
 	return webauth.SecurityHeaders(http.NewCrossOriginProtection().Handler(mux))
 }
