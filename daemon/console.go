@@ -2,15 +2,18 @@ package daemon
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"time"
 
 	"tandem/config"
 	"tandem/console"
+	"tandem/hall/ca"
 	"tandem/internal/webauth"
 )
 
@@ -92,6 +95,18 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	d.con = srv
 	d.onClose(d.stopLogins)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	tc, err := d.consoleTLS()
+	if err != nil {
+		ln.Close()
+		srv.Close()
+		return &ConsoleError{Addr: cc.Addr(), Err: err}
+	}
+	scheme := "http"
+	if tc != nil {
+		hs.TLSConfig = tc
+		ln = tls.NewListener(ln, tc)
+		scheme = "https"
+	}
 	d.Go(func() {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			d.setInfo(func(in *Info) { in.ConsoleURL = "" })
@@ -112,7 +127,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 			}
 		}
 	})
-	url := consoleURL(ln.Addr())
+	url, local := consoleURL(scheme, ln.Addr())
 	d.setInfo(func(in *Info) {
 		in.ConsoleURL = url
 		if generated {
@@ -120,7 +135,13 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 		}
 	})
 	if d.opts.Out != nil {
-		fmt.Fprintf(d.opts.Out, "console: %s\n", url)
+		if local != "" && local != url {
+			// The panel's presses need no login from this machine, by
+			// a loopback address only (docs/console.md, "Opening it").
+			fmt.Fprintf(d.opts.Out, "console: %s (on this machine: %s)\n", url, local)
+		} else {
+			fmt.Fprintf(d.opts.Out, "console: %s\n", url)
+		}
 		if generated {
 			fmt.Fprintf(d.opts.Out, "arbiter PIN: %s (generated for this start; set [console] pin to keep one)\n", pin)
 		}
@@ -128,16 +149,25 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	return nil
 }
 
-// consoleURL is the address people type: the listening address, or for
-// an unspecified one (":8080") this machine's first non-loopback IPv4
-// address, so a phone on the hall's network reaches it.
-func consoleURL(a net.Addr) string {
+// consoleURL is the address people type (scheme "http" or "https"): the
+// listening address, or for an unspecified one (":8080") this machine's
+// first non-loopback IPv4 address, so a phone on the hall's network
+// reaches it. local is the address on this machine, 127.0.0.1, when the
+// console listens there too ("" otherwise): the simulated panel presses
+// without a login only from a loopback address, which the hall's address
+// is not, even on the table's own machine.
+func consoleURL(scheme string, a net.Addr) (url, local string) {
 	ta, ok := a.(*net.TCPAddr)
 	if !ok {
-		return "http://" + a.String() + "/"
+		return scheme + "://" + a.String() + "/", ""
 	}
 	host := ta.IP.String()
+	port := strconv.Itoa(ta.Port)
+	if ta.IP.IsLoopback() {
+		return scheme + "://" + net.JoinHostPort(host, port) + "/", scheme + "://" + net.JoinHostPort(host, port) + "/"
+	}
 	if ta.IP.IsUnspecified() {
+		local = scheme + "://" + net.JoinHostPort("127.0.0.1", port) + "/"
 		host = "localhost"
 		if addrs, err := net.InterfaceAddrs(); err == nil {
 			for _, ad := range addrs {
@@ -148,5 +178,53 @@ func consoleURL(a net.Addr) string {
 			}
 		}
 	}
-	return "http://" + net.JoinHostPort(host, strconv.Itoa(ta.Port)) + "/"
+	return scheme + "://" + net.JoinHostPort(host, port) + "/", local
+}
+
+// consoleTLS returns the console's TLS, nil for plain HTTP: the
+// configured certificate ([console] tls_cert and tls_key, issued by the
+// hall CA), else for a console beyond loopback a certificate the table
+// makes for itself from its own CA (consoleCADir; printed with its
+// fingerprint, for the arbiter's phone to trust once), else none.
+func (d *Daemon) consoleTLS() (*tls.Config, error) {
+	cc := d.Config.Console
+	var cert tls.Certificate
+	switch {
+	case cc.TLSCert != "":
+		var err error
+		if cert, err = tls.LoadX509KeyPair(cc.TLSCert, cc.TLSKey); err != nil {
+			return nil, fmt.Errorf("[console] tls_cert and tls_key: %w", err)
+		}
+	case !cc.Beyond():
+		return nil, nil
+	default:
+		dir := d.consoleCADir()
+		own, made, err := ca.Open(dir, "tandem table CA", time.Now())
+		if err != nil {
+			return nil, fmt.Errorf("the table's own CA in %s (or set [console] tls_cert and tls_key): %w", dir, err)
+		}
+		if !own.CanIssue() {
+			return nil, fmt.Errorf("the table's own CA in %s has no key: set [console] tls_cert and tls_key", dir)
+		}
+		if cert, _, err = own.Ensure(dir, "console", ca.MachineHosts(), time.Now()); err != nil {
+			return nil, err
+		}
+		what := "its CA"
+		if made {
+			what = "a new CA"
+		}
+		d.printf("console: HTTPS with the table's own certificate (%s %s, SHA-256 %s): trust it once on the arbiter's phone, or give [console] tls_cert from the hall CA\n",
+			what, filepath.Join(dir, ca.CertFile), ca.Fingerprint(own.Cert))
+	}
+	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}
+
+// consoleCADir is where a table without [console] tls_cert keeps its own
+// CA and certificate: "tls" beside its record (/var/lib/tandem/tls on
+// the Pi), else "tandem-tls" in the working directory.
+func (d *Daemon) consoleCADir() string {
+	if f := d.Config.JournalFile(); f != "" {
+		return filepath.Join(filepath.Dir(f), "tls")
+	}
+	return "tandem-tls"
 }

@@ -54,7 +54,7 @@ func (d *Daemon) startHall(ctx context.Context) error {
 	}
 	link, err := hall.NewLink(&hall.LinkOpts{
 		URL: hc.URL, Table: hc.Table, User: hc.User, Password: hc.Password, Token: hc.Token,
-		NkeySeedFile: hc.NkeySeedFile, CredsFile: hc.CredsFile,
+		NkeySeedFile: hc.NkeySeedFile, CredsFile: hc.CredsFile, CAFile: hc.CA,
 		RecordFile: record, Handle: d.hallCommand, OnState: d.hallState,
 		WallClock: func() string { return wallClock().String() },
 	})
