@@ -21,23 +21,37 @@ import (
 // holds none. Errors name the stream or subject: the stream missing, the
 // server unreachable, a last message without a sequence number.
 func LastMessage(ctx context.Context, js jetstream.JetStream, stream, subj string) (uint64, []byte, error) {
+	s, err := lastStored(ctx, js, stream, subj)
+	return s.seq, s.data, err
+}
+
+// stored is the last message of a subject: its journal sequence number,
+// data and stream sequence (all zero: none).
+type stored struct {
+	seq  uint64
+	data []byte
+	at   uint64
+}
+
+// lastStored is LastMessage with the stream sequence.
+func lastStored(ctx context.Context, js jetstream.JetStream, stream, subj string) (stored, error) {
 	s, err := js.Stream(ctx, stream)
 	if err != nil {
-		return 0, nil, fmt.Errorf("hall: stream %s: %w", stream, err)
+		return stored{}, fmt.Errorf("hall: stream %s: %w", stream, err)
 	}
 	m, err := s.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return 0, nil, nil
+		return stored{}, nil
 	}
 	if err != nil {
-		return 0, nil, fmt.Errorf("hall: the last message of %s: %w", subj, err)
+		return stored{}, fmt.Errorf("hall: the last message of %s: %w", subj, err)
 	}
 	v := m.Header.Get(HeaderSeq)
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		return 0, nil, fmt.Errorf("hall: the last message of %s has %s %q, not a sequence number", subj, HeaderSeq, v)
+		return stored{}, fmt.Errorf("hall: the last message of %s has %s %q, not a sequence number", subj, HeaderSeq, v)
 	}
-	return n, m.Data, nil
+	return stored{seq: n, data: m.Data, at: m.Sequence}, nil
 }
 
 // Credentials returns the NATS connect options for one set of

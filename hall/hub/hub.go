@@ -1,8 +1,8 @@
 package hub
 
 import (
-	"crypto/tls"
 	"context"
+	"crypto/tls"
 	"fmt"
 	"sync"
 	"time"
