@@ -100,30 +100,30 @@ func TestCluster_NodesLost_NothingLostNothingTwice(t *testing.T) {
 	rec.attach(t, l)
 	l.Publish(hall.Snap{Status: "ready"})
 	for i := range 3 {
-		waitFor(t, fmt.Sprintf("the result on node %d", i+1), func() bool { return len(c.hubs[i].Results()) == 1 })
+		waitLong(t, fmt.Sprintf("the result on node %d", i+1), func() bool { return len(c.hubs[i].Results()) == 1 })
 	}
 
 	// Node 1 goes; the match goes on; node 2 takes everything, once.
 	c.stop(0)
 	rec.match(t, "m2", 6)
-	waitFor(t, "two results on node 2", func() bool { return len(c.hubs[1].Results()) == 2 })
-	waitFor(t, "every record on node 2", func() bool { n, _ := c.hubs[1].LastRecord(context.Background(), "t1"); return n == rec.n })
+	waitLong(t, "two results on node 2", func() bool { return len(c.hubs[1].Results()) == 2 })
+	waitLong(t, "every record on node 2", func() bool { n, _ := c.hubs[1].LastRecord(context.Background(), "t1"); return n == rec.n })
 	checkOnce(t, records(t, c.hubs[1], "t1"), rec.n)
-	waitFor(t, "t1 online on node 3", func() bool { s, _ := c.hubs[2].Table("t1"); return s.Online })
+	waitLong(t, "t1 online on node 3", func() bool { s, _ := c.hubs[2].Table("t1"); return s.Online })
 
 	// Node 2 goes too: no quorum. The table records on and says why the
 	// hall does not take its records.
 	c.stop(1)
 	rec.match(t, "m3", 5)
-	waitFor(t, "the link's error", func() bool { return l.State().Err != "" })
+	waitLong(t, "the link's error", func() bool { return l.State().Err != "" })
 	// Only lets time pass beyond the 200 ms duplicate window, so that
 	// the expected sequences alone must keep the records single.
 	time.Sleep(300 * time.Millisecond)
 
 	// Node 1 comes back: a quorum again; the table catches up.
 	c.start(0)
-	waitFor(t, "three results on node 3", func() bool { return len(c.hubs[2].Results()) == 3 })
-	waitFor(t, "every record on node 1", func() bool { n, _ := c.hubs[0].LastRecord(context.Background(), "t1"); return n == rec.n })
+	waitLong(t, "three results on node 3", func() bool { return len(c.hubs[2].Results()) == 3 })
+	waitLong(t, "every record on node 1", func() bool { n, _ := c.hubs[0].LastRecord(context.Background(), "t1"); return n == rec.n })
 	checkOnce(t, records(t, c.hubs[0], "t1"), rec.n)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -133,5 +133,18 @@ func TestCluster_NodesLost_NothingLostNothingTwice(t *testing.T) {
 	if n, stored := len(c.hubs[0].Results()), streamMsgs(t, c.hubs[0], hall.ResultsStream); n != 3 || stored != 3 {
 		t.Fatalf("node 1: %d results, %d stored; want 3", n, stored)
 	}
-	waitFor(t, "the link's error gone", func() bool { return l.State().Err == "" })
+	waitLong(t, "the link's error gone", func() bool { return l.State().Err == "" })
+}
+
+// waitLong is waitFor with a cluster's patience: leader elections after
+// a node goes take seconds, more on a busy machine.
+func waitLong(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(45 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
