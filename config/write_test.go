@@ -85,6 +85,9 @@ dashboard_listen = ":8090"
 dashboard_pin = "004217"
 tls = "/srv/hall tls"
 tls_hosts = ["hall.local", "10.0.0.1", "::1"]
+node = "hub1"
+cluster_listen = ":6222"
+routes = ["nats://hub2.local:6222", "nats://hub3.local:6222"]
 [hub.tables.t2]
 nkey = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
 [hub.tables.t10]

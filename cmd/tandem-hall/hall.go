@@ -1,8 +1,8 @@
 package main
 
 import (
-	"crypto/tls"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -154,6 +155,9 @@ func hubOpts(h config.Hub, natsURL, listen, store string) *hub.Opts {
 	for _, t := range h.Tables {
 		o.Tables = append(o.Tables, hub.TableAuth{ID: t.ID, User: t.User, Password: t.Password, Nkey: t.Nkey})
 	}
+	if h.Clustered() {
+		o.Cluster = &hub.Cluster{Node: h.Node, Listen: h.ClusterListen, Routes: h.Routes}
+	}
 	for _, f := range []struct{ v, dst *string }{{&natsURL, &o.URL}, {&listen, &o.Listen}, {&store, &o.StoreDir}} {
 		if *f.v != "" {
 			*f.dst = *f.v
@@ -185,6 +189,10 @@ func serveHall(ctx context.Context, opts *hub.Opts, d *hallDashboard, listenFrom
 			store = hub.DefaultStoreDir
 		}
 		fmt.Fprintf(stdout, "hall: NATS for the tables at %s (store %s)\n", h.URL(), store)
+		if c := opts.Cluster; c != nil {
+			fmt.Fprintf(stdout, "hall: node %s of a cluster, routes on %s to %s; the streams open once a quorum of nodes is up\n",
+				c.Node, c.Listen, strings.Join(c.Routes, ", "))
+		}
 		switch {
 		case len(opts.Tables) > 0:
 			fmt.Fprintf(stdout, "hall: %d tables with credentials\n", len(opts.Tables))

@@ -39,7 +39,8 @@ func tlsDir(h config.Hub, flag, listen, dash string) (string, error) {
 	if flag != "" {
 		h.TLS = flag
 	}
-	local := (h.NATS != "" || config.LoopbackOnly(listen)) && (dash == "off" || config.LoopbackOnly(dash))
+	local := (h.NATS != "" || config.LoopbackOnly(listen)) && (dash == "off" || config.LoopbackOnly(dash)) &&
+		(h.ClusterListen == "" || config.LoopbackOnly(h.ClusterListen))
 	switch {
 	case h.TLS == "off" && !local:
 		return "", fmt.Errorf(`tls "off" with NATS (%s) or the dashboard (%s) beyond this machine: passwords and PINs would cross the hall's network in clear`, listen, dash)
