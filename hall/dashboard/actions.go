@@ -132,6 +132,10 @@ func (s *Server) serveAll(w http.ResponseWriter, r *http.Request) {
 // All sends action ("pause" or "resume") to every table the hub knows,
 // Opts.Parallel at a time, and returns each table's answer. A table
 // offline fails at once (hub.ErrOffline) without delaying the others.
+// "resume" is not sent to a table online whose match has not started
+// (ready): its answer says so (Ignored), so that "Resume all" never
+// starts a match (the hub's view of a table that just paused may lag by
+// a snapshot, so the running ones are sent it: they ignore it).
 func (s *Server) All(ctx context.Context, action string) AllResult {
 	tables := s.hub.Tables()
 	out := AllResult{Action: action, Tables: make([]CommandResult, len(tables))}
@@ -143,6 +147,11 @@ func (s *Server) All(ctx context.Context, action string) AllResult {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			if action == "resume" && t.Online && t.Snap.Status == "ready" {
+				out.Tables[i] = CommandResult{Table: t.ID, Status: t.Snap.Status,
+					Ignored: "not started: resume all never starts a match (start it at the table)"}
+				return
+			}
 			out.Tables[i], _ = s.command(ctx, t.ID, hall.Command{Action: action})
 		}()
 	}

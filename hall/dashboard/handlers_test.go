@@ -189,6 +189,32 @@ func TestAll_PauseAndResumeReportOffline(t *testing.T) {
 	}
 }
 
+// "Resume all" resumes the paused tables and never starts a match: a
+// table whose match has not started stays ready, and its answer says so.
+func TestAll_ResumeNeverStartsAMatch(t *testing.T) {
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{})
+	d1 := startTable(t, h, "t1", "")
+	d2 := startTable(t, h, "t2", "")
+	eventually(t, "two tables online", func() bool {
+		v1, _ := h.Table("t1")
+		v2, _ := h.Table("t2")
+		return v1.Online && v2.Online
+	})
+	do(t, d1, rules.Event{Kind: rules.Start})
+	do(t, d1, rules.Event{Kind: rules.PauseSwitch})
+	eventually(t, "t1 paused on the hub", func() bool { v, _ := h.Table("t1"); return v.Snap.Status == "paused" })
+	code, ans := ts.post(ts.client(true), "/api/all", `{"action":"resume"}`)
+	var res AllResult
+	json.Unmarshal([]byte(ans), &res)
+	if code != 200 || len(res.Tables) != 2 || !res.Tables[0].OK || res.Tables[1].OK || !strings.Contains(res.Tables[1].Ignored, "not started") {
+		t.Fatalf("resume all: %d %s", code, ans)
+	}
+	if snapOf(d1).Status != rules.Running || snapOf(d2).Status != rules.Ready {
+		t.Fatalf("after resume all: t1 %v, t2 %v; want running and ready", snapOf(d1).Status, snapOf(d2).Status)
+	}
+}
+
 // A flag raises an alert with the table and the time, newest first; a
 // table gone raises "offline"; the arbiter acknowledges them.
 func TestAlerts_FlagOfflineAck(t *testing.T) {

@@ -71,6 +71,10 @@ func (h *Hub) refusal(line string) (table, text string) {
 		}
 		tm := reClientTable.FindStringSubmatch(line)
 		switch {
+		case tm == nil && owner != "":
+			// A known table's credentials, in a client that does not
+			// name itself a tandem table: still that table's business.
+			return owner, fmt.Sprintf("the hub refuses table %s's %s (from %s, a client not named as a tandem table) on %s: that table's credentials are used for another table's subjects", owner, login, addr, subj)
 		case tm == nil:
 			return "", fmt.Sprintf("a client at %s (%s) is refused %s: not a tandem table", addr, orUnknown(login), subj)
 		case owner != "" && owner != tm[1]:

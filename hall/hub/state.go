@@ -79,15 +79,22 @@ type TableState struct {
 // Remaining returns seat's remaining time at instant now (hub clock):
 // the snapshot's time, less what a running clock has used since its
 // instant (on the table's clock up to the send, on the hub's since the
-// arrival). Never negative. seat is in bughouse.Seat order (0-3).
+// arrival), and the unused delay first. An offline table's clock is
+// taken at its last snapshot's arrival (LastSeen), the last value the
+// hub knew, not now: what it did since is unknown. Never negative. seat
+// is in bughouse.Seat order (0-3).
 func (s TableState) Remaining(seat int, now time.Time) time.Duration {
 	c := s.Snap.Clocks[seat]
 	left := time.Duration(c.Ms) * time.Millisecond
-	if c.Running && s.Online {
-		if s.Snap.ClocksAtMs > 0 && s.Snap.SentMs > s.Snap.ClocksAtMs {
-			left -= time.Duration(s.Snap.SentMs-s.Snap.ClocksAtMs) * time.Millisecond
+	if c.Running && s.Snap.Status == "running" && !s.LastSeen.IsZero() {
+		if !s.Online && now.After(s.LastSeen) {
+			now = s.LastSeen
 		}
-		left -= now.Sub(s.LastSeen)
+		used := now.Sub(s.LastSeen)
+		if s.Snap.ClocksAtMs > 0 && s.Snap.SentMs > s.Snap.ClocksAtMs {
+			used += time.Duration(s.Snap.SentMs-s.Snap.ClocksAtMs) * time.Millisecond
+		}
+		left -= max(0, used-time.Duration(c.DelayMs)*time.Millisecond)
 	}
 	return max(left, 0)
 }
