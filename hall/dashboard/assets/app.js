@@ -18,7 +18,7 @@
   // from, and the page says CONNECTION LOST.
   const SILENCE = 3000;
   let sock = null, sockSince = 0, lastHeard = 0, live = false, frozenAt = 0, backoff = 250;
-  window.tandemHall = { tables, received: 0, lost: 0, alerts: () => alerts, results: () => results, standings: () => standings, tour: () => tour };
+  window.tandemHall = { tables, received: 0, lost: 0, frames: 0, alerts: () => alerts, results: () => results, standings: () => standings, tour: () => tour };
 
   // --- formats ---
   const two = (n) => (n < 10 ? "0" : "") + n;
@@ -55,13 +55,17 @@
   }
 
   // remaining is seat i's time on table v at local time now: a running
-  // clock of an online table loses the time since at_ms beyond its
-  // unused delay.
+  // clock loses the time since at_ms beyond its unused delay, up to now
+  // for a table online, up to its last snapshot's arrival for one
+  // offline (the last value the hub knew: what it did since is unknown),
+  // up to the last news while the page itself is cut off.
   function remaining(v, i, now) {
     const c = v.snap.clocks[i];
-    if (!c.running || !v.online || v.snap.status !== "running") return c.ms;
+    if (!c.running || v.snap.status !== "running" || !v.last_seen_ms) return c.ms;
     if (!live) now = Math.min(now, frozenAt);
-    const el = now - offset - v.at_ms;
+    let at = now - offset;
+    if (!v.online) at = Math.min(at, v.last_seen_ms);
+    const el = at - v.at_ms;
     return Math.max(0, c.ms - Math.max(0, el - (c.delay_ms || 0)));
   }
 
@@ -91,6 +95,7 @@
       const c = el("div", "clk " + (seat === "A-white" || seat === "B-black" ? "team1" : "team2"));
       c.id = "clock-" + id + "-" + seat;
       const who = el("span", "who"), time = el("span", "time", "–");
+      c.title = seat;
       c.append(who, time);
       grid.append(c);
       return { box: c, who, time, last: "" };
@@ -151,8 +156,12 @@
       k.box.classList.toggle("flagged", !!c.flagged);
       k.box.dataset.running = String(runs);
       k.box.dataset.flagged = String(!!c.flagged);
-      k.who.textContent = seat + (v.players && v.players[i] ? " " + v.players[i] : "");
-      k.who.title = k.who.textContent;
+      // The name alone when there is one (the seat is the box's place
+      // and colour, and its title): a short name is never cut for the
+      // seat's label.
+      const name = v.players && v.players[i] ? v.players[i] : "";
+      k.who.textContent = name || seat;
+      k.who.title = seat + (name ? " " + name : "");
     });
     p.al.replaceChildren(...v.alerts.map((a) => el("span", "tag " + a.kind, a.text)));
     let pt = "";
@@ -164,6 +173,11 @@
     p.pairing.textContent = pt;
     p.pairing.title = pt;
     p.card.classList.toggle("hidden", $("attention").checked && !needsAttention(v));
+    // A command's answer stays only while the table is as it answered:
+    // online, the same status and match.
+    const key = v.online + " " + s.status + " " + (s.match || "");
+    if (p.msgKey !== undefined && p.msgKey !== key) { p.msg.textContent = ""; p.msg.className = "cmsg"; }
+    p.msgKey = key;
   }
 
   // tick sets every clock's digits from its table's instant.
@@ -179,6 +193,7 @@
         if (k.last !== t) { k.time.textContent = t; k.last = t; }
       }
     }
+    window.tandemHall.frames++;
     requestAnimationFrame(tick);
   }
 
@@ -196,6 +211,7 @@
     const list = $("alerts");
     const open = alerts.filter((a) => !a.acked).length;
     $("alert-count").textContent = open + " open of " + alerts.length;
+    $("ack-all").classList.toggle("hidden", !arbiter || open === 0);
     list.replaceChildren(...alerts.map((a) => {
       const li = el("li", "alert " + a.kind + (a.acked ? " acked" : "") + (a.active ? " active" : ""));
       li.id = "alert-" + a.id;
@@ -229,7 +245,7 @@
     $("no-results").classList.toggle("hidden", results.length > 0);
     $("tourbox").classList.toggle("hidden", !tour);
     if (!tour) return;
-    $("event").textContent = tour.name + " · round " + (tour.round || "–") + " of " + tour.rounds;
+    $("event").textContent = tour.name + " · " + (tour.round ? "round " + tour.round + " of " + tour.rounds : tour.rounds + " rounds, no pairing yet");
     // The standings count rounds 1 to the last with a recorded result.
     $("tour-round").textContent = tour.counted ? "after round " + tour.counted : "no result yet";
     const sb = $("standings");
@@ -336,6 +352,8 @@
     const r = await post("api/command", { table: id, action });
     msg.textContent = action + ": " + (r.status === 200 ? answer(r.body) : "failed: " + (r.body.error || r.status));
     msg.className = "cmsg " + (r.status === 200 && r.body.ok ? "ok" : "bad");
+    const v = tables.get(id), p = cards.get(id);
+    if (v && p) p.msgKey = v.online + " " + v.snap.status + " " + (v.snap.match || "");
   }
   async function all(action) {
     const out = $("all-result");
@@ -359,7 +377,7 @@
     $("login").classList.toggle("hidden", on);
     $("arbiter").classList.toggle("hidden", !on);
     document.querySelectorAll(".arb-only").forEach((e) => e.classList.toggle("hidden", !on));
-    drawAlerts();
+    drawAlerts(); // after: "Acknowledge all" only with an open alert
   }
   async function session() {
     try {
