@@ -1,0 +1,5 @@
+package infer_test
+
+import "time"
+
+type timeDuration = time.Duration
