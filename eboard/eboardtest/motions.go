@@ -201,4 +201,3 @@ func abs(x int) int {
 	}
 	return x
 }
-

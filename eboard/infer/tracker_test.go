@@ -43,9 +43,9 @@ func wantEnter(t *testing.T, out infer.Outcome, uci string, at time.Duration) {
 func TestTracker_CaptureEitherLiftOrder(t *testing.T) {
 	fen := "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2"
 	for name, cs := range map[string][]eboardtest.Change{
-		"mover first":    chg("e4:-", "d5:-", "d5:P"),
-		"captured first": chg("d5:-", "e4:-", "d5:P"),
-		"pushed off":     chg("e4:-", "d5:P"),
+		"mover first":                   chg("e4:-", "d5:-", "d5:P"),
+		"captured first":                chg("d5:-", "e4:-", "d5:P"),
+		"pushed off":                    chg("e4:-", "d5:P"),
 		"set on e4 again, then capture": chg("e4:-", "e4:P", "d5:-", "e4:-", "d5:P"),
 	} {
 		t.Run(name, func(t *testing.T) {
