@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync/atomic"
 	"time"
 
 	"tandem/board"
@@ -91,15 +90,14 @@ type Opts struct {
 type Conn struct {
 	path   string
 	open   Opener
-	fixed  bool // the orientation was given
-	orient atomic.Uint32
+	fields *Fields
 	retry  time.Duration
 	reply  time.Duration
 }
 
 // New returns the connection to the board at path.
 func New(path string, opts *Opts) *Conn {
-	c := &Conn{path: path, open: OpenSerial, retry: time.Second, reply: 2 * time.Second}
+	c := &Conn{path: path, open: OpenSerial, retry: time.Second, reply: 2 * time.Second, fields: NewFields(Unknown)}
 	if opts != nil {
 		if opts.Open != nil {
 			c.open = opts.Open
@@ -110,8 +108,7 @@ func New(path string, opts *Opts) *Conn {
 		if opts.Reply > 0 {
 			c.reply = opts.Reply
 		}
-		c.fixed = opts.Orientation != Unknown
-		c.orient.Store(uint32(opts.Orientation))
+		c.fields = NewFields(opts.Orientation)
 	}
 	return c
 }
@@ -120,14 +117,12 @@ func New(path string, opts *Opts) *Conn {
 func (c *Conn) Path() string { return c.path }
 
 // Orientation returns the orientation in force (Unknown until found).
-func (c *Conn) Orientation() Orientation { return Orientation(c.orient.Load()) }
+func (c *Conn) Orientation() Orientation { return c.fields.Orientation() }
 
 // SetOrientation sets the orientation when it is not known yet (the
 // daemon guesses it from the scoresheet for a board that came up in the
 // middle of a game: Guess); it takes effect from the next report.
-func (c *Conn) SetOrientation(o Orientation) {
-	c.orient.CompareAndSwap(uint32(Unknown), uint32(o))
-}
+func (c *Conn) SetOrientation(o Orientation) { c.fields.SetOrientation(o) }
 
 // Run opens the board, reports what it says to report (called on Run's
 // goroutine, one report at a time), and reopens it when it goes away,
@@ -189,7 +184,7 @@ func (c *Conn) session(ctx context.Context, report func(Report)) error {
 	if _, err := port.Write([]byte{CmdReset, CmdSerial, CmdVersion, CmdBoard}); err != nil {
 		return fmt.Errorf("eboard: %s: %w", c.path, err)
 	}
-	var fields [64]byte
+	c.fields.Lost()
 	var serial, version string
 	synced := false
 	deadline := time.NewTimer(c.reply)
@@ -212,57 +207,28 @@ func (c *Conn) session(ctx context.Context, report func(Report)) error {
 			switch m.ID {
 			case MsgSerial:
 				serial, _ = Serial(m)
+				continue
 			case MsgVersion:
 				if a, b, err := Version(m); err == nil {
 					version = fmt.Sprintf("%d.%d", a, b)
 				}
-			case MsgBoardDump:
-				f, err := Dump(m)
-				if err != nil {
-					continue
+				continue
+			}
+			reports, err := c.fields.Message(m)
+			if err != nil {
+				continue // a message garbled on the line: the next dump or update tells
+			}
+			if m.ID == MsgBoardDump && !synced {
+				synced = true
+				if _, err := port.Write([]byte{CmdUpdateBoard}); err != nil {
+					return fmt.Errorf("eboard: %s: %w", c.path, err)
 				}
-				fields = f
-				if !synced {
-					synced = true
-					if _, err := port.Write([]byte{CmdUpdateBoard}); err != nil {
-						return fmt.Errorf("eboard: %s: %w", c.path, err)
-					}
-					report(Report{Kind: Connected, At: at, Serial: serial, Version: version})
-				}
-				c.detect(&fields)
-				c.dump(at, &fields, report)
-			case MsgFieldUpdate:
-				field, code, err := FieldUpdate(m)
-				pc, ok := Piece(code)
-				if err != nil || field >= 64 || !ok || !synced {
-					continue
-				}
-				fields[field] = code
-				o := c.Orientation()
-				report(Report{Kind: Update, At: at, Square: o.Square(field), Piece: pc, Field: field, Code: code, Orientation: o})
-				if o == Unknown && c.detect(&fields) {
-					c.dump(at, &fields, report)
-				}
+				report(Report{Kind: Connected, At: at, Serial: serial, Version: version})
+			}
+			for _, r := range reports {
+				r.At = at
+				report(r)
 			}
 		}
 	}
-}
-
-// detect finds the orientation from the start position, unless it is
-// given or known; it reports whether it found it now.
-func (c *Conn) detect(fields *[64]byte) bool {
-	if c.fixed || c.Orientation() != Unknown {
-		return false
-	}
-	if o := Detect(fields); o != Unknown {
-		c.orient.Store(uint32(o))
-		return true
-	}
-	return false
-}
-
-func (c *Conn) dump(at time.Time, fields *[64]byte, report func(Report)) {
-	o := c.Orientation()
-	s, _ := Squares(fields, o)
-	report(Report{Kind: BoardDump, At: at, Squares: s, Orientation: o})
 }
