@@ -244,22 +244,21 @@ func unexplained(b bughouse.Board, seat bughouse.Seat, at time.Duration, f *Find
 // Check looks at the open alert again with the board now and g, the
 // scoresheet's game now: call it after the board's reports and after
 // the sheet changed. An alert clears when the board is the sheet's
-// position again (the board restored, or the sheet corrected), and an
-// AlertNoMove when the sheet's board moved on; when the presser's one
-// legal move or drop now explains the board (the piece was set down
-// after the press, or the board came back), the Outcome enters it,
-// stamped with the press. Otherwise the alert is brought up to date.
+// position again (the board restored, or the sheet corrected; an
+// AlertNoMove, whose board is the sheet's, when the sheet's board moved
+// on); when the presser's one legal move or drop now explains the board
+// (the piece was set down after the press, a drop made just after it, or
+// the board came back), the Outcome enters it, stamped with the press.
+// Otherwise the alert is brought up to date.
 func (t *Tracker) Check(g *board.Game) Outcome {
 	a := t.alert
 	if a == nil {
 		return Outcome{}
 	}
 	p := g.Board(t.b)
-	if a.Kind == AlertNoMove {
-		if p.Side() != t.raisedSide || p.FullMove() != t.raisedMove {
-			t.alert = nil
-		}
-		return Outcome{Alert: t.alert}
+	if a.Kind == AlertNoMove && (p.Side() != t.raisedSide || p.FullMove() != t.raisedMove) {
+		t.alert = nil
+		return Outcome{}
 	}
 	if !t.cur.known {
 		return Outcome{Alert: a}
@@ -267,6 +266,8 @@ func (t *Tracker) Check(g *board.Game) Outcome {
 	f := Explain(g, t.b, &t.cur.sq)
 	toMove := bughouse.SeatOf(t.b, p.Side())
 	switch {
+	case f.Verdict == Same && a.Kind == AlertNoMove:
+		return Outcome{Alert: a}
 	case f.Verdict == Same:
 		t.alert = nil
 		return Outcome{}
