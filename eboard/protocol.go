@@ -28,9 +28,11 @@ const (
 const Header = 3
 
 // MaxMessage is the longest message Decoder accepts (bytes, header
-// included): the length field's 14 bits allow 16383, the board sends at
-// most 67 (a board dump); anything longer is noise on the line.
-const MaxMessage = 1024
+// included): a board dump's 67, the longest the driver asks for. The
+// length field allows 16383, but a longer length is taken for noise on
+// the line: a stray header must not hold back the field updates behind
+// it while the decoder waits for its data.
+const MaxMessage = Header + 64
 
 // wantLength is the total length of each known message.
 var wantLength = map[byte]int{MsgBoardDump: Header + 64, MsgFieldUpdate: Header + 2, MsgSerial: Header + 5, MsgVersion: Header + 2}
