@@ -7,6 +7,7 @@ import (
 
 	"tandem/arbiter"
 	"tandem/bughouse"
+	"tandem/console"
 	"tandem/eboard"
 	"tandem/eboard/infer"
 	"tandem/rules"
@@ -300,4 +301,24 @@ func (a *eboards) arm(timer *time.Timer) {
 		}
 	}
 	timer.Reset(wait)
+}
+
+// consoleEBoards is the e-boards as the console shows them.
+func consoleEBoards(list []EBoardStatus) []console.EBoard {
+	out := make([]console.EBoard, 0, len(list))
+	for _, s := range list {
+		out = append(out, console.EBoard{Board: s.Board.String(), Text: s.Text(), Online: s.Connected, Alert: s.Alert, Squares: s.Squares})
+	}
+	return out
+}
+
+// hallEBoards is the e-boards' alerts as the hub shows them.
+func hallEBoards(list []EBoardStatus) []string {
+	var out []string
+	for _, s := range list {
+		if s.Alert != "" {
+			out = append(out, "e-board "+s.Alert)
+		}
+	}
+	return out
 }

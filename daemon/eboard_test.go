@@ -129,6 +129,12 @@ func TestEBoard_MovesIntoTheMatch(t *testing.T) {
 	if s := status(1); !strings.Contains(s.Alert, "f1b5") || strings.Join(s.Squares, " ") != "f1 b5" {
 		t.Fatalf("alert %+v", s)
 	}
+	if n := d.hallSnap(d.Table.Snapshot()); len(n.EBoard) != 1 || !strings.Contains(n.EBoard[0], "f1b5") {
+		t.Fatalf("the hall's snapshot: %v", n.EBoard)
+	}
+	if c := consoleEBoards(d.Info().EBoard); len(c) != 2 || c[1].Board != "B" || c[1].Alert == "" || c[0].Alert != "" {
+		t.Fatalf("the console's: %+v", c)
+	}
 	ebB.Play([]eboardtest.Change{{Square: b5}, {Square: f1, Piece: wb}})
 	waitFor(t, "the alert cleared", func() bool { return status(1).Alert == "" })
 

@@ -90,6 +90,9 @@ const (
 	// AlertRecord: the table's record failed (its clocks run on without
 	// one), or its records cannot reach the hall.
 	AlertRecord AlertKind = "record"
+	// AlertEBoard: an e-board shows a position no legal move explains
+	// (docs/eboard.md).
+	AlertEBoard AlertKind = "eboard"
 )
 
 // Alert is one thing the head arbiter should look at.
@@ -171,6 +174,9 @@ func (s *TableState) alerts() {
 	}
 	if s.Snap.HallErr != "" {
 		s.Alerts = append(s.Alerts, Alert{AlertRecord, s.Snap.HallErr})
+	}
+	for _, text := range s.Snap.EBoard {
+		s.Alerts = append(s.Alerts, Alert{AlertEBoard, text})
 	}
 }
 
