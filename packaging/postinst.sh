@@ -14,6 +14,7 @@ if [ "$1" = configure ]; then
     fi
     adduser tandem gpio >/dev/null
     adduser tandem i2c >/dev/null
+    adduser tandem dialout >/dev/null   # the e-boards' serial ports
     install -d -o tandem -g tandem -m 0750 /var/lib/tandem
     if [ -d /run/systemd/system ]; then
         systemctl daemon-reload || true
