@@ -7,6 +7,9 @@ import (
 	"go.bug.st/serial/enumerator"
 )
 
+// A serial port is a Port.
+var _ Port = serial.Port(nil)
+
 // Baud is the DGT boards' line speed (8 data bits, no parity, one stop
 // bit, no flow control).
 const Baud = 9600

@@ -1,10 +1,10 @@
 package infer_test
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"tandem/board"
 	"tandem/bughouse"
@@ -247,7 +247,4 @@ func noiseName(k eboardtest.Noise) string {
 	return eboardtest.NoiseNames[k]
 }
 
-func dur(ms int) (d timeDuration) { return timeDuration(ms) * 1e6 }
-
-// ExampleExplain is in example_test.go.
-var _ = fmt.Sprint
+func dur(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }

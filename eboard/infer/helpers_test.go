@@ -1,5 +1,0 @@
-package infer_test
-
-import "time"
-
-type timeDuration = time.Duration
