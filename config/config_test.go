@@ -379,9 +379,9 @@ func TestErrors(t *testing.T) {
 		{"syntax", "mode = \"simulated\"\npreset = \n", `t.toml:2: invalid TOML at column 10: unexpected character U+000A at start of value`, 2, ""},
 		{"duplicate key", "[rules]\nstart = \"arbiter\"\nstart = \"arbiter\"\n", `t.toml:3: invalid TOML at column 1: key start is already defined`, 3, ""},
 		{"unknown top-level key", "mode = \"simulated\"\n\ncolour = \"blue\"\n",
-			`t.toml:3: colour: unknown key "colour"; allowed at the top level: mode, preset, time, rules, display, gpio, console, journal, hall, hub`, 3, "colour"},
+			`t.toml:3: colour: unknown key "colour"; allowed at the top level: mode, preset, time, rules, display, gpio, console, journal, hall, hub, eboard`, 3, "colour"},
 		{"unknown table", "[sound]\nvolume = 3\n",
-			`t.toml:1: sound: unknown key "sound"; allowed at the top level: mode, preset, time, rules, display, gpio, console, journal, hall, hub`, 1, "sound"},
+			`t.toml:1: sound: unknown key "sound"; allowed at the top level: mode, preset, time, rules, display, gpio, console, journal, hall, hub, eboard`, 1, "sound"},
 		{"unknown rules key", "[rules]\nstart = \"arbiter\"\nstalemat = \"draw\"\n",
 			`t.toml:3: rules.stalemat: unknown key "stalemat"; allowed in [rules]: start, simultaneous_window, one_board_draw, illegal_move, stalemate, repetition_draw, drop_check, pawn_drop_ranks, piece_drop_ranks, mate, promotion, castle_dropped_rook, dropped_pawn_double_step`, 3, "rules.stalemat"},
 		{"increment in rules", "[rules]\nincrement_before_first_move = true\n",
@@ -530,7 +530,7 @@ func TestValidate_ConfigBuiltInCode(t *testing.T) {
 		}, "time.seats.B-black: increment_before_first_move is false here and true for the other seats; it applies to every seat"},
 		{"ranks", func(c *Config) { c.Rules.PawnDropRanks = board.Ranks{7, 2} }, "rules: pawn_drop_ranks [7, 2]: need 1 <= min <= max <= 8"},
 		{"tenths", func(c *Config) { c.Display.TenthsBelow = -time.Second }, "display.tenths_below: -1s out of range; allowed 0 to 1h"},
-		{"reserved", func(c *Config) { c.Reserved = map[string]map[string]any{"sound": {}} }, "sound: not a reserved section; reserved: gpio, console, journal, hall, hub"},
+		{"reserved", func(c *Config) { c.Reserved = map[string]map[string]any{"sound": {}} }, "sound: not a reserved section; reserved: gpio, console, journal, hall, hub, eboard"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := Default()

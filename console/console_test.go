@@ -603,13 +603,17 @@ func TestInfo_ShownOnThePage(t *testing.T) {
 		o.Restore = &table.Restore{Events: []rules.Event{{Kind: rules.Start}}, Until: time.Second, RecoveredAt: at}
 		o.RecordErr = "disk full"
 	})
-	e.srv.SetInfo(Info{Hall: "hall online since 20:10", HallOnline: true})
+	eb := EBoard{Board: "A", Text: "e-board A: E0001 1.7, normal", Online: true, Alert: "board A, after A-white's press: ...", Squares: []string{"e2", "e4"}}
+	e.srv.SetInfo(Info{Hall: "hall online since 20:10", HallOnline: true, EBoard: []EBoard{eb}})
 	w := e.request("GET", "/api/state", "", otherMachine, nil)
 	var v View
 	json.Unmarshal(w.Body.Bytes(), &v)
 	if !v.Info.Recovered || v.Info.RecoveredAt != "2026-11-29T20:15:00Z" || v.Info.RecordErr != "disk full" ||
 		v.Info.Hall != "hall online since 20:10" || !v.Info.HallOnline {
 		t.Errorf("info %+v", v.Info)
+	}
+	if len(v.Info.EBoard) != 1 || v.Info.EBoard[0].Alert != eb.Alert || strings.Join(v.Info.EBoard[0].Squares, " ") != "e2 e4" {
+		t.Errorf("e-boards %+v", v.Info.EBoard)
 	}
 }
 

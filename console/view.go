@@ -135,6 +135,9 @@ type InfoView struct {
 	// without one), HallOnline whether it is connected.
 	Hall       string `json:"hall"`
 	HallOnline bool   `json:"hall_online"`
+	// EBoard are the e-boards' states and alerts (Info.EBoard; [] when
+	// the table has none).
+	EBoard []EBoard `json:"eboard"`
 }
 
 // LogEntry is one line of the event log.
@@ -254,7 +257,8 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 			v.Faces = append(v.Faces, display.Render(snap, b, true, s.disp).String())
 		}
 	}
-	v.Info = InfoView{Recovered: ts.Recovered, RecordErr: ts.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline}
+	v.Info = InfoView{Recovered: ts.Recovered, RecordErr: ts.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline,
+		EBoard: append([]EBoard{}, s.info.EBoard...)}
 	if ts.Recovered && !ts.RecoveredAt.IsZero() {
 		v.Info.RecoveredAt = ts.RecoveredAt.UTC().Format(time.RFC3339)
 	}

@@ -140,6 +140,7 @@ func (d *Daemon) hallSnap(s table.Snapshot) hall.Snap {
 		n.RecoveredMs = s.RecoveredAt.UnixMilli()
 	}
 	n.Players = s.Players // the match's, not the next round's
+	n.EBoard = hallEBoards(d.Info().EBoard)
 	return n
 }
 

@@ -182,6 +182,9 @@ type Snap struct {
 	// ("3m+2s").
 	Preset  string `json:"preset,omitempty"`
 	Control string `json:"control,omitempty"`
+	// EBoard are the table's e-board alerts: a board that no legal move
+	// explains, with the squares that differ (docs/eboard.md).
+	EBoard []string `json:"eboard,omitempty"`
 }
 
 // ms converts a duration to whole ms (toward zero) in an int64, also on

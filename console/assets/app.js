@@ -140,6 +140,17 @@
     hall.textContent = v.info.hall || "";
     hall.classList.toggle("hidden", !v.info.hall);
     hall.classList.toggle("off", !!v.info.hall && !v.info.hall_online);
+    // The e-boards: each one's state in the header, and a board that no
+    // legal move explains as an alert with the squares that differ.
+    const ebs = v.info.eboard || [];
+    const eb = $("eboards");
+    eb.textContent = ebs.map((e) => e.text).join(" · ");
+    eb.classList.toggle("hidden", ebs.length === 0);
+    eb.classList.toggle("off", ebs.some((e) => !e.online));
+    const alerts = ebs.filter((e) => e.alert);
+    $("eboard-alerts").replaceChildren(...alerts.map((e) => el("div", "", "E-BOARD " + e.board + ": " + e.alert +
+      (e.squares && e.squares.length ? " — check " + e.squares.join(" ") : ""))));
+    $("eboard-alerts").classList.toggle("hidden", alerts.length === 0);
     $("info").replaceChildren(...info.map((t) => el("div", "", t)));
     $("info").classList.toggle("hidden", info.length === 0);
     $("act-uphold").classList.toggle("hidden", !v.claim);

@@ -37,6 +37,9 @@ const (
 	// from the hub's: its record's wall times and its results' times of
 	// day are not to be trusted (docs/hall.md, "Time without internet").
 	AlertClock AlertKind = "clock"
+	// AlertEBoard: an e-board shows a position no legal move explains
+	// (docs/eboard.md).
+	AlertEBoard AlertKind = "eboard"
 )
 
 // Alert is one thing the head arbiter should look at.
@@ -126,6 +129,9 @@ func (s *TableState) alerts() {
 	}
 	if text := s.clockText(); text != "" {
 		s.Alerts = append(s.Alerts, Alert{AlertClock, text})
+	}
+	for _, text := range s.Snap.EBoard {
+		s.Alerts = append(s.Alerts, Alert{AlertEBoard, text})
 	}
 }
 
