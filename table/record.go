@@ -187,19 +187,37 @@ func (t *Table) restore(r *Restore) error {
 			t.emitDecision(time.Time{}) // torn away: recorded again
 		}
 	}
+	// A deadlock the cut tore away from the record (its move is there,
+	// its event is not) is decided again now.
+	t.moved(now)
 	return nil
 }
 
 // restoreSheet enters a restored match's moves on a new sheet; a move
 // that no longer enters (a record from another version) stops it, and
-// SheetNote says so.
+// SheetNote says so. A board that ended while the other played on is
+// marked over (Sheet.End) before the first move entered after its end,
+// as it was live.
 func (t *Table) restoreSheet(moves []scoresheet.Move) {
+	s := t.m.Snapshot(t.m.Now())
+	var endAt [2]time.Duration
+	var ends [2]bool
+	for b, v := range s.Boards {
+		ends[b] = v.Over && (s.Status != rules.Decided || v.At < s.DecidedAt)
+		endAt[b] = v.At
+	}
 	for i, m := range moves {
+		for b := range ends {
+			if ends[b] && m.At > endAt[b] {
+				t.sheet.End(bughouse.Board(b))
+			}
+		}
 		if _, err := t.sheet.Enter(m.Board, m.UCI, m.At); err != nil {
 			t.sheetNote = fmt.Sprintf("scoresheet restored: %d of %d recorded moves entered again; %v", i, len(moves), err)
 			break
 		}
 	}
+	t.syncEnds()
 	t.sheetChanged()
 }
 
