@@ -113,7 +113,7 @@ type Command struct {
 	// Accused and AccusedSet: Claim's accused (rules.Event.Accused).
 	Accused    bughouse.Seat
 	AccusedSet bool
-	Run   rules.RunChoice
+	Run        rules.RunChoice
 	// Preset and Control are NewMatch's ("" and nil keep the match's).
 	Preset  string
 	Control *clock.Control
