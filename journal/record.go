@@ -118,8 +118,10 @@ func EncodeOptions(o rules.Options) (map[string]string, error) {
 
 // DecodeOptions reads options written by EncodeOptions: the controls
 // first, then every other key with rules.Options.Set (so
-// increment_before_first_move applies to every control). It returns an
-// error naming the key that is missing or wrong, and validates the result.
+// increment_before_first_move applies to every control). A key added
+// after the record was written (rules.AddedOptionKeys) reads as what
+// tandem did before it. It returns an error naming the key that is
+// missing or wrong, and validates the result.
 func DecodeOptions(m map[string]string) (rules.Options, error) {
 	var o rules.Options
 	ctl, ok := m["control"]
@@ -151,6 +153,11 @@ func DecodeOptions(m map[string]string) (rules.Options, error) {
 	}
 	for _, k := range rules.OptionKeys {
 		v, ok := m[k]
+		if !ok {
+			// A record written before the key existed: the match was
+			// played as tandem played then (rules.AddedOptionKeys).
+			v, ok = rules.AddedOptionKeys[k]
+		}
 		if !ok {
 			return o, fmt.Errorf("journal: options: %s missing", k)
 		}
