@@ -72,10 +72,16 @@ type Record struct {
 	Refused   string       `json:"refused,omitempty"`
 	Recovered bool         `json:"recovered,omitempty"`
 
-	// KindDecision: result (team 1's view), reason and decisive seats.
+	// KindDecision: result (team 1's view; "0-0" a double forfeit),
+	// reason and decisive seats; each board's result, its White's view
+	// and reason ("1/2-1/2 agreement", "*" while it went on), and under
+	// match_format = both-boards the game points ("1.5-0.5", team 1
+	// first). Records written before Boards and Points existed lack them.
 	Result   string   `json:"result,omitempty"`
 	Reason   string   `json:"reason,omitempty"`
 	Decisive []string `json:"decisive,omitempty"`
+	Boards   []string `json:"boards,omitempty"`
+	Points   string   `json:"points,omitempty"`
 
 	// KindEvent, KindDecision, KindCheckpoint: the four remaining times
 	// at At (ns), indexed by bughouse.Seat; KindCheckpoint also the status.

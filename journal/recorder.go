@@ -3,6 +3,7 @@ package journal
 import (
 	"sync"
 
+	"tandem/rules"
 	"tandem/table"
 )
 
@@ -47,6 +48,10 @@ func (r *Recorder) Entry(e table.Entry) {
 		rec.Kind, rec.Result, rec.Reason, rec.Decisive, rec.Clocks = KindDecision, e.Result.String(), e.Reason.String(), []string{}, &clocks
 		for _, s := range e.Decisive[:e.NDecisive] {
 			rec.Decisive = append(rec.Decisive, s.String())
+		}
+		rec.Boards = []string{boardText(e.Boards[0]), boardText(e.Boards[1])}
+		if e.BothBoards {
+			rec.Points = PointsText(rules.GamePoints(e.Boards))
 		}
 	case table.EntryMove, table.EntryTakeBack:
 		rec.Kind = KindMove

@@ -93,11 +93,15 @@ type Entry struct {
 	// Status is the match's status after the change.
 	Status rules.Status
 	// Result, Reason, Decisive (NDecisive of them) are the decision
-	// (EntryDecision): as rules.Match.Result.
-	Result    rules.Result
-	Reason    rules.Reason
-	Decisive  [2]bughouse.Seat
-	NDecisive int
+	// (EntryDecision): as rules.Match.Result. Boards are then the two
+	// boards' games, and BothBoards says the match was played with
+	// match_format = both-boards (its result the sum of the boards).
+	Result     rules.Result
+	Reason     rules.Reason
+	Decisive   [2]bughouse.Seat
+	NDecisive  int
+	Boards     [2]rules.BoardView
+	BothBoards bool
 	// Clocks are the four remaining times at At (ns), indexed by
 	// bughouse.Seat.
 	Clocks [4]time.Duration
@@ -255,7 +259,8 @@ func (t *Table) emitDecision(wall time.Time) {
 	if wall.IsZero() {
 		wall = t.epoch.Add(at)
 	}
-	e := Entry{Kind: EntryDecision, At: at, Wall: wall, Result: res, Reason: why}
+	e := Entry{Kind: EntryDecision, At: at, Wall: wall, Result: res, Reason: why,
+		Boards: t.m.Snapshot(at).Boards, BothBoards: t.m.Options().Format == rules.FormatBothBoards}
 	e.NDecisive = copy(e.Decisive[:], seats)
 	t.decided = true
 	t.emit(e)
