@@ -249,13 +249,12 @@ func (tn *tourney) match(round, n int) (tournament.Match, bool) {
 // seats returns match m's four players' names by seat (tournament.Table).
 func (tn *tourney) seats(m tournament.Match) [4]string {
 	var p [4]string
-	t1, t2 := tn.t.Team(m.Team1), tn.t.Team(m.Team2)
 	for _, s := range bughouse.Seats {
-		team := t2
+		team := m.Team2
 		if s.Team() == bughouse.Team1 {
-			team = t1
+			team = m.Team1
 		}
-		p[s] = team.Players[s.Board()].Name
+		p[s] = tn.t.Player(m.Round, team, int(s.Board())).Name // the round's lineup (Art 9)
 	}
 	return p
 }
