@@ -64,7 +64,7 @@ func (m *Match) mayAccuse(claimant, accused bughouse.Seat) error {
 	}
 	clk := &m.boards[b].clk
 	if turn, _ := clk.Turn(); turn != accused.Opponent().Color() || clk.Moves(accused.Color()) == 0 {
-		return refuse("Art 26-27", "%s cannot claim an illegal move by %s: %s has not moved since %s's last move (Art 26-27)", claimant, accused, accused, accused.Opponent())
+		return refuse("Art 26-27", "%s cannot claim an illegal move: %s has not moved since %s's last move (Art 26-27)", claimant, accused, accused.Opponent())
 	}
 	return nil
 }

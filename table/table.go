@@ -498,6 +498,17 @@ func (t *Table) arm(timer *time.Timer) {
 			wake, ok = at, true
 		}
 	}
+	if t.m.Status() == rules.Ready {
+		// A called match's countdown (Art 44): a snapshot each whole
+		// second of the tolerance left, for the displays that show it.
+		if n := t.m.Snapshot(now).NoShow; n.Active {
+			d := n.Left(now) % time.Second
+			if d == 0 {
+				d = time.Second
+			}
+			soon(now + d)
+		}
+	}
 	if t.m.Status() == rules.Running {
 		if t.next != nil {
 			s := t.m.Snapshot(now)

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
 )
@@ -390,6 +391,18 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 	// next to the player's name: the third loses.
 	if n := m.snap.Strikes[c.Seat]; m.threeStrikes() && n > 0 {
 		name += m.st.err.Render(fmt.Sprintf(" strikes %d/3", n))
+	}
+	// Art 40: the player's warnings; Art 44: before the start of a
+	// called match, whether he is at the table.
+	if n := m.snap.Warnings[c.Seat]; n > 0 {
+		name += m.st.err.Render(fmt.Sprintf(" ⚠%d", n))
+	}
+	if ns := m.snap.NoShow; ns.Active && m.snap.Status == rules.Ready {
+		if ns.Arrived[c.Seat] {
+			name += " ✓ here"
+		} else {
+			name += m.st.err.Render(fmt.Sprintf(" absent: forfeit in %s", clock.FormatSeconds(ns.Left(m.snap.At).Truncate(time.Second))+"s"))
+		}
 	}
 	title := spread(mark+" "+name+"  "+state, m.st.dim.Render(c.Seat.Team().String()), inner)
 	// Idle digits keep the terminal's own color: the waiting player must
