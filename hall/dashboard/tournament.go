@@ -61,6 +61,8 @@ type tourney struct {
 	counted  map[string]slot            // result key -> the match it counts for
 	ids      map[int][]string           // table number -> hall ids seen with it
 
+	lineups []savedLineup // Art 9: the substitutes entered, in order
+
 	results []hall.Result
 	byKey   map[string]int // result key -> its index in results
 	saveErr string         // the state file's last write error
@@ -74,6 +76,7 @@ type savedState struct {
 	Rounds     []savedRound    `json:"rounds"`
 	Sent       map[string]int  `json:"sent"`
 	Counted    map[string]slot `json:"counted"`
+	Lineups    []savedLineup   `json:"lineups,omitempty"`
 }
 
 type savedRound struct {
@@ -120,6 +123,10 @@ func (tn *tourney) load(t *tournament.Tournament, file string) error {
 	if st.Round < 0 || st.Round > t.Rounds {
 		return fmt.Errorf("dashboard: state file %s: round %d; the tournament has rounds 1 to %d", file, st.Round, t.Rounds)
 	}
+	if err := loadLineups(t, file, st.Lineups); err != nil {
+		return err
+	}
+	tn.lineups = st.Lineups
 	for _, sr := range st.Rounds {
 		ms := make([]tournament.Match, 0, len(sr.Matches))
 		for _, m := range sr.Matches {
@@ -150,7 +157,7 @@ func (tn *tourney) save() error {
 	if tn.file == "" || tn.t == nil {
 		return nil
 	}
-	st := savedState{V: stateVersion, Tournament: tn.t.Name, Round: tn.round, Sent: tn.sent, Counted: tn.counted}
+	st := savedState{V: stateVersion, Tournament: tn.t.Name, Round: tn.round, Sent: tn.sent, Counted: tn.counted, Lineups: tn.lineups}
 	for _, r := range slices.Sorted(mapsKeys(tn.uploaded)) {
 		sr := savedRound{Round: r, Matches: []savedMatch{}}
 		for _, m := range tn.uploaded[r] {
