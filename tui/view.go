@@ -196,8 +196,8 @@ func (m *Model) header(w int) string {
 		if h := handicaps(&m.rules); h != "" {
 			right = append(right, "handicap: "+m.st.bold.Render(h))
 		}
-		if m.rules.Start == rules.StartBlackPress {
-			right = append(right, "start: black-press")
+		if m.rules.Start != rules.StartArbiter {
+			right = append(right, "start: "+m.rules.Start.String())
 		}
 	}
 	r := strings.Join(right, " · ")
@@ -229,6 +229,17 @@ func (m *Model) statusLine(w int) string {
 		hint = "press Enter (or space) to start both boards"
 		if m.haveRules && m.rules.Start == rules.StartBlackPress {
 			hint = "press Enter, or a Black player presses, to start both boards"
+		}
+		if m.haveRules && m.rules.Start == rules.StartBothBlack {
+			hint = "press Enter, or both Black players press, to start both boards (seed 003)"
+			for b, p := range s.BlackPressed {
+				if p {
+					hint = bughouse.SeatOf(bughouse.Board(b), bughouse.Black).String() + " has pressed: waiting for the other Black player (or Enter)"
+				}
+			}
+		}
+		if s.NoShow.Active {
+			hint = fmt.Sprintf("called: a team not at the table in %ss loses by forfeit (Art 44); ", clock.FormatSeconds(s.NoShow.Left(s.At).Truncate(time.Second))) + hint
 		}
 	case rules.Running:
 		hint = "a player presses his own key after his move"
