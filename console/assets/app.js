@@ -435,6 +435,11 @@
   function consequence(b, o) {
     const i = b === "A" ? 0 : 1, bv = view.boards[i];
     if (bv.over) return "board " + b + " is already over: the rules will refuse it";
+    if (view.format === "both-boards") {
+      const other = view.boards[b === "A" ? 1 : 0];
+      const what = o === "1/2-1/2" ? "drawn" : (b + (o === "1-0" ? "-white" : "-black")) + " wins board " + b;
+      return what + (other.over ? "; both boards over: the match is their sum" : "; the other board plays on (the match is the sum of both boards)");
+    }
     if (o !== "1/2-1/2") {
       const w = b + (o === "1-0" ? "-white" : "-black");
       return w + " wins; team " + view.clocks[SEATS.indexOf(w)].team + " wins the match";
