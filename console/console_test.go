@@ -470,7 +470,7 @@ func TestActions_ThroughTheTable(t *testing.T) {
 	if v.Status != "ready" || v.Preset != "online" || v.Control != "3m+2s" || v.Clocks[0].RemainingMs != 180000 {
 		t.Errorf("new match view: %s %s %s %d", v.Status, v.Preset, v.Control, v.Clocks[0].RemainingMs)
 	}
-	if len(v.DrawHow) != 1 { // online: draws only by agreement
+	if len(v.DrawHow) != 0 { // online: a draw only by the agreement of all four (agree), never one board's
 		t.Errorf("online's draw menu %+v", v.DrawHow)
 	}
 }
