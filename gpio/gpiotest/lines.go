@@ -34,8 +34,8 @@ type Lines struct {
 
 	mu      sync.Mutex
 	levels  uint64 // bit i: set line i
-	numbers []int           // chip number of set line i
-	next    int             // first script edge not yet returned
+	numbers []int  // chip number of set line i
+	next    int    // first script edge not yet returned
 	halt    chan struct{}
 	halts   int
 	closed  int
