@@ -1,0 +1,421 @@
+// Command tandem-kernel-test runs tandem against a real Linux kernel in
+// QEMU (package internal/kernelvm): the GPIO suite on a simulated chip, and
+// power-cut trials of the record on an ext4 virtio disk. It is one static
+// binary with two roles: on the host it prepares the kernel (cached),
+// boots the VMs and judges; inside a VM (`tandem-kernel-test guest`, run
+// by the VM's init) it is package kernelvm/guest.
+//
+//	tandem-kernel-test --tandem BIN [--power-cuts N] [--no-gpio] [--seed S] [--cache DIR] [-v]
+//
+// It prints each test's PASS or FAIL line, the measurements (FIGURE) and
+// ends with "N passed, N failed"; exit status 1 when any failed.
+// scripts/kernel-test.sh builds both binaries and runs it.
+package main
+
+import (
+	"context"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"tandem/internal/kernelvm"
+	"tandem/internal/kernelvm/guest"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "guest" {
+		os.Exit(guest.Main(os.Stdout))
+	}
+	os.Exit(host(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+type run struct {
+	kit     *kernelvm.Kit
+	base    string // the initramfs every boot shares
+	tmp     string
+	log     io.Writer
+	out     io.Writer
+	passed  int
+	failed  int
+	figures []string
+}
+
+func (r *run) pass(name, detail string) {
+	r.passed++
+	fmt.Fprintf(r.out, "PASS %s %s\n", name, detail)
+}
+
+func (r *run) fail(name, detail string) {
+	r.failed++
+	fmt.Fprintf(r.out, "FAIL %s: %s\n", name, detail)
+}
+
+func host(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tandem-kernel-test", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tandem := fs.String("tandem", "", "the tandem binary to run in the VM (static: CGO_ENABLED=0)")
+	cuts := fs.Int("power-cuts", 0, "run `N` power-cut trials")
+	noGPIO := fs.Bool("no-gpio", false, "skip the GPIO suite")
+	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "the trials' first seed")
+	cache := fs.String("cache", "", "the kit cache `DIR` (default ~/.cache/tandem-kernel-vm)")
+	verbose := fs.Bool("v", false, "copy every console line to stderr")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *tandem == "" {
+		fmt.Fprintln(stderr, "tandem-kernel-test: --tandem BIN is required")
+		return 2
+	}
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	for _, p := range []string{self, *tandem} {
+		if err := kernelvm.CheckStatic(p); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+	}
+	ctx := context.Background()
+	r := &run{out: stdout, log: io.Discard}
+	if *verbose {
+		r.log = stderr
+	}
+	t0 := time.Now()
+	r.kit, err = kernelvm.Prepare(ctx, &kernelvm.KitOpts{CacheDir: *cache, Log: stderr})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		r.fail("kit", err.Error())
+		return r.end(stdout)
+	}
+	fmt.Fprintf(stdout, "kit: %s in %s (%s, %.1f s)\n", r.kit.Release, r.kit.Dir, word(r.kit.Cached, "cached", "built"), time.Since(t0).Seconds())
+	r.tmp, _ = os.MkdirTemp("", "kernel-test-")
+	defer os.RemoveAll(r.tmp)
+	mods, err := r.kit.LoadOrder("configfs", "gpiosim", "virtio_pci", "virtio_blk", "crc32c_generic", "ext4")
+	if err != nil {
+		r.fail("kit", err.Error())
+		return r.end(stdout)
+	}
+	files := []kernelvm.File{
+		{Path: "/init", Data: kernelvm.InitScript(mods, "/bin/tandem-kernel-test guest"), Mode: 0o755},
+		{Path: "/bin/busybox", From: kernelvm.Busybox, Mode: 0o755},
+		{Path: "/bin/tandem-kernel-test", From: self, Mode: 0o755},
+		{Path: "/bin/tandem", From: *tandem, Mode: 0o755},
+		{Path: "/proc/.keep"}, {Path: "/sys/.keep"}, {Path: "/dev/.keep"}, {Path: "/tmp/.keep"},
+	}
+	for _, m := range mods {
+		files = append(files, kernelvm.File{Path: "/lib/modules/" + m + ".ko", From: r.kit.Modules[m]})
+	}
+	r.base = filepath.Join(r.tmp, "base.gz")
+	if err := kernelvm.Initramfs(ctx, r.base, files); err != nil {
+		r.fail("initramfs", err.Error())
+		return r.end(stdout)
+	}
+	if !*noGPIO {
+		r.gpio(ctx)
+	}
+	if *cuts > 0 {
+		r.powerCuts(ctx, *cuts, *seed)
+	}
+	fmt.Fprintf(stdout, "kernel test: %.0f s\n", time.Since(t0).Seconds())
+	return r.end(stdout)
+}
+
+func (r *run) end(w io.Writer) int {
+	for _, f := range r.figures {
+		fmt.Fprintln(w, f)
+	}
+	fmt.Fprintf(w, "%d passed, %d failed\n", r.passed, r.failed)
+	if r.failed > 0 || r.passed == 0 {
+		return 1
+	}
+	return 0
+}
+
+// gpio boots the GPIO suite and takes its lines.
+func (r *run) gpio(ctx context.Context) {
+	t0 := time.Now()
+	vm, err := kernelvm.Boot(ctx, &kernelvm.VMOpts{Kit: r.kit, Initrd: []string{r.base}, Append: "tandem.mode=gpio", Log: r.log})
+	if err != nil {
+		r.fail("gpio-boot", err.Error())
+		return
+	}
+	lines, err := vm.Collect(10 * time.Minute)
+	done := false
+	for _, l := range lines {
+		switch f := strings.SplitN(l.Text, " ", 2); {
+		case f[0] == "PASS" && len(f) == 2:
+			n, d, _ := strings.Cut(f[1], " ")
+			r.pass("gpio/"+n, d)
+		case f[0] == "FAIL" && len(f) == 2:
+			n, d, _ := strings.Cut(f[1], ": ")
+			r.fail("gpio/"+n, d)
+		case f[0] == "FIGURE":
+			r.figures = append(r.figures, l.Text)
+		case f[0] == "INIT-FAIL":
+			r.fail("gpio-init", l.Text)
+		case f[0] == "GUEST-DONE":
+			done = true
+		}
+	}
+	if err != nil || !done {
+		tailLines := lines[max(0, len(lines)-20):]
+		var b strings.Builder
+		for _, l := range tailLines {
+			b.WriteString("\n  " + l.Text)
+		}
+		r.fail("gpio-suite", fmt.Sprintf("the guest did not finish (%v); its last lines:%s", err, b.String()))
+	}
+	r.figures = append(r.figures, fmt.Sprintf("FIGURE gpio-suite-wall %.1f s (boot included)", time.Since(t0).Seconds()))
+}
+
+var (
+	startRe  = regexp.MustCompile(`^T> script: start wall=(\d+) instant=(-?\d+)$`)
+	beatRe   = regexp.MustCompile(`^BEAT wall=(\d+)$`)
+	beforeRe = regexp.MustCompile(`^CHECK-BEFORE records=(\d+) torn="(.*)" damage=`)
+	verifyRe = regexp.MustCompile(`^CHECK-VERIFY exit=(-?\d+) (.*)$`)
+)
+
+// powerCuts runs n trials as a chain of n+1 boots on one ext4 disk: boot
+// k restarts trial k-1's record and checks it, then plays trial k's match
+// until the host kills QEMU.
+func (r *run) powerCuts(ctx context.Context, n int, seed uint64) {
+	t0 := time.Now()
+	disk := filepath.Join(r.tmp, "data.img")
+	dump := filepath.Join(r.tmp, "dump.img")
+	if err := mkDisks(disk, dump); err != nil {
+		r.fail("power-cuts", err.Error())
+		return
+	}
+	var prev *kernelvm.Trial
+	var prevCfg string
+	var verdicts []kernelvm.Verdict
+	hows := map[string]int{}
+	for k := 0; k <= n; k++ {
+		var files []kernelvm.File
+		var cur *kernelvm.Trial
+		var results []time.Duration
+		rng := rand.New(rand.NewPCG(seed+uint64(k), 15))
+		if prev != nil {
+			files = append(files, kernelvm.File{Path: "/trial/check.toml", Data: []byte(prevCfg)})
+		}
+		cfg := ""
+		if k < n {
+			cur = &kernelvm.Trial{Seed: seed + uint64(k)}
+			cur.Script, results = kernelvm.Script(rng)
+			cfg = fmt.Sprintf("[journal]\nfile = \"/data/trial-%d.db\"\ncheckpoint_interval = %q\n[console]\nenabled = false\n", k, kernelvm.Interval)
+			files = append(files, kernelvm.File{Path: "/trial/match.toml", Data: []byte(cfg)},
+				kernelvm.File{Path: "/trial/match.timeline", Data: []byte(cur.Script)})
+		}
+		per := filepath.Join(r.tmp, fmt.Sprintf("trial-%d.gz", k))
+		if err := kernelvm.Initramfs(ctx, per, append(files, kernelvm.File{Path: "/trial/.keep"})); err != nil {
+			r.fail("power-cuts", err.Error())
+			return
+		}
+		clearDump(dump)
+		vm, err := kernelvm.Boot(ctx, &kernelvm.VMOpts{Kit: r.kit, Initrd: []string{r.base, per}, Disks: []string{disk, dump},
+			Append: "tandem.mode=cut", Log: r.log})
+		if err != nil {
+			r.fail("power-cuts", err.Error())
+			return
+		}
+		errs := r.boot(vm, prev, cur, results, rng)
+		if prev != nil {
+			data, derr := readDump(dump)
+			if derr != nil {
+				errs = append(errs, derr.Error())
+			}
+			prev.Data = data
+			name := fmt.Sprintf("power-cut/%d", k-1)
+			if len(errs) > 0 {
+				r.fail(name, fmt.Sprintf("seed %d: %s", prev.Seed, strings.Join(errs, "; ")))
+			} else {
+				v := kernelvm.Judge(prev)
+				verdicts = append(verdicts, v)
+				hows[prev.How]++
+				if len(v.Problems) > 0 {
+					r.fail(name, fmt.Sprintf("seed %d (%s cut at %v): %s\nscript:\n%s", prev.Seed, prev.How, prev.Cut, strings.Join(v.Problems, "; "), prev.Script))
+				} else {
+					r.pass(name, fmt.Sprintf("seed %d, %s cut at %.3f s: %s", prev.Seed, prev.How, prev.Cut.Seconds(), describe(v)))
+				}
+			}
+		} else if len(errs) > 0 {
+			r.fail("power-cuts/boot-0", strings.Join(errs, "; "))
+		}
+		prev, prevCfg = cur, cfg
+	}
+	var worst time.Duration = -time.Hour
+	finals, decided, recovered := 0, 0, 0
+	for _, v := range verdicts {
+		finals += v.Finals
+		if v.Recovered && !v.Decided {
+			worst = max(worst, v.Over)
+		}
+		decided += b2i(v.Decided)
+		recovered += b2i(v.Recovered)
+	}
+	el := time.Since(t0)
+	r.figures = append(r.figures, fmt.Sprintf("FIGURE power-cuts %d trials judged (%d random cuts, %d right after a declared result, %d right after a result went final), %d matches restored (%d decided), %d final results checked, worst restored time over the truth %v (interval %v), %.0f s (%.1f s a trial, %d boots)",
+		len(verdicts), hows["random"], hows["after-result"], hows["after-final"], recovered, decided, finals, worst.Round(time.Millisecond), kernelvm.Interval, el.Seconds(), el.Seconds()/float64(max(n, 1)), n+1))
+}
+
+func describe(v kernelvm.Verdict) string {
+	switch {
+	case v.Decided:
+		return fmt.Sprintf("came back decided as the truth; %d final(s) kept", v.Finals)
+	case v.Recovered:
+		return fmt.Sprintf("came back paused, clocks at most %v over the truth; %d final(s) kept", v.Over.Round(time.Millisecond), v.Finals)
+	}
+	return fmt.Sprintf("cut between a reset and the start: a new match; %d final(s) kept", v.Finals)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// boot reads one boot of the chain: the check of prev (when set), then the
+// match of cur (when set), cut as rng chooses.
+func (r *run) boot(vm *kernelvm.VM, prev, cur *kernelvm.Trial, results []time.Duration, rng *rand.Rand) []string {
+	var errs []string
+	lines := vm.Lines()
+	timeout := time.After(3 * time.Minute)
+	checked := prev == nil
+	// The match phase.
+	var startHost time.Time
+	var startWall int64
+	var beatWall int64
+	var beatHost time.Time
+	var kill <-chan time.Time
+	how := ""
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				if cur != nil {
+					errs = append(errs, "the VM ended before the cut")
+				}
+				if !checked {
+					errs = append(errs, "the VM ended before the check was done")
+				}
+				return errs
+			}
+			t := l.Text
+			switch {
+			case strings.HasPrefix(t, "CUT-ERROR"), strings.HasPrefix(t, "INIT-FAIL"):
+				errs = append(errs, t)
+			case prev != nil && beforeRe.MatchString(t):
+				m := beforeRe.FindStringSubmatch(t)
+				prev.Before, _ = strconv.Atoi(m[1])
+				prev.Torn = m[2] != ""
+			case prev != nil && verifyRe.MatchString(t):
+				m := verifyRe.FindStringSubmatch(t)
+				prev.VerifyExit, _ = strconv.Atoi(m[1])
+				prev.VerifyText = m[2]
+			case strings.HasPrefix(t, "DUMPED"):
+				checked = true
+				if cur == nil {
+					// The chain's last boot: it powers off by itself.
+					continue
+				}
+			case cur != nil && startRe.MatchString(t):
+				m := startRe.FindStringSubmatch(t)
+				startWall, _ = strconv.ParseInt(m[1], 10, 64)
+				inst, _ := strconv.ParseInt(m[2], 10, 64)
+				cur.Start = time.Duration(inst)
+				startHost = l.At
+				beatWall, beatHost = startWall, l.At
+				switch x := rng.IntN(3); {
+				case x == 1 && len(results) > 0:
+					how = "after-result"
+					at := results[rng.IntN(len(results))] + time.Duration(rng.IntN(30))*time.Millisecond
+					kill = time.After(time.Until(startHost.Add(at)))
+				case x == 2 && len(results) > 0:
+					how = "after-final" // when the first final line comes; else at the end
+					kill = time.After(time.Until(startHost.Add(7 * time.Second)))
+				default:
+					how = "random"
+					kill = time.After(time.Until(startHost.Add(300*time.Millisecond + time.Duration(rng.Int64N(int64(4500*time.Millisecond))))))
+				}
+			case cur != nil && beatRe.MatchString(t):
+				m := beatRe.FindStringSubmatch(t)
+				beatWall, _ = strconv.ParseInt(m[1], 10, 64)
+				beatHost = l.At
+			case cur != nil && strings.HasPrefix(t, "T> final "):
+				cur.Finals = append(cur.Finals, strings.TrimPrefix(t, "T> "))
+				if how == "after-final" && len(cur.Finals) == 1 {
+					kill = time.After(time.Duration(rng.IntN(5)) * time.Millisecond)
+				}
+			}
+		case <-kill:
+			at := vm.Kill()
+			cur.How = how
+			cutWall := beatWall + int64(at.Sub(beatHost))
+			cur.Cut = time.Duration(cutWall - startWall)
+			if !checked {
+				errs = append(errs, "cut before the check was done")
+			}
+			return errs
+		case <-timeout:
+			vm.Kill()
+			return append(errs, "the boot did not finish in 3 minutes")
+		}
+	}
+}
+
+// mkDisks makes the ext4 data disk (mkfs.ext4 on the host) and the dump
+// disk.
+func mkDisks(disk, dump string) error {
+	if err := os.WriteFile(disk, nil, 0o644); err != nil {
+		return err
+	}
+	if err := os.Truncate(disk, 128<<20); err != nil {
+		return err
+	}
+	if b, err := exec.Command("mkfs.ext4", "-q", "-F", disk).CombinedOutput(); err != nil {
+		return fmt.Errorf("mkfs.ext4 (apt-get install e2fsprogs): %v %s", err, b)
+	}
+	if err := os.WriteFile(dump, nil, 0o644); err != nil {
+		return err
+	}
+	return os.Truncate(dump, 16<<20)
+}
+
+func clearDump(dump string) {
+	f, err := os.OpenFile(dump, os.O_WRONLY, 0)
+	if err == nil {
+		f.WriteAt(make([]byte, 8), 0)
+		f.Close()
+	}
+}
+
+func readDump(dump string) ([]byte, error) {
+	b, err := os.ReadFile(dump)
+	if err != nil {
+		return nil, err
+	}
+	n := binary.LittleEndian.Uint64(b[:8])
+	if n == 0 || n > uint64(len(b)-8) {
+		return nil, fmt.Errorf("the dump disk holds no record (length %d)", n)
+	}
+	return b[8 : 8+n], nil
+}
+
+func word(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
+}
