@@ -25,6 +25,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"tandem/internal/kernelvm"
@@ -44,17 +45,22 @@ type run struct {
 	tmp     string
 	log     io.Writer
 	out     io.Writer
+	mu      sync.Mutex // pass and fail from the chains
 	passed  int
 	failed  int
 	figures []string
 }
 
 func (r *run) pass(name, detail string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.passed++
 	fmt.Fprintf(r.out, "PASS %s %s\n", name, detail)
 }
 
 func (r *run) fail(name, detail string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.failed++
 	fmt.Fprintf(r.out, "FAIL %s: %s\n", name, detail)
 }
@@ -64,6 +70,7 @@ func host(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	tandem := fs.String("tandem", "", "the tandem binary to run in the VM (static: CGO_ENABLED=0)")
 	cuts := fs.Int("power-cuts", 0, "run `N` power-cut trials")
+	par := fs.Int("parallel", 2, "run the power-cut trials in `P` chains side by side (one VM each)")
 	noGPIO := fs.Bool("no-gpio", false, "skip the GPIO suite")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "the trials' first seed")
 	cache := fs.String("cache", "", "the kit cache `DIR` (default ~/.cache/tandem-kernel-vm)")
@@ -125,7 +132,7 @@ func host(args []string, stdout, stderr io.Writer) int {
 		r.gpio(ctx)
 	}
 	if *cuts > 0 {
-		r.powerCuts(ctx, *cuts, *seed)
+		r.powerCuts(ctx, *cuts, *par, *seed)
 	}
 	fmt.Fprintf(stdout, "kernel test: %.0f s\n", time.Since(t0).Seconds())
 	return r.end(stdout)
@@ -180,80 +187,56 @@ func (r *run) gpio(ctx context.Context) {
 }
 
 var (
-	startRe  = regexp.MustCompile(`^T> script: start wall=(\d+) instant=(-?\d+)$`)
-	beatRe   = regexp.MustCompile(`^BEAT wall=(\d+)$`)
-	beforeRe = regexp.MustCompile(`^CHECK-BEFORE records=(\d+) torn="(.*)" damage=`)
-	verifyRe = regexp.MustCompile(`^CHECK-VERIFY exit=(-?\d+) (.*)$`)
+	// Unanchored: the firmware or a kernel message may share the line.
+	startRe  = regexp.MustCompile(`T> script: start wall=(\d+) instant=(-?\d+)`)
+	beatRe   = regexp.MustCompile(`BEAT wall=(\d+)`)
+	beforeRe = regexp.MustCompile(`CHECK-BEFORE records=(\d+) torn="(.*)" damage=`)
+	verifyRe = regexp.MustCompile(`CHECK-VERIFY exit=(-?\d+) (.*)$`)
 )
 
-// powerCuts runs n trials as a chain of n+1 boots on one ext4 disk: boot
-// k restarts trial k-1's record and checks it, then plays trial k's match
-// until the host kills QEMU.
-func (r *run) powerCuts(ctx context.Context, n int, seed uint64) {
+// powerCuts runs n trials as chains (par of them, side by side): a chain
+// of m trials is m+1 boots on one ext4 disk, boot k restarting trial k-1's
+// record and checking it, then playing trial k's match until the host
+// kills QEMU.
+func (r *run) powerCuts(ctx context.Context, n, par int, seed uint64) {
 	t0 := time.Now()
-	disk := filepath.Join(r.tmp, "data.img")
-	dump := filepath.Join(r.tmp, "dump.img")
-	if err := mkDisks(disk, dump); err != nil {
-		r.fail("power-cuts", err.Error())
-		return
-	}
-	var prev *kernelvm.Trial
-	var prevCfg string
+	par = max(1, min(par, n))
+	var mu sync.Mutex
 	var verdicts []kernelvm.Verdict
 	hows := map[string]int{}
-	for k := 0; k <= n; k++ {
-		var files []kernelvm.File
-		var cur *kernelvm.Trial
-		var results []time.Duration
-		rng := rand.New(rand.NewPCG(seed+uint64(k), 15))
-		if prev != nil {
-			files = append(files, kernelvm.File{Path: "/trial/check.toml", Data: []byte(prevCfg)})
+	boots := 0
+	var wg sync.WaitGroup
+	for c := range par {
+		var idx []int
+		for i := c; i < n; i += par {
+			idx = append(idx, i)
 		}
-		cfg := ""
-		if k < n {
-			cur = &kernelvm.Trial{Seed: seed + uint64(k)}
-			cur.Script, results = kernelvm.Script(rng)
-			cfg = fmt.Sprintf("[journal]\nfile = \"/data/trial-%d.db\"\ncheckpoint_interval = %q\n[console]\nenabled = false\n", k, kernelvm.Interval)
-			files = append(files, kernelvm.File{Path: "/trial/match.toml", Data: []byte(cfg)},
-				kernelvm.File{Path: "/trial/match.timeline", Data: []byte(cur.Script)})
-		}
-		per := filepath.Join(r.tmp, fmt.Sprintf("trial-%d.gz", k))
-		if err := kernelvm.Initramfs(ctx, per, append(files, kernelvm.File{Path: "/trial/.keep"})); err != nil {
-			r.fail("power-cuts", err.Error())
-			return
-		}
-		clearDump(dump)
-		vm, err := kernelvm.Boot(ctx, &kernelvm.VMOpts{Kit: r.kit, Initrd: []string{r.base, per}, Disks: []string{disk, dump},
-			Append: "tandem.mode=cut", Log: r.log})
-		if err != nil {
-			r.fail("power-cuts", err.Error())
-			return
-		}
-		errs := r.boot(vm, prev, cur, results, rng)
-		if prev != nil {
-			data, derr := readDump(dump)
-			if derr != nil {
-				errs = append(errs, derr.Error())
-			}
-			prev.Data = data
-			name := fmt.Sprintf("power-cut/%d", k-1)
-			if len(errs) > 0 {
-				r.fail(name, fmt.Sprintf("seed %d: %s", prev.Seed, strings.Join(errs, "; ")))
-			} else {
-				v := kernelvm.Judge(prev)
-				verdicts = append(verdicts, v)
-				hows[prev.How]++
-				if len(v.Problems) > 0 {
-					r.fail(name, fmt.Sprintf("seed %d (%s cut at %v): %s\nscript:\n%s", prev.Seed, prev.How, prev.Cut, strings.Join(v.Problems, "; "), prev.Script))
-				} else {
-					r.pass(name, fmt.Sprintf("seed %d, %s cut at %.3f s: %s", prev.Seed, prev.How, prev.Cut.Seconds(), describe(v)))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.chain(ctx, c, idx, seed, func(i int, t *kernelvm.Trial, errs []string) {
+				mu.Lock()
+				defer mu.Unlock()
+				name := fmt.Sprintf("power-cut/%d", i)
+				if len(errs) > 0 {
+					r.fail(name, fmt.Sprintf("seed %d: %s", t.Seed, strings.Join(errs, "; ")))
+					return
 				}
-			}
-		} else if len(errs) > 0 {
-			r.fail("power-cuts/boot-0", strings.Join(errs, "; "))
-		}
-		prev, prevCfg = cur, cfg
+				v := kernelvm.Judge(t)
+				verdicts = append(verdicts, v)
+				hows[t.How]++
+				if len(v.Problems) > 0 {
+					r.fail(name, fmt.Sprintf("seed %d (%s cut at %v): %s\nscript:\n%s", t.Seed, t.How, t.Cut, strings.Join(v.Problems, "; "), t.Script))
+				} else {
+					r.pass(name, fmt.Sprintf("seed %d, %s cut at %.3f s: %s", t.Seed, t.How, t.Cut.Seconds(), describe(v)))
+				}
+			})
+			mu.Lock()
+			boots += len(idx) + 1
+			mu.Unlock()
+		}()
 	}
+	wg.Wait()
 	var worst time.Duration = -time.Hour
 	finals, decided, recovered := 0, 0, 0
 	for _, v := range verdicts {
@@ -265,8 +248,70 @@ func (r *run) powerCuts(ctx context.Context, n int, seed uint64) {
 		recovered += b2i(v.Recovered)
 	}
 	el := time.Since(t0)
-	r.figures = append(r.figures, fmt.Sprintf("FIGURE power-cuts %d trials judged (%d random cuts, %d right after a declared result, %d right after a result went final), %d matches restored (%d decided), %d final results checked, worst restored time over the truth %v (interval %v), %.0f s (%.1f s a trial, %d boots)",
-		len(verdicts), hows["random"], hows["after-result"], hows["after-final"], recovered, decided, finals, worst.Round(time.Millisecond), kernelvm.Interval, el.Seconds(), el.Seconds()/float64(max(n, 1)), n+1))
+	r.figures = append(r.figures, fmt.Sprintf("FIGURE power-cuts %d trials judged (%d random cuts, %d right after a declared result, %d right after a result went final), %d matches restored (%d decided), %d final results checked, worst restored time over the truth %v (interval %v); %.0f s in %d chains side by side (%d boots, %.1f s a trial)",
+		len(verdicts), hows["random"], hows["after-result"], hows["after-final"], recovered, decided, finals, worst.Round(time.Millisecond), kernelvm.Interval, el.Seconds(), par, boots, el.Seconds()/float64(max(n, 1))))
+}
+
+// chain runs the trials idx (their numbers; seeds seed+i) on one disk and
+// calls judge for each once its record is back.
+func (r *run) chain(ctx context.Context, id int, idx []int, seed uint64, judge func(i int, t *kernelvm.Trial, errs []string)) {
+	disk := filepath.Join(r.tmp, fmt.Sprintf("data-%d.img", id))
+	dump := filepath.Join(r.tmp, fmt.Sprintf("dump-%d.img", id))
+	if err := mkDisks(disk, dump); err != nil {
+		r.fail("power-cuts", err.Error())
+		return
+	}
+	var prev *kernelvm.Trial
+	var prevCfg string
+	prevIdx := -1
+	for k := 0; k <= len(idx); k++ {
+		var files []kernelvm.File
+		var cur *kernelvm.Trial
+		var results []time.Duration
+		var rng *rand.Rand
+		if prev != nil {
+			files = append(files, kernelvm.File{Path: "/trial/check.toml", Data: []byte(prevCfg)})
+		}
+		cfg := ""
+		if k < len(idx) {
+			i := idx[k]
+			rng = rand.New(rand.NewPCG(seed+uint64(i), 15))
+			cur = &kernelvm.Trial{Seed: seed + uint64(i)}
+			cur.Script, results = kernelvm.Script(rng)
+			cfg = fmt.Sprintf("[journal]\nfile = \"/data/trial-%d.db\"\ncheckpoint_interval = %q\n[console]\nenabled = false\n", i, kernelvm.Interval)
+			files = append(files, kernelvm.File{Path: "/trial/match.toml", Data: []byte(cfg)},
+				kernelvm.File{Path: "/trial/match.timeline", Data: []byte(cur.Script)})
+		}
+		per := filepath.Join(r.tmp, fmt.Sprintf("chain-%d-boot-%d.gz", id, k))
+		var errs []string
+		if err := kernelvm.Initramfs(ctx, per, append(files, kernelvm.File{Path: "/trial/.keep"})); err != nil {
+			errs = append(errs, err.Error())
+		} else {
+			clearDump(dump)
+			vm, err := kernelvm.Boot(ctx, &kernelvm.VMOpts{Kit: r.kit, Initrd: []string{r.base, per}, Disks: []string{disk, dump},
+				Append: "tandem.mode=cut", Log: r.log})
+			if err != nil {
+				errs = append(errs, err.Error())
+			} else {
+				errs = r.boot(vm, prev, cur, results, rng)
+			}
+		}
+		if prev != nil {
+			data, derr := readDump(dump)
+			if derr != nil {
+				errs = append(errs, derr.Error())
+			}
+			prev.Data = data
+			judge(prevIdx, prev, errs)
+		} else if len(errs) > 0 && cur != nil {
+			judge(idx[k], cur, errs)
+			return // the chain's disk is in an unknown state
+		}
+		if k < len(idx) {
+			prevIdx = idx[k]
+		}
+		prev, prevCfg = cur, cfg
+	}
 }
 
 func describe(v kernelvm.Verdict) string {
@@ -304,6 +349,9 @@ func (r *run) boot(vm *kernelvm.VM, prev, cur *kernelvm.Trial, results []time.Du
 		select {
 		case l, ok := <-lines:
 			if !ok {
+				if err := vm.Wait(); err != nil {
+					errs = append(errs, err.Error())
+				}
 				if cur != nil {
 					errs = append(errs, "the VM ended before the cut")
 				}

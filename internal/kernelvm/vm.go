@@ -12,10 +12,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
 )
+
+// ansi matches the terminal control sequences the firmware writes.
+var ansi = regexp.MustCompile(`\x1bc|\x1b\[[0-9;?]*[A-Za-z]`)
 
 // Busybox is where Debian's busybox-static puts its binary.
 const Busybox = "/bin/busybox"
@@ -157,6 +161,7 @@ type Line struct {
 // QEMU runs; Lines delivers the console.
 func Boot(ctx context.Context, o *VMOpts) (*VM, error) {
 	initrd := o.Initrd[0]
+	var joined string // removed when QEMU ends: it reads the file as it starts
 	if len(o.Initrd) > 1 {
 		f, err := os.CreateTemp("", "initrd-*.gz")
 		if err != nil {
@@ -171,8 +176,7 @@ func Boot(ctx context.Context, o *VMOpts) (*VM, error) {
 			f.Write(b)
 		}
 		f.Close()
-		defer os.Remove(f.Name()) // QEMU reads it at start
-		initrd = f.Name()
+		initrd, joined = f.Name(), f.Name()
 	}
 	mem, cpus := o.MemoryMB, o.CPUs
 	if mem == 0 {
@@ -187,7 +191,13 @@ func Boot(ctx context.Context, o *VMOpts) (*VM, error) {
 		"-append", "console=ttyS0 quiet panic=-1 " + o.Append,
 	}
 	for _, d := range o.Disks {
-		args = append(args, "-drive", "file="+d+",format=raw,if=virtio")
+		// cache=unsafe: the guest's flushes are not passed on to the host's
+		// disk. The power cut is QEMU's death, not the host's: what the
+		// guest wrote to its virtual disk is in the image (the host's page
+		// cache keeps it), what it had not is lost, and a guest fsync still
+		// waits for its writes to reach the image. The host's own fsyncs
+		// would only make each trial wait on this machine's shared disk.
+		args = append(args, "-drive", "file="+d+",format=raw,if=virtio,cache=unsafe")
 	}
 	cmd := exec.CommandContext(ctx, "qemu-system-x86_64", args...)
 	out, err := cmd.StdoutPipe()
@@ -197,6 +207,9 @@ func Boot(ctx context.Context, o *VMOpts) (*VM, error) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
+		if joined != "" {
+			os.Remove(joined)
+		}
 		return nil, fmt.Errorf("kernelvm: starting qemu-system-x86_64 (apt-get install qemu-system-x86): %w", err)
 	}
 	vm := &VM{cmd: cmd, lines: make(chan Line, 4096), done: make(chan struct{}), start: time.Now()}
@@ -208,11 +221,16 @@ func Boot(ctx context.Context, o *VMOpts) (*VM, error) {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
-			t := strings.TrimRight(sc.Text(), "\r")
+			// The firmware's terminal resets (ESC c, CSI ...) share the
+			// line with the guest's first output: drop them.
+			t := ansi.ReplaceAllString(strings.TrimRight(sc.Text(), "\r"), "")
 			fmt.Fprintln(log, t)
 			vm.lines <- Line{Text: t, At: time.Now()}
 		}
 		err := cmd.Wait()
+		if joined != "" {
+			os.Remove(joined)
+		}
 		vm.mu.Lock()
 		if err != nil && !vm.killed {
 			vm.err = fmt.Errorf("kernelvm: qemu: %v: %s", err, stderr.String())
