@@ -21,11 +21,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"tandem/internal/kernelvm"
@@ -93,7 +95,9 @@ func host(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	ctx := context.Background()
+	// SIGINT, SIGTERM (CI's timeout): every QEMU started goes with us.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	r := &run{out: stdout, log: io.Discard}
 	if *verbose {
 		r.log = stderr

@@ -128,7 +128,11 @@ func Judge(t *Trial) Verdict {
 		bad("verify-record exited %d: %s", t.VerifyExit, t.VerifyText)
 	}
 	l, p, err := journal.Verify(t.Data)
-	if err != nil || p != nil || l.Damage != nil || l.Torn != "" {
+	if err != nil {
+		bad("the record after the restart does not read: %v", err)
+		return v
+	}
+	if p != nil || l.Damage != nil || l.Torn != "" {
 		bad("the record after the restart: err %v, problem %v, torn %q", err, p, l.Torn)
 		return v
 	}
