@@ -3,57 +3,116 @@
 package gpio
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/warthog618/go-gpiocdev"
+	"github.com/warthog618/go-gpiocdev/uapi"
+	"golang.org/x/sys/unix"
 )
 
-// cdevLines is a line set of the GPIO character device: go-gpiocdev calls
-// handle for each edge the kernel reports, in the kernel's order, from its
-// own goroutine; WaitForEdge takes them from a channel. The edge's instant
-// is the kernel's timestamp, mapped by clock: the time the handler and the
-// reader took to wake is never charged to the player.
+// cdevLines is a line set of the GPIO character device, requested with
+// go-gpiocdev's uapi layer (its Lines would do, but v0.9.1 never passes
+// WithEventBufferSize to the kernel, which then keeps 128 events: found
+// in the kernel VM, where a storm of more lost a press's first edge).
+// One goroutine reads the request's file (through Go's poller, so Close
+// ends a read in progress), up to 64 events a read, in the kernel's order;
+// WaitForEdge takes them from a channel. An edge's instant is the
+// kernel's timestamp, mapped by clock: the time the program took to wake
+// is never charged to the player.
 type cdevLines struct {
-	req   *gpiocdev.Lines
-	clock *KernelClock
+	f       *os.File
+	fd      uintptr
+	n       int // lines in the set
+	chip    string
+	offsets []int
+	clock   *KernelClock
 
-	edges    chan Edge
-	halt     chan struct{}
-	closed   chan struct{}
-	haltOnce sync.Once
-	closeMu  sync.Mutex
-	isClosed bool
+	edges     chan Edge
+	halt      chan struct{}
+	readDone  chan struct{}
+	haltOnce  sync.Once
+	closeOnce sync.Once
+	closeErr  error
+	readErr   error // why the read loop ended (set before readDone closes)
 }
 
 var _ Lines = (*cdevLines)(nil)
 
-func newCdevLines(clock *KernelClock) *cdevLines {
-	return &cdevLines{
-		clock: clock,
-		// As deep as the kernel's buffer: a storm read in full waits here,
-		// never in the kernel, where the oldest edge would be dropped.
-		edges:  make(chan Edge, eventBuffer),
-		halt:   make(chan struct{}),
-		closed: make(chan struct{}),
+// requestLines requests offsets of chip, line i with flags[i], with the
+// largest event buffer the kernel allows, and starts reading its events.
+func requestLines(chip *gpiocdev.Chip, offsets []int, flags []uapi.LineFlagV2, clock *KernelClock) (*cdevLines, error) {
+	f, err := os.Open("/dev/" + chip.Name)
+	if err != nil {
+		return nil, err
 	}
+	defer f.Close()
+	lr := uapi.LineRequest{Lines: uint32(len(offsets)), EventBufferSize: eventBuffer}
+	copy(lr.Consumer[:len(lr.Consumer)-1], "tandem")
+	for i, o := range offsets {
+		lr.Offsets[i] = uint32(o)
+	}
+	// The first line's flags for all, the others' where they differ.
+	lr.Config.Flags = flags[0]
+	for i, fl := range flags {
+		if fl != flags[0] {
+			if lr.Config.NumAttrs == uint32(len(lr.Config.Attrs)) {
+				return nil, errors.New("too many different line settings")
+			}
+			lr.Config.AddAttribute(uapi.LineConfigAttribute{Attr: fl.Encode(), Mask: 1 << i})
+		}
+	}
+	if err := uapi.GetLine(f.Fd(), &lr); err != nil {
+		return nil, err
+	}
+	// Non-blocking, so the file goes through Go's poller.
+	if err := unix.SetNonblock(int(lr.Fd), true); err != nil {
+		unix.Close(int(lr.Fd))
+		return nil, err
+	}
+	l := &cdevLines{
+		f: os.NewFile(uintptr(lr.Fd), "gpio-lines"), fd: uintptr(lr.Fd), n: len(offsets),
+		chip: chip.Name, offsets: offsets, clock: clock,
+		// As deep as the kernel's buffer: a storm waits here, not in the
+		// kernel, which drops the oldest event when its buffer is full.
+		edges: make(chan Edge, eventBuffer),
+		halt:  make(chan struct{}), readDone: make(chan struct{}),
+	}
+	go l.read()
+	return l, nil
 }
 
-// handle turns a kernel event into an Edge. The lines are requested active
-// high, so the event's rising edge is the line's.
-func (l *cdevLines) handle(ev gpiocdev.LineEvent) {
-	e := Edge{
-		Offset: ev.Offset,
-		Rising: ev.Type == gpiocdev.LineEventRisingEdge,
-		At:     l.clock.Time(int64(ev.Timestamp)),
-		Kernel: int64(ev.Timestamp),
-		Seqno:  ev.Seqno,
-	}
-	select {
-	case l.edges <- e:
-	case <-l.closed:
+// eventSize is the size of the kernel's struct gpio_v2_line_event.
+const eventSize = int(unsafe.Sizeof(uapi.LineEvent{}))
+
+// read turns the kernel's events into Edges until the file is closed.
+func (l *cdevLines) read() {
+	defer close(l.readDone)
+	buf := make([]byte, 64*eventSize)
+	for {
+		n, err := l.f.Read(buf)
+		if err != nil {
+			if !errors.Is(err, os.ErrClosed) {
+				l.readErr = err
+			}
+			return
+		}
+		for b := buf[:n]; len(b) >= eventSize; b = b[eventSize:] {
+			ns := int64(binary.NativeEndian.Uint64(b[0:]))
+			e := Edge{
+				Rising: uapi.LineEventID(binary.NativeEndian.Uint32(b[8:])) == uapi.LineEventRisingEdge,
+				Offset: int(binary.NativeEndian.Uint32(b[12:])),
+				Seqno:  binary.NativeEndian.Uint32(b[16:]),
+				At:     l.clock.Time(ns),
+				Kernel: ns,
+			}
+			l.edges <- e // never full for long: the Reader takes them at once
+		}
 	}
 }
 
@@ -78,6 +137,11 @@ func (l *cdevLines) WaitForEdge(timeout time.Duration) (Edge, error) {
 		return e, nil
 	case <-l.halt:
 		return Edge{}, fmt.Errorf("gpio: halted: %w", os.ErrDeadlineExceeded)
+	case <-l.readDone:
+		if l.readErr != nil {
+			return Edge{}, fmt.Errorf("gpio: reading the lines' events: %w", l.readErr)
+		}
+		return Edge{}, fmt.Errorf("gpio: the lines are closed: %w", os.ErrDeadlineExceeded)
 	case <-deadline:
 		return Edge{}, os.ErrDeadlineExceeded
 	}
@@ -85,22 +149,12 @@ func (l *cdevLines) WaitForEdge(timeout time.Duration) (Edge, error) {
 
 // Levels reads the lines' levels (bit i: set line i high).
 func (l *cdevLines) Levels() (uint64, error) {
-	vals := make([]int, len(l.req.Offsets()))
-	if err := l.req.Values(vals); err != nil {
+	lv := uapi.LineValues{Mask: uapi.NewLineBitMask(l.n)}
+	if err := uapi.GetLineValuesV2(l.fd, &lv); err != nil {
 		return 0, fmt.Errorf("gpio: reading the lines: %w", err)
 	}
-	var v uint64
-	for i, x := range vals {
-		if x != 0 {
-			v |= 1 << i
-		}
-	}
-	return v, nil
+	return uint64(lv.Bits), nil
 }
-
-// Info returns the kernel's view of the set's lines (their bias, edges,
-// consumer): for tests and tandem probe.
-func (l *cdevLines) Info() ([]*gpiocdev.LineInfo, error) { return l.req.Info() }
 
 // Halt interrupts a WaitForEdge in progress and every later one.
 func (l *cdevLines) Halt() error {
@@ -108,21 +162,27 @@ func (l *cdevLines) Halt() error {
 	return nil
 }
 
-// Close releases the lines (it waits for go-gpiocdev's goroutine to end).
+// Close releases the lines; the read loop ends.
 func (l *cdevLines) Close() error {
-	l.closeMu.Lock()
-	defer l.closeMu.Unlock()
-	if l.isClosed {
-		return nil
-	}
-	l.isClosed = true
-	close(l.closed) // a handler blocked on a full channel returns
-	return l.req.Close()
+	l.closeOnce.Do(func() {
+		l.closeErr = l.f.Close()
+		// Let a read loop blocked on a full channel end.
+		go func() {
+			for {
+				select {
+				case <-l.edges:
+				case <-l.readDone:
+					return
+				}
+			}
+		}()
+		<-l.readDone
+	})
+	return l.closeErr
 }
 
 // LineInfo is what the kernel says about one requested line: its name, its
-// bias and whether edges are detected. Kernel bias values: "up", "down",
-// "disabled" (no bias) or "as-is".
+// consumer and its bias ("up", "down", "disabled": no bias, or "as-is").
 type LineInfo struct {
 	Offset   int
 	Name     string
@@ -137,12 +197,17 @@ func LinesInfo(ls Lines) ([]LineInfo, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	infos, err := cl.Info()
+	c, err := gpiocdev.NewChip(cl.chip)
 	if err != nil {
 		return nil, true, err
 	}
-	out := make([]LineInfo, len(infos))
-	for i, in := range infos {
+	defer c.Close()
+	out := make([]LineInfo, len(cl.offsets))
+	for i, o := range cl.offsets {
+		in, err := c.LineInfo(o)
+		if err != nil {
+			return nil, true, err
+		}
 		b := "as-is"
 		switch in.Config.Bias {
 		case gpiocdev.LineBiasDisabled:

@@ -16,6 +16,7 @@ import (
 	"tandem/wiring"
 
 	"github.com/warthog618/go-gpiocdev"
+	"github.com/warthog618/go-gpiocdev/uapi"
 	"periph.io/x/conn/v3/driver/driverreg"
 	pgpio "periph.io/x/conn/v3/gpio"
 	"periph.io/x/host/v3/gpioioctl"
@@ -88,7 +89,7 @@ func Chips() ([]*gpioioctl.GPIOChip, error) {
 }
 
 // OpenLines requests w's five inputs as one line set on the GPIO
-// character device (go-gpiocdev, uAPI v2): inputs, both edges, each with
+// character device (uAPI v2, through go-gpiocdev): inputs, both edges, each with
 // its bias (PullNone disables the bias: the board's resistors hold the
 // line), the kernel's edge timestamps on CLOCK_MONOTONIC, and the largest
 // event buffer the kernel allows. A line is found by name on the chip
@@ -108,20 +109,11 @@ func OpenLines(w *wiring.Wiring) (Lines, []int, error) {
 	}
 	defer chip.Close()
 	ins := w.Inputs()
-	opts := []gpiocdev.LineReqOption{
-		gpiocdev.WithConsumer("tandem"),
-		gpiocdev.AsInput, gpiocdev.WithBothEdges, gpiocdev.WithMonotonicEventClock,
-		bias(ins[0].Pull),
-		gpiocdev.WithEventBufferSize(eventBuffer),
-	}
+	flags := make([]uapi.LineFlagV2, len(ins))
 	for i, l := range ins {
-		if l.Pull != ins[0].Pull {
-			opts = append(opts, gpiocdev.WithLines([]int{offsets[i]}, bias(l.Pull)))
-		}
+		flags[i] = uapi.LineFlagV2Input | uapi.LineFlagV2EdgeBoth | bias(l.Pull)
 	}
-	cl := newCdevLines(DefaultKernelClock())
-	opts = append(opts, gpiocdev.WithEventHandler(cl.handle))
-	req, err := chip.RequestLines(offsets, opts...)
+	cl, err := requestLines(chip, offsets, flags, DefaultKernelClock())
 	if err != nil {
 		names := make([]string, len(ins))
 		for i, l := range ins {
@@ -132,7 +124,6 @@ func OpenLines(w *wiring.Wiring) (Lines, []int, error) {
 		}
 		return nil, nil, fmt.Errorf("gpio: %s: requesting lines %s: %w", chip.Name, strings.Join(names, ", "), err)
 	}
-	cl.req = req
 	return cl, offsets, nil
 }
 
@@ -142,15 +133,15 @@ func OpenLines(w *wiring.Wiring) (Lines, []int, error) {
 // full, which would be a press's first edge).
 const eventBuffer = 1024
 
-// bias is the go-gpiocdev option of p.
-func bias(p wiring.Pull) gpiocdev.LineBias {
+// bias is the kernel's bias flag of p.
+func bias(p wiring.Pull) uapi.LineFlagV2 {
 	switch p {
 	case wiring.PullDown:
-		return gpiocdev.WithPullDown
+		return uapi.LineFlagV2BiasPullDown
 	case wiring.PullNone:
-		return gpiocdev.WithBiasDisabled
+		return uapi.LineFlagV2BiasDisabled
 	}
-	return gpiocdev.WithPullUp
+	return uapi.LineFlagV2BiasPullUp
 }
 
 // findLines opens w's chip and finds each input's line offset: by name

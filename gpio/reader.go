@@ -133,8 +133,8 @@ func (r *Reader) Err() error {
 // Lost returns how many edges the kernel dropped because its buffer was
 // full (gaps in the edges' sequence numbers). The kernel drops the oldest
 // edge then, so a press made in such a storm may be stamped at a later
-// bounce; the buffer (1024 edges) and a reader that never waits on the
-// loop make it rare.
+// bounce; the buffer (1024 edges, the kernel's largest) and a reader that
+// never waits on the loop make it rare.
 func (r *Reader) Lost() int64 { return r.lost.Load() }
 
 // Halt stops the reader: it interrupts a wait for an edge and returns once
@@ -188,7 +188,9 @@ func (r *Reader) run() {
 			return
 		}
 		if e.Seqno != 0 {
-			if r.seqno != 0 && e.Seqno != r.seqno+1 {
+			// The kernel numbers a request's events from 1: a gap, the
+			// first included, is events it dropped.
+			if e.Seqno > r.seqno+1 {
 				r.lost.Add(int64(e.Seqno - r.seqno - 1))
 			}
 			r.seqno = e.Seqno

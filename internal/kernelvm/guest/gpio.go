@@ -94,6 +94,7 @@ func GPIO(r *Report, presses int) {
 	testStorm(r, pi)
 	testFourAtOnce(r, pi)
 	testKernelDebounce(r, pi)
+	testDaemon(r, pi)
 }
 
 // testNames: lines found by name on the chip that has them; where a kernel
@@ -538,9 +539,9 @@ func storm(c *Chip, off, n int) (first, last int64) {
 
 // testStorm: a storm of edges on one button is one press, at the first
 // edge's instant, and the kernel drops none: as many edges as the machine
-// writes within the default lockout, then 400 under a 1 s lockout (an
-// emulated CPU writes the pull file far slower than a bouncing contact
-// makes edges; docs/hardware.md).
+// writes in 5 ms under the default lockout, then 400 under a 1 s lockout
+// (an emulated CPU writes the pull file slower than a bouncing contact
+// makes edges: some 50-300 us a write; docs/hardware.md).
 func testStorm(r *Report, pi *Chip) {
 	for _, c := range []struct {
 		name    string
@@ -551,12 +552,13 @@ func testStorm(r *Report, pi *Chip) {
 		w.Lockout = c.lockout
 		n := c.edges
 		if n == 0 {
-			// As many as fit in 4/5 of the default lockout here.
+			// As many as this machine writes in 5 ms (a bouncing contact's
+			// few ms), at least 21.
 			t0 := monoNow()
-			storm(pi, int(bughouse.BBlack), 40)
-			per := (monoNow() - t0) / 40
+			storm(pi, int(bughouse.BBlack), 41)
+			per := (monoNow() - t0) / 41
 			pi.Drive(int(bughouse.BBlack), true, monoNow)
-			n = int(int64(wiring.DefaultLockout)*4/5/max(per, 1)) | 1
+			n = max(21, int(int64(5*time.Millisecond)/max(per, 1))) | 1
 		}
 		g, err := newRig(&w)
 		if err != nil {
@@ -585,15 +587,17 @@ func testStorm(r *Report, pi *Chip) {
 			return
 		}
 		pi.Drive(int(bughouse.BWhite), true, monoNow)
-		edges := g.tap.take()
+		var edges []gpio.Edge
+		for _, e := range g.tap.take() {
+			if e.Offset == off {
+				edges = append(edges, e) // the storm and its release
+			}
+		}
 		var ps []table.Entry
 		for _, p := range g.presses() {
 			if p.Event.Seat == bughouse.AWhite {
 				ps = append(ps, p)
 			}
-		}
-		if len(edges) > 0 && edges[len(edges)-1].Offset == int(bughouse.BWhite) {
-			edges = edges[:len(edges)-1] // the sentinel's
 		}
 		epochNs := gpio.DefaultKernelClock().Nanos(g.t.Epoch())
 		lost := g.r.Lost()
