@@ -15,6 +15,7 @@ package main
 import (
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -45,6 +46,7 @@ type run struct {
 	kit     *kernelvm.Kit
 	base    string // the initramfs every boot shares
 	tmp     string
+	keep    string // --keep
 	log     io.Writer
 	out     io.Writer
 	mu      sync.Mutex // pass and fail from the chains
@@ -77,6 +79,7 @@ func host(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "the trials' first seed")
 	cache := fs.String("cache", "", "the kit cache `DIR` (default ~/.cache/tandem-kernel-vm)")
 	verbose := fs.Bool("v", false, "copy every console line to stderr")
+	keep := fs.String("keep", "", "write each judged power-cut trial (script, cut, record) as JSON into `DIR`")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -98,7 +101,7 @@ func host(args []string, stdout, stderr io.Writer) int {
 	// SIGINT, SIGTERM (CI's timeout): every QEMU started goes with us.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	r := &run{out: stdout, log: io.Discard}
+	r := &run{out: stdout, log: io.Discard, keep: *keep}
 	if *verbose {
 		r.log = stderr
 	}
@@ -227,6 +230,12 @@ func (r *run) powerCuts(ctx context.Context, n, par int, seed uint64) {
 					return
 				}
 				v := kernelvm.Judge(t)
+				if r.keep != "" {
+					if b, err := json.MarshalIndent(t, "", "\t"); err == nil {
+						os.MkdirAll(r.keep, 0o755)
+						os.WriteFile(filepath.Join(r.keep, fmt.Sprintf("trial-%d.json", i)), b, 0o644)
+					}
+				}
 				verdicts = append(verdicts, v)
 				hows[t.How]++
 				if len(v.Problems) > 0 {
