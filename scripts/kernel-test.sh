@@ -17,7 +17,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-CGO_ENABLED=0 go build -o "$bin/tandem" ./cmd/tandem
-CGO_ENABLED=0 go build -o "$bin/tandem-kernel-test" ./cmd/tandem-kernel-test
+# Stripped: a smaller initramfs loads faster into the VM.
+CGO_ENABLED=0 go build -ldflags="-s -w" -o "$bin/tandem" ./cmd/tandem
+CGO_ENABLED=0 go build -ldflags="-s -w" -o "$bin/tandem-kernel-test" ./cmd/tandem-kernel-test
 echo "machine: $(nproc) cores, $(uname -srm), $(go env GOVERSION), $(qemu-system-x86_64 --version | head -1)"
 "$bin/tandem-kernel-test" --tandem "$bin/tandem" "$@"

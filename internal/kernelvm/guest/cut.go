@@ -37,6 +37,7 @@ const (
 // to play (the chain's last boot), or on a failure.
 func Cut(out io.Writer) int {
 	lw := &lockedWriter{w: out}
+	phase(lw, "init")
 	if err := os.MkdirAll("/data", 0o755); err != nil {
 		fmt.Fprintf(lw, "CUT-ERROR %v\n", err)
 		return 1
@@ -45,6 +46,7 @@ func Cut(out io.Writer) int {
 		fmt.Fprintf(lw, "CUT-ERROR mount %s: %v %s\n", dataDev, err, b)
 		return 1
 	}
+	phase(lw, "mounted")
 	if _, err := os.Stat("/trial/check.toml"); err == nil {
 		if err := check(lw, "/trial/check.toml"); err != nil {
 			fmt.Fprintf(lw, "CUT-ERROR check: %v\n", err)
@@ -129,6 +131,7 @@ wait:
 			}
 		}
 	}
+	phase(out, "restored")
 	cmd.Process.Signal(syscall.SIGTERM)
 	if err := cmd.Wait(); err != nil {
 		fmt.Fprintf(out, "CHECK-EXIT %v\n", err)
@@ -163,6 +166,7 @@ wait:
 		return err
 	}
 	f.Close()
+	phase(out, "verified")
 	fmt.Fprintf(out, "DUMPED bytes=%d\n", len(data))
 	return nil
 }
@@ -190,6 +194,14 @@ func match(out io.Writer, cfg, script string) {
 		fmt.Fprintf(out, "BEAT wall=%d\n", time.Now().UnixNano())
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// phase writes "PHASE name UPTIME" (the guest kernel's uptime, s): where
+// a boot's time goes.
+func phase(out io.Writer, name string) {
+	b, _ := os.ReadFile("/proc/uptime")
+	up, _, _ := strings.Cut(string(b), " ")
+	fmt.Fprintf(out, "PHASE %s %s\n", name, up)
 }
 
 // lockedWriter keeps the console's lines whole.
