@@ -251,9 +251,10 @@ func (r *run) powerCuts(ctx context.Context, n, par int, seed uint64) {
 	}
 	wg.Wait()
 	var worst time.Duration = -time.Hour
-	finals, decided, recovered := 0, 0, 0
+	finals, decided, recovered, lostResets := 0, 0, 0, 0
 	for _, v := range verdicts {
 		finals += v.Finals
+		lostResets += b2i(v.LostReset)
 		if v.Recovered && !v.Decided {
 			worst = max(worst, v.Over)
 		}
@@ -261,8 +262,8 @@ func (r *run) powerCuts(ctx context.Context, n, par int, seed uint64) {
 		recovered += b2i(v.Recovered)
 	}
 	el := time.Since(t0)
-	r.figures = append(r.figures, fmt.Sprintf("FIGURE power-cuts %d trials judged (%d random cuts, %d right after a declared result, %d right after a result went final), %d matches restored (%d decided), %d final results checked, worst restored time over the truth %v (interval %v); %.0f s in %d chains side by side (%d boots, %.1f s a trial)",
-		len(verdicts), hows["random"], hows["after-result"], hows["after-final"], recovered, decided, finals, worst.Round(time.Millisecond), kernelvm.Interval, el.Seconds(), par, boots, el.Seconds()/float64(max(n, 1))))
+	r.figures = append(r.figures, fmt.Sprintf("FIGURE power-cuts %d trials judged (%d random cuts, %d right after a declared result, %d right after a result went final), %d matches restored (%d decided, %d after a reset the disk never had), %d final results checked, worst restored time over the truth %v (interval %v); %.0f s in %d chains side by side (%d boots, %.1f s a trial)",
+		len(verdicts), hows["random"], hows["after-result"], hows["after-final"], recovered, decided, lostResets, finals, worst.Round(time.Millisecond), kernelvm.Interval, el.Seconds(), par, boots, el.Seconds()/float64(max(n, 1))))
 }
 
 // chain runs the trials idx (their numbers; seeds seed+i) on one disk and
@@ -331,6 +332,8 @@ func describe(v kernelvm.Verdict) string {
 	switch {
 	case v.Decided:
 		return fmt.Sprintf("came back decided as the truth; %d final(s) kept", v.Finals)
+	case v.Recovered && v.LostReset:
+		return fmt.Sprintf("the reset never reached the disk: the match it ended came back paused, clocks at most %v over its truth at the reset; %d final(s) kept", v.Over.Round(time.Millisecond), v.Finals)
 	case v.Recovered:
 		return fmt.Sprintf("came back paused, clocks at most %v over the truth; %d final(s) kept", v.Over.Round(time.Millisecond), v.Finals)
 	}

@@ -2,7 +2,10 @@ package kernelvm
 
 import (
 	"bytes"
+	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -72,5 +75,58 @@ func TestJudge_BadRecord(t *testing.T) {
 	v := Judge(&Trial{Data: []byte("not a record"), VerifyExit: 1, VerifyText: "NOT INTACT"})
 	if len(v.Problems) < 2 {
 		t.Errorf("problems %v", v.Problems)
+	}
+}
+
+// loadTrial reads a trial the harness kept (--keep): records left by true
+// power cuts in the kernel VM.
+func loadTrial(t *testing.T, name string) *Trial {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr Trial
+	if err := json.Unmarshal(b, &tr); err != nil {
+		t.Fatal(err)
+	}
+	return &tr
+}
+
+// Records real power cuts left pass the judge: a random cut (paused), a
+// cut right after a declared result, one right after a result went final
+// (decided), and a cut so soon after a reset that the disk never had it
+// (the ended match comes back, judged against its truth at the reset).
+func TestJudge_RealCuts(t *testing.T) {
+	for _, c := range []struct {
+		file               string
+		decided, lostReset bool
+	}{{"cut-14.json", false, false}, {"cut-91.json", false, false}, {"cut-92.json", true, false}, {"cut-87.json", false, true}} {
+		tr := loadTrial(t, c.file)
+		v := Judge(tr)
+		if len(v.Problems) > 0 || !v.Recovered || v.Decided != c.decided || v.LostReset != c.lostReset {
+			t.Errorf("%s (%s cut at %v): %+v", c.file, tr.How, tr.Cut, v)
+		}
+	}
+}
+
+// The judge fails what a broken record would show: a result reported
+// final that is not in it, clocks restored far from the truth (the cut
+// dated 3 s later than it was), a failed verify-record.
+func TestJudge_Failures(t *testing.T) {
+	tr := loadTrial(t, "cut-14.json")
+	tr.Finals = append(tr.Finals, "final 1-0 resignation at=123")
+	if v := Judge(tr); len(v.Problems) != 1 || !strings.Contains(v.Problems[0], "not in the record") {
+		t.Errorf("a missing final: %v", v.Problems)
+	}
+	tr = loadTrial(t, "cut-14.json")
+	tr.Cut += 3 * time.Second
+	if v := Judge(tr); len(v.Problems) == 0 {
+		t.Error("clocks 3 s off passed")
+	}
+	tr = loadTrial(t, "cut-92.json")
+	tr.VerifyExit = 1
+	if v := Judge(tr); len(v.Problems) == 0 {
+		t.Error("a failed verify-record passed")
 	}
 }

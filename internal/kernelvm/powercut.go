@@ -111,6 +111,10 @@ type Verdict struct {
 	Decided   bool
 	Recovered bool
 	Finals    int
+	// LostReset: the cut came so soon after a reset that the disk never
+	// had it; the match it ended came back (as it should: the record
+	// does not know it ended).
+	LostReset bool
 }
 
 var finalLine = regexp.MustCompile(`^final (\S+) (\S+) at=(\d+)$`)
@@ -208,18 +212,32 @@ func Judge(t *Trial) Verdict {
 		return v
 	}
 	// The truth: the script to the cut, on the table's instants (the
-	// script's instant 0 is the table's "instant" in its start line).
+	// script's instant 0 is the table's "instant" in its start line). The
+	// record holds len(ms) matches: a reset the cut kept from the disk
+	// ended none of them, so the restored match's truth stops at that
+	// reset (it was the match in play until then, and the record's last
+	// word on it).
 	truth, _ := rules.New(o)
 	start := t.Start
-	cut := start + t.Cut
+	at := t.Cut
+	resets := 0
 	for _, e := range sc.Entries {
 		if e.Event.At > t.Cut {
 			break
+		}
+		if e.Event.Kind == rules.Reset {
+			if resets == len(ms)-1 {
+				at = e.Event.At
+				v.LostReset = true
+				break
+			}
+			resets++
 		}
 		ev := e.Event
 		ev.At += start
 		truth.Apply(ev)
 	}
+	cut := start + at
 	truth.Advance(cut)
 	rm, err := last.Replay()
 	if err != nil {
