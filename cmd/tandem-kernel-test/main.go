@@ -167,7 +167,7 @@ func (r *run) gpio(ctx context.Context) {
 	lines, err := vm.Collect(10 * time.Minute)
 	done := false
 	for _, l := range lines {
-		switch f := strings.SplitN(l.Text, " ", 2); {
+		switch f := strings.SplitN(fromMarker(l.Text), " ", 2); {
 		case f[0] == "PASS" && len(f) == 2:
 			n, d, _ := strings.Cut(f[1], " ")
 			r.pass("gpio/"+n, d)
@@ -175,7 +175,7 @@ func (r *run) gpio(ctx context.Context) {
 			n, d, _ := strings.Cut(f[1], ": ")
 			r.fail("gpio/"+n, d)
 		case f[0] == "FIGURE":
-			r.figures = append(r.figures, l.Text)
+			r.figures = append(r.figures, fromMarker(l.Text))
 		case f[0] == "INIT-FAIL":
 			r.fail("gpio-init", l.Text)
 		case f[0] == "GUEST-DONE":
@@ -475,6 +475,21 @@ func readDump(dump string) ([]byte, error) {
 		return nil, fmt.Errorf("the dump disk holds no record (length %d)", n)
 	}
 	return b[8 : 8+n], nil
+}
+
+// fromMarker drops what precedes the guest's report on a console line
+// (the firmware's "Booting from ROM.." shares the first one).
+func fromMarker(t string) string {
+	best := -1
+	for _, m := range []string{"PASS ", "FAIL ", "FIGURE ", "INIT-FAIL", "GUEST-DONE"} {
+		if i := strings.Index(t, m); i >= 0 && (best < 0 || i < best) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return t
+	}
+	return t[best:]
 }
 
 func word(c bool, a, b string) string {
