@@ -92,7 +92,7 @@ func host(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	for _, p := range []string{self, *tandem} {
+	for _, p := range []string{self, *tandem, kernelvm.Busybox} {
 		if err := kernelvm.CheckStatic(p); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 2
