@@ -31,7 +31,10 @@ const (
 	// clocks are stopped (Art 40: a penalty, or a correction).
 	Adjust
 	// Claim records Seat's claim (Reason: rules.IllegalMove, rules.Flag or
-	// rules.OtherClaim), stopping the clocks first (Art 29).
+	// rules.OtherClaim), stopping the clocks first (Art 29). An
+	// illegal-move claim accuses Accused when AccusedSet (under
+	// illegal_move_claim = opposing-team, a partner of the board opponent
+	// may claim), else the claimant's board opponent.
 	Claim
 	// Uphold and Reject resolve the pending claim.
 	Uphold
@@ -53,11 +56,28 @@ const (
 	Move
 	// TakeBack takes back Board's last move on the scoresheet.
 	TakeBack
+	// Warn warns Seat (Art 40): recorded and counted, the clocks go on.
+	Warn
+	// Penalty makes Seat lose the match by penalty (Art 40), stopping the
+	// clocks.
+	Penalty
+	// Agree records that all four players agree to draw the match (seed
+	// 002's agreement of all players; both boards drawn at once under the
+	// other presets), stopping the clocks first.
+	Agree
+	// Call calls the match before its start: the no-show tolerance
+	// (Delta when positive, else the no_show_tolerance option) counts down,
+	// and a team not at the table when it runs out loses by forfeit
+	// (Art 44).
+	Call
+	// Arrive marks Seat's player at the table before the start (Art 44).
+	Arrive
 
 	lastKind
 )
 
-var kindNames = [...]string{"", "start", "pause", "stop", "resume", "adjust", "claim", "uphold", "reject", "declare", "new", "players", "move", "takeback"}
+var kindNames = [...]string{"", "start", "pause", "stop", "resume", "adjust", "claim", "uphold", "reject", "declare", "new", "players", "move", "takeback",
+	"warn", "penalty", "agree", "call", "arrive"}
 
 // String returns the command's word, as Request.Action writes it.
 func (k Kind) String() string {
@@ -87,9 +107,13 @@ type Command struct {
 	Outcome rules.Outcome
 	Reason  rules.Reason
 	// Delta is Adjust's time (ns), signed, never zero, at most MaxDelta
-	// either way (ParseDelta's grammar).
+	// either way (ParseDelta's grammar); Call's tolerance (0: the
+	// option's, at most rules.MaxNoShowTolerance).
 	Delta time.Duration
-	Run   rules.RunChoice
+	// Accused and AccusedSet: Claim's accused (rules.Event.Accused).
+	Accused    bughouse.Seat
+	AccusedSet bool
+	Run        rules.RunChoice
 	// Preset and Control are NewMatch's ("" and nil keep the match's).
 	Preset  string
 	Control *clock.Control
@@ -119,6 +143,8 @@ func (c *Command) Validate() error {
 		return bad("seat", "unknown seat %d", c.Seat)
 	case c.Board > bughouse.BoardB:
 		return bad("board", "unknown board %d", c.Board)
+	case c.AccusedSet && c.Accused > bughouse.BBlack:
+		return bad("accused", "unknown seat %d", c.Accused)
 	}
 	for b := range c.Run.Set {
 		if c.Run.Set[b] && c.Run.Seat[b].Board() != bughouse.Board(b) {
@@ -139,14 +165,24 @@ func (c *Command) Validate() error {
 		default:
 			return bad("reason", "a claim is illegal-move, flag or other")
 		}
+		if c.AccusedSet && c.Reason != rules.IllegalMove {
+			return bad("accused", "only an illegal-move claim names the accused")
+		}
+		if c.AccusedSet && c.Accused.Team() == c.Seat.Team() {
+			return bad("accused", "%s is %s's own team", c.Accused, c.Seat)
+		}
+	case Call:
+		if c.Delta < 0 || c.Delta > rules.MaxNoShowTolerance {
+			return bad("tolerance", "%s; a tolerance is 0 (the no_show_tolerance option) to 24h", clock.FormatDuration(c.Delta))
+		}
 	case Declare:
 		if c.Outcome == rules.Undecided || c.Outcome > rules.Drawn {
 			return bad("outcome", "write 1-0, 0-1 or 1/2-1/2")
 		}
 		switch c.Reason {
-		case rules.Checkmate, rules.Resignation, rules.IllegalMove, rules.Forfeit, rules.Agreement, rules.Stalemate, rules.Repetition:
+		case rules.Checkmate, rules.Resignation, rules.IllegalMove, rules.Forfeit, rules.Agreement, rules.Stalemate, rules.Repetition, rules.FiftyMoves:
 		default:
-			return bad("reason", "%q is not a reason for a board result; use checkmate, resignation, illegal-move, forfeit, agreement, stalemate or repetition", c.Reason.String())
+			return bad("reason", "%q is not a reason for a board result; use checkmate, resignation, illegal-move, forfeit, agreement, stalemate, repetition or fifty-moves", c.Reason.String())
 		}
 	case NewMatch:
 		if c.Preset != "" {
@@ -188,6 +224,15 @@ func (c Command) String() string {
 		s += " " + c.Seat.String() + " " + sign + clock.FormatDuration(c.Delta)
 	case Claim:
 		s += " " + c.Seat.String() + " " + c.Reason.String()
+		if c.AccusedSet {
+			s += " " + c.Accused.String()
+		}
+	case Warn, Penalty, Arrive:
+		s += " " + c.Seat.String()
+	case Call:
+		if c.Delta > 0 {
+			s += " " + clock.FormatDuration(c.Delta)
+		}
 	case Declare:
 		s += fmt.Sprintf(" %s %s %s", c.Board, c.Outcome, c.Reason)
 	case Resume:

@@ -32,6 +32,14 @@ func TestParse_EveryAction(t *testing.T) {
 		{Request{Action: "players", Players: [4]string{"Ana", "", "Carla", "Dora"}}, "players"},
 		{Request{Action: "move", Board: "A", Move: "N@f3"}, "move A N@f3"},
 		{Request{Action: "takeback", Board: "b"}, "takeback B"},
+		{Request{Action: "claim", Seat: "B-white", Reason: "illegal-move", Accused: "A-white"}, "claim B-white illegal-move A-white"},
+		{Request{Action: "declare", Board: "A", Outcome: "1/2-1/2", Reason: "fifty-moves"}, "declare A 1/2-1/2 fifty-moves"},
+		{Request{Action: "warn", Seat: "A-black"}, "warn A-black"},
+		{Request{Action: "penalty", Seat: "B-white"}, "penalty B-white"},
+		{Request{Action: "agree"}, "agree"},
+		{Request{Action: "call"}, "call"},
+		{Request{Action: "call", Tolerance: "15m"}, "call 15m"},
+		{Request{Action: "arrive", Seat: "b-w"}, "arrive B-white"},
 	} {
 		got, err := Parse(c.req)
 		if err != nil {
@@ -70,6 +78,12 @@ func TestParse_BadRequestNamesTheField(t *testing.T) {
 		{Request{Action: "players", Players: [4]string{3: strings.Repeat("x", MaxName+1)}}, "players", "B-black's name"},
 		{Request{Action: "move", Board: "A", Move: "  "}, "move", "type a move"},
 		{Request{Action: "move", Board: "A", Move: strings.Repeat("e4", 20)}, "move", "is not a move"},
+		{Request{Action: "claim", Seat: "B-white", Reason: "illegal-move", Accused: "C-white"}, "accused", "unknown seat"},
+		{Request{Action: "claim", Seat: "B-white", Reason: "illegal-move", Accused: "A-black"}, "accused", "own team"},
+		{Request{Action: "claim", Seat: "B-white", Reason: "flag", Accused: "A-white"}, "accused", "only an illegal-move claim"},
+		{Request{Action: "warn"}, "seat", "unknown seat"},
+		{Request{Action: "call", Tolerance: "25h"}, "tolerance", "0 (the no_show_tolerance option) to 24h"},
+		{Request{Action: "call", Tolerance: "soon"}, "tolerance", ""},
 	} {
 		_, err := Parse(c.req)
 		var br *BadRequest
@@ -89,10 +103,12 @@ func TestValidate_Property(t *testing.T) {
 			Seat:    bughouse.Seat(rapid.IntRange(0, 4).Draw(t, "seat")),
 			Board:   bughouse.Board(rapid.IntRange(0, 2).Draw(t, "board")),
 			Outcome: rules.Outcome(rapid.IntRange(0, 4).Draw(t, "outcome")),
-			Reason:  rules.Reason(rapid.IntRange(0, 13).Draw(t, "reason")),
-			Delta:   time.Duration(rapid.Int64Range(-int64(2*MaxDelta), int64(2*MaxDelta)).Draw(t, "delta")),
+			Reason:  rules.Reason(rapid.IntRange(0, 20).Draw(t, "reason")),
+			Delta:   time.Duration(rapid.Int64Range(-int64(3*MaxDelta), int64(3*MaxDelta)).Draw(t, "delta")),
 			Text:    rapid.StringN(0, 20, -1).Draw(t, "text"),
+			Accused: bughouse.Seat(rapid.IntRange(0, 4).Draw(t, "accused")),
 		}
+		c.AccusedSet = rapid.Bool().Draw(t, "accusedSet")
 		if err := c.Validate(); err != nil {
 			return
 		}

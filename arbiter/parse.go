@@ -16,10 +16,19 @@ import (
 //	resume   run                 seats whose clock runs (at most one per
 //	                             board; none: the turns in progress)
 //	adjust   seat, delta         "+30", "-0:10", "+1:30", "+2.5" (ParseDelta)
-//	claim    seat, reason        illegal-move, flag or other
+//	claim    seat, reason,       illegal-move, flag or other; accused
+//	         accused             (optional, illegal-move only): the seat
+//	                             accused, else seat's board opponent
 //	declare  board, outcome,     "A", "1-0" | "0-1" | "1/2-1/2", checkmate,
 //	         reason              resignation, illegal-move, forfeit,
-//	                             agreement, stalemate, repetition
+//	                             agreement, stalemate, repetition,
+//	                             fifty-moves
+//	warn     seat                a warning (Art 40)
+//	penalty  seat                loss of the match by penalty (Art 40)
+//	agree                        all four players agree to a draw
+//	call     tolerance           the no-show countdown starts ("15m";
+//	                             optional: the no_show_tolerance option)
+//	arrive   seat                the seat's player is at the table
 //	new      preset, control     both optional: a preset name, a time
 //	                             control in clock syntax ("3m+2s")
 //	players  players             four names, A-white first
@@ -37,6 +46,10 @@ type Request struct {
 	Control string    `json:"control,omitempty"`
 	Players [4]string `json:"players,omitzero"`
 	Move    string    `json:"move,omitempty"`
+	// Accused is a claim's accused seat; Tolerance a call's ("15m",
+	// clock.ParseDuration).
+	Accused   string `json:"accused,omitempty"`
+	Tolerance string `json:"tolerance,omitempty"`
 }
 
 // Parse reads r into a validated Command. Its error is a *BadRequest
@@ -91,6 +104,25 @@ func Parse(r Request) (Command, error) {
 			return Command{}, bad("reason", "a claim is illegal-move, flag or other")
 		}
 		c.Reason = why
+		if r.Accused != "" {
+			s, err := bughouse.ParseSeat(r.Accused)
+			if err != nil {
+				return Command{}, &BadRequest{Field: "accused", Msg: err.Error()}
+			}
+			c.Accused, c.AccusedSet = s, true
+		}
+	case Warn, Penalty, Arrive:
+		if err := seat(); err != nil {
+			return Command{}, err
+		}
+	case Call:
+		if r.Tolerance != "" {
+			d, err := clock.ParseDuration(r.Tolerance)
+			if err != nil {
+				return Command{}, &BadRequest{Field: "tolerance", Msg: err.Error()}
+			}
+			c.Delta = d
+		}
 	case Declare:
 		if err := board(); err != nil {
 			return Command{}, err
@@ -142,6 +174,15 @@ func (c Command) Request() Request {
 		r.Seat, r.Delta = c.Seat.String(), deltaText(c.Delta)
 	case Claim:
 		r.Seat, r.Reason = c.Seat.String(), c.Reason.String()
+		if c.AccusedSet {
+			r.Accused = c.Accused.String()
+		}
+	case Warn, Penalty, Arrive:
+		r.Seat = c.Seat.String()
+	case Call:
+		if c.Delta > 0 {
+			r.Tolerance = clock.FormatDuration(c.Delta)
+		}
 	case Declare:
 		r.Board, r.Outcome, r.Reason = c.Board.String(), c.Outcome.String(), c.Reason.String()
 	case NewMatch:

@@ -91,3 +91,40 @@ func TestGame_StatusCountsOnlyStealsThatCanBeMade(t *testing.T) {
 		t.Errorf("upgrade: %v", got)
 	}
 }
+
+// Once a board is over (Game.Over) nothing crosses between the boards
+// (seed 003's both-boards format: "las piezas de la mano pueden seguir
+// usándose, pero no se pasan nuevas piezas"): a capture on the board in
+// play reaches no reserve, the pieces in hand are still dropped, and a
+// steal promotion is an upgrade.
+func TestGame_OverBoardPassesNothing(t *testing.T) {
+	r := rulesFor(t, "uscf-fics")
+	g, err := board.ParseGameFEN("4k3/8/8/8/8/8/8/4K2R[] w - - 0 1 | 4k3/1P6/8/3p4/4P3/8/8/4K3[N] w - - 0 1", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Over[bughouse.BoardA] = true
+	if _, err := g.Play(bughouse.BWhite, "exd5"); err != nil {
+		t.Fatal(err)
+	}
+	if res := g.Reserve(bughouse.AWhite) + g.Reserve(bughouse.ABlack); res != "" {
+		t.Errorf("board A's reserves %q after a capture on B: nothing may pass to an Over board", res)
+	}
+	if _, err := g.Play(bughouse.BBlack, "Kd7"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Play(bughouse.BWhite, "b8=Q"); err != nil {
+		t.Errorf("a promotion next to an Over board: %v (an upgrade: nothing to steal)", err)
+	}
+	if _, err := g.Play(bughouse.BBlack, "Ke7"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Play(bughouse.BWhite, "N@c3"); err != nil {
+		t.Errorf("the piece in hand: %v; it may still be dropped", err)
+	}
+	// With both boards in play the same capture passes (Art 10).
+	g2, _ := board.ParseGameFEN("4k3/8/8/8/8/8/8/4K2R[] w - - 0 1 | 4k3/8/8/3p4/4P3/8/8/4K3[] w - - 0 1", r)
+	if _, err := g2.Play(bughouse.BWhite, "exd5"); err != nil || g2.Reserve(bughouse.ABlack) != "p" {
+		t.Errorf("both boards in play: A-black's reserve %q (%v), want the pawn", g2.Reserve(bughouse.ABlack), err)
+	}
+}

@@ -14,7 +14,18 @@ import (
 // playable: use NewGame or ParseGameFEN.
 type Game struct {
 	Boards [2]Position
+	// Over marks the boards whose game is over while the other plays on
+	// (match_format = both-boards, or a drawn board under Art 34): no
+	// piece passes to or from an Over board any more (seed 003: "las
+	// piezas de la mano pueden seguir usándose, pero no se pasan nuevas
+	// piezas"), and a steal promotion next to one is an upgrade, as
+	// nothing crosses between the boards.
+	Over [2]bool
 }
+
+// passes reports whether pieces still cross between the boards: neither
+// is Over.
+func (g *Game) passes() bool { return !g.Over[0] && !g.Over[1] }
 
 // NewGame returns two boards in the initial position, empty reserves,
 // under rules r (r.Variant is taken as Bughouse).
@@ -87,14 +98,15 @@ func (g *Game) Play(s bughouse.Seat, text string) (Move, error) {
 }
 
 // Make plays legal move m (from Position.ParseMove or LegalMoves of that
-// board) on board b and routes its capture to the partner. text is only
-// used in an error. Under promotion = steal it fails, changing nothing,
-// when the partner's opponent has no such piece that may be taken.
+// board) on board b and routes its capture to the partner, unless a board
+// is Over (then the capture passes to no one). text is only used in an
+// error. Under promotion = steal it fails, changing nothing, when the
+// partner's opponent has no such piece that may be taken.
 func (g *Game) Make(b bughouse.Board, m Move, text string) error {
 	p := &g.Boards[b&1]
 	o := &g.Boards[(b&1)^1]
 	us := p.side
-	if k := m.Promotion(); k != NoKind && p.rules.Promotion == PromotionSteal {
+	if k := m.Promotion(); k != NoKind && p.rules.Promotion == PromotionSteal && g.passes() {
 		from, ok := o.stealable(us, k)
 		if !ok {
 			return &IllegalError{Move: text, Reason: fmt.Sprintf("%s on board %s has no %s that may be taken", us, bughouse.Board(b^1), k), Rule: "promotion = steal, seed 003"}
@@ -105,7 +117,7 @@ func (g *Game) Make(b bughouse.Board, m Move, text string) error {
 		o.hand[us][Pawn]++
 	}
 	u := p.Make(m)
-	if pc := u.Gained(); pc != 0 && p.rules.Variant == Bughouse {
+	if pc := u.Gained(); pc != 0 && p.rules.Variant == Bughouse && g.passes() {
 		if o.hand[pc.Color()][pc.Kind()] < MaxHand {
 			o.hand[pc.Color()][pc.Kind()]++
 		}
@@ -165,7 +177,7 @@ func (g *Game) Status(b bughouse.Board) Status {
 // drop that Make carries out.
 func (g *Game) canMove(b bughouse.Board) bool {
 	p := &g.Boards[b&1]
-	if p.rules.Promotion != PromotionSteal {
+	if p.rules.Promotion != PromotionSteal || !g.passes() {
 		return p.CountLegal() > 0
 	}
 	var l MoveList

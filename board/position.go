@@ -115,6 +115,12 @@ func (p *Position) EnPassant() Square { return p.ep }
 // FullMove returns the full-move number (starts at 1, counts after Black).
 func (p *Position) FullMove() int { return p.fullmove }
 
+// HalfMoves returns the halfmove clock: the moves made on this board
+// since the last capture, pawn move or pawn drop (FEN's fifth field), as
+// the fifty-move rule counts them (FIDE Laws 9.3: 100 for fifty moves by
+// each player).
+func (p *Position) HalfMoves() int { return p.halfmove }
+
 func (p *Position) put(pc Piece, s Square) {
 	p.sq[s] = pc
 	p.bb[pc.Color()][pc.Kind()] |= bit(s)

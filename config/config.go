@@ -40,11 +40,11 @@ func (m Mode) String() string {
 }
 
 // ReservedSections are the tables a file may hold for the features that
-// own them ([gpio], [console], [journal], [hall], [hub]). A section whose feature
+// own them ([gpio], [console], [journal], [hall], [hub], [eboard]). A section whose feature
 // registered a parser (see sections.go) is read into its Config field; any
 // other is accepted as a free-form table, kept in Config.Reserved and
 // written back by Write, but nothing reads it.
-var ReservedSections = []string{"gpio", "console", "journal", "hall", "hub"}
+var ReservedSections = []string{"gpio", "console", "journal", "hall", "hub", "eboard"}
 
 // Config is tandem's configuration: the effective settings after the preset
 // and every override in the file are applied.
@@ -69,6 +69,8 @@ type Config struct {
 	Hall Hall
 	// Hub holds the hall hub's settings ([hub], tandem-hall).
 	Hub Hub
+	// EBoard holds the table's DGT electronic boards ([eboard]).
+	EBoard EBoard
 	// Reserved holds the reserved sections present in the file
 	// (ReservedSections), as go-toml decodes free-form tables; nil when
 	// there are none.

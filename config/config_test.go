@@ -183,6 +183,20 @@ var ruleCases = []struct {
 	{"castle_dropped_rook", `false`, func(o *rules.Options) { o.CastleDroppedRook = false }},
 	{"dropped_pawn_double_step", `false`, func(o *rules.Options) { o.DroppedPawnDoubleStep = false }},
 	{"dropped_pawn_double_step", `true`, func(o *rules.Options) { o.DroppedPawnDoubleStep = true }},
+	{"illegal_move_claim", `"opposing-team"`, func(o *rules.Options) { o.ClaimIllegal = rules.ClaimOpposingTeam }},
+	{"illegal_move_claim", `"board-opponent"`, func(o *rules.Options) { o.ClaimIllegal = rules.ClaimBoardOpponent }},
+	{"draw_agreement", `"all-four"`, func(o *rules.Options) { o.DrawAgreement = rules.AgreeAllFour }},
+	{"draw_agreement", `"one-board"`, func(o *rules.Options) { o.DrawAgreement = rules.AgreeOneBoard }},
+	{"deadlock_draw", `true`, func(o *rules.Options) { o.DeadlockDraw = true }},
+	{"deadlock_draw", `false`, func(o *rules.Options) { o.DeadlockDraw = false }},
+	{"move_limit", `800`, func(o *rules.Options) { o.MoveLimit = 800 }},
+	{"move_limit", `0`, func(o *rules.Options) { o.MoveLimit = 0 }},
+	{"fifty_move_draw", `false`, func(o *rules.Options) { o.FiftyMoveDraw = false }},
+	{"fifty_move_draw", `true`, func(o *rules.Options) { o.FiftyMoveDraw = true }},
+	{"match_format", `"both-boards"`, func(o *rules.Options) { o.Format = rules.FormatBothBoards }},
+	{"match_format", `"first-decision"`, func(o *rules.Options) { o.Format = rules.FormatFirstDecision }},
+	{"no_show_tolerance", `"15m"`, func(o *rules.Options) { o.NoShowTolerance = 15 * time.Minute }},
+	{"no_show_tolerance", `"0s"`, func(o *rules.Options) { o.NoShowTolerance = 0 }},
 }
 
 func TestRulesKeys_OverrideThePreset(t *testing.T) {
@@ -379,11 +393,11 @@ func TestErrors(t *testing.T) {
 		{"syntax", "mode = \"simulated\"\npreset = \n", `t.toml:2: invalid TOML at column 10: unexpected character U+000A at start of value`, 2, ""},
 		{"duplicate key", "[rules]\nstart = \"arbiter\"\nstart = \"arbiter\"\n", `t.toml:3: invalid TOML at column 1: key start is already defined`, 3, ""},
 		{"unknown top-level key", "mode = \"simulated\"\n\ncolour = \"blue\"\n",
-			`t.toml:3: colour: unknown key "colour"; allowed at the top level: mode, preset, time, rules, display, gpio, console, journal, hall, hub`, 3, "colour"},
+			`t.toml:3: colour: unknown key "colour"; allowed at the top level: mode, preset, time, rules, display, gpio, console, journal, hall, hub, eboard`, 3, "colour"},
 		{"unknown table", "[sound]\nvolume = 3\n",
-			`t.toml:1: sound: unknown key "sound"; allowed at the top level: mode, preset, time, rules, display, gpio, console, journal, hall, hub`, 1, "sound"},
+			`t.toml:1: sound: unknown key "sound"; allowed at the top level: mode, preset, time, rules, display, gpio, console, journal, hall, hub, eboard`, 1, "sound"},
 		{"unknown rules key", "[rules]\nstart = \"arbiter\"\nstalemat = \"draw\"\n",
-			`t.toml:3: rules.stalemat: unknown key "stalemat"; allowed in [rules]: start, simultaneous_window, one_board_draw, illegal_move, stalemate, repetition_draw, drop_check, pawn_drop_ranks, piece_drop_ranks, mate, promotion, castle_dropped_rook, dropped_pawn_double_step`, 3, "rules.stalemat"},
+			`t.toml:3: rules.stalemat: unknown key "stalemat"; allowed in [rules]: start, simultaneous_window, one_board_draw, illegal_move, stalemate, repetition_draw, drop_check, pawn_drop_ranks, piece_drop_ranks, mate, promotion, castle_dropped_rook, dropped_pawn_double_step, illegal_move_claim, draw_agreement, deadlock_draw, move_limit, fifty_move_draw, match_format, no_show_tolerance`, 3, "rules.stalemat"},
 		{"increment in rules", "[rules]\nincrement_before_first_move = true\n",
 			`t.toml:2: rules.increment_before_first_move: increment_before_first_move belongs to the time control: write it in [time]`, 2, "rules.increment_before_first_move"},
 		{"unknown time key", "[time]\nbase = \"5m\"\n",
@@ -433,7 +447,7 @@ func TestErrors(t *testing.T) {
 		{"line after a multi-line string", "[hall]\nnotes = \"\"\"\none\ntwo\n\"\"\"\n[rules]\nmate = \"none\"\n",
 			`t.toml:7: rules.mate: unknown mate "none"; allowed: bughouse, reserve`, 7, "rules.mate"},
 		{"CRLF", "[rules]\r\nstart = \"arbiter\"\r\nstart_mode = \"x\"\r\n",
-			`t.toml:3: rules.start_mode: unknown key "start_mode"; allowed in [rules]: start, simultaneous_window, one_board_draw, illegal_move, stalemate, repetition_draw, drop_check, pawn_drop_ranks, piece_drop_ranks, mate, promotion, castle_dropped_rook, dropped_pawn_double_step`, 3, "rules.start_mode"},
+			`t.toml:3: rules.start_mode: unknown key "start_mode"; allowed in [rules]: start, simultaneous_window, one_board_draw, illegal_move, stalemate, repetition_draw, drop_check, pawn_drop_ranks, piece_drop_ranks, mate, promotion, castle_dropped_rook, dropped_pawn_double_step, illegal_move_claim, draw_agreement, deadlock_draw, move_limit, fifty_move_draw, match_format, no_show_tolerance`, 3, "rules.start_mode"},
 		{"quoted key", "[time.seats]\n\"A white\" = \"3m\"\n",
 			`t.toml:2: time.seats."A white": unknown seat "A white"; seats are A-white, A-black, B-white, B-black`, 2, `time.seats."A white"`},
 	} {
@@ -530,7 +544,7 @@ func TestValidate_ConfigBuiltInCode(t *testing.T) {
 		}, "time.seats.B-black: increment_before_first_move is false here and true for the other seats; it applies to every seat"},
 		{"ranks", func(c *Config) { c.Rules.PawnDropRanks = board.Ranks{7, 2} }, "rules: pawn_drop_ranks [7, 2]: need 1 <= min <= max <= 8"},
 		{"tenths", func(c *Config) { c.Display.TenthsBelow = -time.Second }, "display.tenths_below: -1s out of range; allowed 0 to 1h"},
-		{"reserved", func(c *Config) { c.Reserved = map[string]map[string]any{"sound": {}} }, "sound: not a reserved section; reserved: gpio, console, journal, hall, hub"},
+		{"reserved", func(c *Config) { c.Reserved = map[string]map[string]any{"sound": {}} }, "sound: not a reserved section; reserved: gpio, console, journal, hall, hub, eboard"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := Default()

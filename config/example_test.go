@@ -59,19 +59,26 @@ func ExampleConfig_Write() {
 	// # [time.seats] none: every seat plays control
 	//
 	// [rules]
-	// start = "arbiter"                   # preset
-	// simultaneous_window = "1ms"         # preset
-	// one_board_draw = "other-continues"  # preset
-	// illegal_move = "loss-on-claim"      # preset
-	// stalemate = "draw"                  # preset
-	// repetition_draw = true              # preset
-	// drop_check = "forbidden"            # preset
-	// pawn_drop_ranks = [2, 6]            # preset
-	// piece_drop_ranks = [1, 8]           # preset
-	// mate = "reserve"                    # preset
-	// promotion = "upgrade"               # preset
-	// castle_dropped_rook = false         # preset
-	// dropped_pawn_double_step = true     # preset
+	// start = "arbiter"                      # preset
+	// simultaneous_window = "1ms"            # preset
+	// one_board_draw = "other-continues"     # preset
+	// illegal_move = "loss-on-claim"         # preset
+	// stalemate = "draw"                     # preset
+	// repetition_draw = true                 # preset
+	// drop_check = "forbidden"               # preset
+	// pawn_drop_ranks = [2, 6]               # preset
+	// piece_drop_ranks = [1, 8]              # preset
+	// mate = "reserve"                       # preset
+	// promotion = "upgrade"                  # preset
+	// castle_dropped_rook = false            # preset
+	// dropped_pawn_double_step = true        # preset
+	// illegal_move_claim = "board-opponent"  # preset
+	// draw_agreement = "one-board"           # preset
+	// deadlock_draw = false                  # preset
+	// move_limit = 0                         # preset
+	// fifty_move_draw = true                 # preset
+	// match_format = "first-decision"        # preset
+	// no_show_tolerance = "0s"               # preset
 	//
 	// [display]
 	// tenths_below = "20s"  # default

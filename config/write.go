@@ -151,14 +151,14 @@ func fromPreset(v, pv string) string {
 var ranksText = regexp.MustCompile(`^\[[0-9]+, [0-9]+\]$`)
 
 // optionValue returns option k of o as a TOML value: the text
-// (*rules.Options).Get writes, which Set reads back, with switches and rank
-// ranges bare and everything else a string.
+// (*rules.Options).Get writes, which Set reads back, with switches, rank
+// ranges and counts (move_limit) bare and everything else a string.
 func optionValue(o *rules.Options, k string) (string, error) {
 	v, err := o.Get(k)
 	if err != nil {
 		return "", fmt.Errorf("config: %w", err)
 	}
-	if v == "true" || v == "false" || ranksText.MatchString(v) {
+	if v == "true" || v == "false" || ranksText.MatchString(v) || k == "move_limit" {
 		return v, nil
 	}
 	return quote(v), nil

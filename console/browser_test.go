@@ -117,6 +117,18 @@ func TestBrowser(t *testing.T) {
 
 	})
 
+	t.Run("EBoardStateAndAlertShown", func(t *testing.T) {
+		p := openPage(t, bctx, "", Opts{Simulated: true})
+		p.srv.SetInfo(Info{EBoard: []EBoard{
+			{Board: "A", Text: "e-board A: E0001 1.7, normal", Online: true},
+			{Board: "B", Text: "e-board B: E0002 1.7, rotated", Online: true, Alert: "board B, after B-white's press: no legal move or drop explains the board", Squares: []string{"f1", "b5"}},
+		}})
+		p.Until(textOf("eboards") + ` === "e-board A: E0001 1.7, normal · e-board B: E0002 1.7, rotated"`)
+		p.Until(textOf("eboard-alerts") + ` === "E-BOARD B: board B, after B-white's press: no legal move or drop explains the board — check f1 b5"`)
+		p.srv.SetInfo(Info{EBoard: []EBoard{{Board: "A", Text: "e-board A: not connected (unplugged)"}}})
+		p.Until(`document.getElementById("eboard-alerts").classList.contains("hidden") && document.getElementById("eboards").classList.contains("off")`)
+	})
+
 	t.Run("FlagShowsTheResultOnBothBoards", func(t *testing.T) {
 		p := openPage(t, bctx, "1s", Opts{Simulated: true})
 		p.Click("press-pause") // starts: both White clocks run 1 s

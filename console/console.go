@@ -58,6 +58,21 @@ type Info struct {
 	// the hub is connected.
 	Hall       string
 	HallOnline bool
+	// EBoard are the table's e-boards (none without [eboard]):
+	// each one's line and alert.
+	EBoard []EBoard
+}
+
+// EBoard is one e-board on the page: Text its state ("e-board A: E0001
+// 1.7, normal"), Alert what the arbiter should look at ("" none: a board
+// that no legal move explains, with Squares, the squares that differ
+// from the scoresheet).
+type EBoard struct {
+	Board   string   `json:"board"`
+	Text    string   `json:"text"`
+	Online  bool     `json:"online"`
+	Alert   string   `json:"alert"`
+	Squares []string `json:"squares"`
 }
 
 // Server is the web console of one table. Make it with New, serve

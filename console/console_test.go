@@ -476,7 +476,7 @@ func TestActions_ThroughTheTable(t *testing.T) {
 	if v.Status != "ready" || v.Preset != "online" || v.Control != "3m+2s" || v.Clocks[0].RemainingMs != 180000 {
 		t.Errorf("new match view: %s %s %s %d", v.Status, v.Preset, v.Control, v.Clocks[0].RemainingMs)
 	}
-	if len(v.DrawHow) != 1 { // online: draws only by agreement
+	if len(v.DrawHow) != 0 { // online: a draw only by the agreement of all four (agree), never one board's
 		t.Errorf("online's draw menu %+v", v.DrawHow)
 	}
 }
@@ -609,13 +609,17 @@ func TestInfo_ShownOnThePage(t *testing.T) {
 		o.Restore = &table.Restore{Events: []rules.Event{{Kind: rules.Start}}, Until: time.Second, RecoveredAt: at}
 		o.RecordErr = "disk full"
 	})
-	e.srv.SetInfo(Info{Hall: "hall online since 20:10", HallOnline: true})
+	eb := EBoard{Board: "A", Text: "e-board A: E0001 1.7, normal", Online: true, Alert: "board A, after A-white's press: ...", Squares: []string{"e2", "e4"}}
+	e.srv.SetInfo(Info{Hall: "hall online since 20:10", HallOnline: true, EBoard: []EBoard{eb}})
 	w := e.request("GET", "/api/state", "", otherMachine, nil)
 	var v View
 	json.Unmarshal(w.Body.Bytes(), &v)
 	if !v.Info.Recovered || v.Info.RecoveredAt != "2026-11-29T20:15:00Z" || v.Info.RecordErr != "disk full" ||
 		v.Info.Hall != "hall online since 20:10" || !v.Info.HallOnline {
 		t.Errorf("info %+v", v.Info)
+	}
+	if len(v.Info.EBoard) != 1 || v.Info.EBoard[0].Alert != eb.Alert || strings.Join(v.Info.EBoard[0].Squares, " ") != "e2 e4" {
+		t.Errorf("e-boards %+v", v.Info.EBoard)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"tandem/board"
 	"tandem/bughouse"
 	"tandem/display"
+	"tandem/journal"
 	"tandem/rules"
 	"tandem/scoresheet"
 	"tandem/table"
@@ -50,6 +51,17 @@ type View struct {
 	// B (B-black - B-white), at AtMs.
 	Advantage [2]int64   `json:"advantage_ms"`
 	Claim     *ClaimView `json:"claim"`
+	// NoShow is a called match's no-show countdown (Art 44) before the
+	// start, nil when none: LeftMs is the tolerance left at AtMs.
+	NoShow *NoShowView `json:"no_show"`
+	// BlackPressed: under start = both-black, the boards (A, B) whose
+	// Black has pressed to start; the second press starts the match.
+	BlackPressed [2]bool `json:"black_pressed"`
+	// Format is the match_format ("first-decision", "both-boards");
+	// Points the boards' game points, team 1 first ("1.5-0.5"), under
+	// both-boards ("" otherwise).
+	Format string `json:"format"`
+	Points string `json:"points"`
 	// Last is the last applied event, as the log shows it.
 	Last *LogEntry `json:"last"`
 	// Preset, Control: the rules being played. TenthsBelowMs: a time
@@ -94,7 +106,18 @@ type ClockView struct {
 	Flagged     bool   `json:"flagged"`
 	Moves       int    `json:"moves"`
 	Strikes     int    `json:"strikes"`
-	Text        string `json:"text"` // the display's format at AtMs
+	// Warnings counts the seat's warnings (Art 40); Arrived is true once
+	// its player is at the table (Art 44).
+	Warnings int    `json:"warnings"`
+	Arrived  bool   `json:"arrived"`
+	Text     string `json:"text"` // the display's format at AtMs
+}
+
+// NoShowView is a called match's no-show countdown (Art 44).
+type NoShowView struct {
+	// LeftMs is the tolerance left at View.AtMs; at 0 a team not at the
+	// table loses by forfeit.
+	LeftMs int64 `json:"left_ms"`
 }
 
 // BoardView is one board's game.
@@ -135,6 +158,9 @@ type InfoView struct {
 	// without one), HallOnline whether it is connected.
 	Hall       string `json:"hall"`
 	HallOnline bool   `json:"hall_online"`
+	// EBoard are the e-boards' states and alerts (Info.EBoard; [] when
+	// the table has none).
+	EBoard []EBoard `json:"eboard"`
 }
 
 // LogEntry is one line of the event log.
@@ -193,8 +219,9 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 			Seat: seat.String(), Player: players[seat], Team: int(seat.Team()),
 			RemainingMs: ms(c.Remaining), DelayMs: ms(c.DelayLeft),
 			Running: c.Running, Turn: c.Turn, Flagged: c.Flagged, Moves: c.Moves,
-			Strikes: int(snap.Strikes[seat]),
-			Text:    display.Format(c.Remaining, s.disp),
+			Strikes:  int(snap.Strikes[seat]),
+			Warnings: int(snap.Warnings[seat]), Arrived: snap.NoShow.Arrived[seat],
+			Text: display.Format(c.Remaining, s.disp),
 		}
 	}
 	v.Advantage = [2]int64{
@@ -219,6 +246,10 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 			v.Decisive = append(v.Decisive, seat.String())
 		}
 		v.ResultText = resultText(snap, o)
+		if o.Format == rules.FormatBothBoards {
+			p1, p2 := snap.Points()
+			v.ResultText += " (game points " + journal.PointsText(p1, p2) + ")"
+		}
 	}
 	v.Final = snap.Status == rules.Decided && snap.Final
 	if snap.Status == rules.Decided {
@@ -233,11 +264,19 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 	}
 	if snap.Claim.Active {
 		c := snap.Claim
-		v.Claim = &ClaimView{Claimant: c.Claimant.String(), Accused: c.Claimant.Opponent().String(),
-			Reason: c.Reason.String(), AtMs: ms(c.At - snap.StartedAt), Board: c.Claimant.Board().String()}
+		v.Claim = &ClaimView{Claimant: c.Claimant.String(), Accused: c.Accused.String(),
+			Reason: c.Reason.String(), AtMs: ms(c.At - snap.StartedAt), Board: c.Accused.Board().String()}
 		if ts.Sheet != nil {
-			v.Claim.Ply = ts.Sheet.Len(c.Claimant.Board())
+			v.Claim.Ply = ts.Sheet.Len(c.Accused.Board())
 		}
+	}
+	if snap.NoShow.Active && snap.Status == rules.Ready {
+		v.NoShow = &NoShowView{LeftMs: ms(snap.NoShow.Left(snap.At))}
+	}
+	v.BlackPressed, v.Format = snap.BlackPressed, o.Format.String()
+	if o.Format == rules.FormatBothBoards {
+		p1, p2 := snap.Points()
+		v.Points = journal.PointsText(p1, p2)
 	}
 	for i := len(s.log) - 1; i >= 0; i-- {
 		if s.log[i].Console {
@@ -254,7 +293,8 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 			v.Faces = append(v.Faces, display.Render(snap, b, true, s.disp).String())
 		}
 	}
-	v.Info = InfoView{Recovered: ts.Recovered, RecordErr: ts.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline}
+	v.Info = InfoView{Recovered: ts.Recovered, RecordErr: ts.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline,
+		EBoard: append([]EBoard{}, s.info.EBoard...)}
 	if ts.Recovered && !ts.RecoveredAt.IsZero() {
 		v.Info.RecoveredAt = ts.RecoveredAt.UTC().Format(time.RFC3339)
 	}
@@ -294,6 +334,8 @@ func resultText(snap *rules.Snapshot, o *rules.Options) string {
 		t += ": team 2 wins: A-black + B-white"
 	case rules.MatchDraw:
 		t += ": the match is drawn"
+	case rules.DoubleForfeit:
+		t += ": both teams lose by forfeit"
 	}
 	return t
 }
@@ -333,10 +375,18 @@ func (s *Server) appendLog(ts table.Snapshot) {
 		s.logged = l.N
 		snap := rules.Snapshot{Started: l.Started, StartedAt: l.StartedAt, Result: l.Result, Reason: l.Reason,
 			Decisive: l.Decisive, NDecisive: l.NDecisive}
-		if l.Flag {
+		if l.Flag || l.NoShow {
 			at := l.At - l.StartedAt
-			s.add(LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(l.Decisive[:l.NDecisive]), " "),
-				Kind: "decision", Note: resultText(&snap, o)})
+			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(l.Flagged[:l.NFlagged]), " ")}
+			if l.NoShow {
+				entry.TimeMs, entry.Time, entry.Event = -1, matchTime(-1), "no-show: the tolerance ran out (Art 44)"
+			}
+			if l.Result != rules.NoResult {
+				entry.Kind, entry.Note = "decision", resultText(&snap, o)
+			} else {
+				entry.Note = "board " + l.Flagged[0].Board().String() + " over; the other plays on (match_format = both-boards)"
+			}
+			s.add(entry)
 			continue
 		}
 		e := l.Event
@@ -401,12 +451,20 @@ func winHow(o *rules.Options) []Choice {
 	return c
 }
 
-// drawHow lists how a game may be drawn under o: repetition and stalemate
-// only where they draw.
+// drawHow lists how a game may be drawn under o: agreement where a
+// board's players agree (draw_agreement = one-board; all four agree with
+// their own action), repetition, stalemate and the fifty-move rule only
+// where they draw.
 func drawHow(o *rules.Options) []Choice {
-	c := []Choice{{"agreement", "agreement"}}
+	var c []Choice
+	if o.DrawAgreement == rules.AgreeOneBoard {
+		c = append(c, Choice{"agreement", "agreement"})
+	}
 	if o.RepetitionDraw {
 		c = append(c, Choice{"repetition", "repetition"})
+	}
+	if o.FiftyMoveDraw {
+		c = append(c, Choice{"fifty-moves", "fifty-move rule"})
 	}
 	if o.Stalemate == board.StalemateDraw {
 		c = append(c, Choice{"stalemate", "stalemate"})

@@ -123,7 +123,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 				srv.Close()
 				return
 			case in := <-changed:
-				srv.SetInfo(console.Info{Hall: in.Hall, HallOnline: in.HallOnline})
+				srv.SetInfo(console.Info{Hall: in.Hall, HallOnline: in.HallOnline, EBoard: consoleEBoards(in.EBoard)})
 			}
 		}
 	})

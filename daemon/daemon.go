@@ -51,6 +51,9 @@ type Info struct {
 	// hall.LoginWindow (zero: none).
 	LoginCode string
 	Logins    Logins
+	// EBoard are the configured e-boards' states and alerts (eboard.go);
+	// nil without [eboard].
+	EBoard []EBoardStatus
 }
 
 // Daemon is one running table. Create it with Start; stop it with Close.
@@ -130,7 +133,7 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		t.Run(ctx)
 	}()
 	for _, start := range []func(context.Context) error{
-		d.startHardware, d.startConsole, d.startNotify, d.startHall,
+		d.startHardware, d.startConsole, d.startNotify, d.startHall, d.startEBoard,
 	} {
 		if err := start(ctx); err != nil {
 			d.Close()

@@ -8,6 +8,8 @@ import (
 
 	"tandem/arbiter"
 	"tandem/hall"
+	"tandem/journal"
+	"tandem/rules"
 	"tandem/table"
 )
 
@@ -140,7 +142,12 @@ func (d *Daemon) hallSnap(s table.Snapshot) hall.Snap {
 		n.RecoveredMs = s.RecoveredAt.UnixMilli()
 	}
 	n.Players = s.Players // the match's, not the next round's
-	n.Logins = hallLogins(d.Info().Logins)
+	info := d.Info()
+	n.Logins = hallLogins(info.Logins)
+	n.EBoard = hallEBoards(info.EBoard)
+	if s.Options.Format == rules.FormatBothBoards {
+		n.Points = journal.PointsText(s.Points())
+	}
 	return n
 }
 
@@ -152,7 +159,8 @@ func (d *Daemon) hallSnap(s table.Snapshot) hall.Snap {
 func (d *Daemon) hallCommand(ctx context.Context, c hall.Command) hall.Reply {
 	now := time.Now() // the instant of the action: when the command came
 	cmd, err := arbiter.Parse(arbiter.Request{Action: c.Action, Seat: c.Seat, Board: c.Board, Outcome: c.Outcome,
-		Reason: c.Reason, Delta: c.Delta, Run: c.Run, Preset: c.Preset, Control: c.Control, Players: c.Players})
+		Reason: c.Reason, Delta: c.Delta, Run: c.Run, Preset: c.Preset, Control: c.Control, Players: c.Players,
+		Accused: c.Accused, Tolerance: c.Tolerance})
 	if err != nil {
 		return hall.Reply{Error: err.Error(), Status: d.Table.Snapshot().Status.String()}
 	}

@@ -106,6 +106,19 @@ type Board struct {
 type Claim struct {
 	Claimant string `json:"claimant"` // the seat, e.g. "A-white"
 	Reason   string `json:"reason"`   // "illegal-move", "flag" or "other"
+	// Accused is the seat an illegal-move claim accuses (the claimant's
+	// board opponent unless named).
+	Accused string `json:"accused,omitempty"`
+}
+
+// NoShow is a called match's no-show countdown (Art 44) in a Snap.
+type NoShow struct {
+	// LeftMs is the tolerance left at the snapshot's instant
+	// (Snap.ClocksAtMs): it counts down from there; at 0 a team not at
+	// the table loses by forfeit.
+	LeftMs int64 `json:"left_ms"`
+	// Arrived marks the players at the table, in bughouse.Seat order.
+	Arrived [4]bool `json:"arrived"`
 }
 
 // Snap is a table's live snapshot, published on SnapSubject at each change
@@ -161,6 +174,14 @@ type Snap struct {
 	Final    bool     `json:"final,omitempty"`
 	// Claim is the pending claim, nil when none.
 	Claim *Claim `json:"claim,omitempty"`
+	// Warnings counts each seat's warnings (Art 40), in bughouse.Seat
+	// order; NoShow is the no-show countdown of a called match not yet
+	// started, nil when none.
+	Warnings [4]int  `json:"warnings"`
+	NoShow   *NoShow `json:"no_show,omitempty"`
+	// Points are the game points ("1.5-0.5", team 1 first) of a match
+	// played with match_format = both-boards, "" otherwise.
+	Points string `json:"points,omitempty"`
 	// StartedMs is the match time (ms since the table's epoch) the match
 	// started at, DecidedMs the decision's; 0 before.
 	StartedMs int64 `json:"started_ms,omitempty"`
@@ -185,6 +206,9 @@ type Snap struct {
 	// ("3m+2s").
 	Preset  string `json:"preset,omitempty"`
 	Control string `json:"control,omitempty"`
+	// EBoard are the table's e-board alerts: a board that no legal move
+	// explains, with the squares that differ (docs/eboard.md).
+	EBoard []string `json:"eboard,omitempty"`
 }
 
 // LoginWindow is how long failed logins stay reported (Snap.Logins)
@@ -244,7 +268,13 @@ func SnapOf(s rules.Snapshot, at time.Time) Snap {
 		n.LastEventNs, n.LastEvent = at.Add(s.Last.At-s.At).UnixNano(), s.Last.String()
 	}
 	if s.Claim.Active {
-		n.Claim = &Claim{Claimant: s.Claim.Claimant.String(), Reason: s.Claim.Reason.String()}
+		n.Claim = &Claim{Claimant: s.Claim.Claimant.String(), Reason: s.Claim.Reason.String(), Accused: s.Claim.Accused.String()}
+	}
+	for i, w := range s.Warnings {
+		n.Warnings[i] = int(w)
+	}
+	if s.NoShow.Active && s.Status == rules.Ready {
+		n.NoShow = &NoShow{LeftMs: ms(s.NoShow.Left(s.At)), Arrived: s.NoShow.Arrived}
 	}
 	if s.Started {
 		n.StartedMs = ms(s.StartedAt)
@@ -265,7 +295,12 @@ func SnapOf(s rules.Snapshot, at time.Time) Snap {
 //	new      preset, control    a new match (both optional)
 //	players  players            the players' names for the next match
 //	                            (and the current one while it is ready)
-//	start, stop, claim, uphold, reject, declare: as the console's
+//	warn, penalty  seat         a warning, a loss by penalty (Art 40)
+//	call     tolerance          the no-show countdown starts (Art 44;
+//	                            optional: the table's no_show_tolerance)
+//	arrive   seat               a player is at the table
+//	start, stop, claim (accused), uphold, reject, declare, agree: as the
+//	console's (arbiter.Request)
 type Command struct {
 	V       int       `json:"v"`
 	Action  string    `json:"action"`
@@ -278,6 +313,9 @@ type Command struct {
 	Preset  string    `json:"preset,omitempty"`
 	Control string    `json:"control,omitempty"`
 	Players [4]string `json:"players,omitzero"`
+	// Accused is a claim's accused seat; Tolerance a call's ("15m").
+	Accused   string `json:"accused,omitempty"`
+	Tolerance string `json:"tolerance,omitempty"`
 }
 
 // Reply is a table's answer to a Command.
@@ -313,6 +351,13 @@ type Result struct {
 	Result   string   `json:"result"`
 	Reason   string   `json:"reason"`
 	Decisive []string `json:"decisive,omitempty"`
+	// Boards are each board's result ("1/2-1/2 agreement", its White's
+	// view), Points the game points of a match played with match_format
+	// = both-boards ("1.5-0.5", team 1 first; "" otherwise), as the
+	// decision record holds them (a record from before they existed has
+	// none).
+	Boards []string `json:"boards,omitempty"`
+	Points string   `json:"points,omitempty"`
 	// Players are the players' names in bughouse.Seat order, Preset and
 	// Control the rules played, as the match's record says.
 	Players [4]string `json:"players"`

@@ -135,7 +135,7 @@ func (t *tail) get(seq uint64) (journal.Record, []byte, error) {
 // result returns the Result of decision record r of table id.
 func (t *tail) result(id string, r journal.Record) Result {
 	res := Result{V: Version, Table: id, Match: r.Match, Seq: r.Seq, Result: r.Result, Reason: r.Reason,
-		Decisive: r.Decisive, Wall: r.Wall}
+		Decisive: r.Decisive, Wall: r.Wall, Boards: r.Boards, Points: r.Points}
 	if m := t.matches[r.Match]; m != nil {
 		if m.rec.Players != nil {
 			res.Players = *m.rec.Players

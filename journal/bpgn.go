@@ -24,7 +24,11 @@ import (
 // BlackB (the players of the record's Meta; a seat without a name is
 // written as the seat, "A-white", so that the ending can name it),
 // Variant "bughouse", Preset (the match's preset), TimeControl (the PGN
-// form, seconds: "300", "180+2", "40/5400+30:1800+30"), Result.
+// form, seconds: "300", "180+2", "40/5400+30:1800+30"), Result; a match
+// played with match_format = both-boards adds MatchFormat, ResultA and
+// ResultB (each board's result, its White's view) and Points (the game
+// points, "1.5-0.5", team 1 first), and its Result is the sum's. A double
+// forfeit (Art 44, "0-0") is written "*", its ending saying why.
 //
 // The clock stamp rule: a move's stamp is the mover's remaining time
 // right after the press that completed it, the seat's n-th turn-ending
@@ -82,8 +86,16 @@ func WriteBPGN(w io.Writer, m *Match) error {
 		tag("TimeControl", tc)
 	}
 	result := "*"
-	if sum.Decided {
+	if sum.Decided && sum.Result != rules.DoubleForfeit {
+		// A double forfeit (Art 44) has no PGN result: "*", and the
+		// ending says why.
 		result = sum.Result.String()
+	}
+	if sum.BothBoards {
+		tag("MatchFormat", rules.FormatBothBoards.String())
+		tag("ResultA", sum.Boards[0].Outcome.String())
+		tag("ResultB", sum.Boards[1].Outcome.String())
+		tag("Points", PointsText(sum.Points()))
 	}
 	tag("Result", result)
 
@@ -271,6 +283,13 @@ func pgnBonus(c *clock.Control, n int) time.Duration {
 
 // endingText is the ending comment of a decided match.
 func endingText(s *Summary, names [4]string) string {
+	if s.BothBoards {
+		return fmt.Sprintf("tandem: both boards played out (match_format both-boards): board A %s, board B %s; points %s",
+			boardText(s.Boards[0]), boardText(s.Boards[1]), PointsText(s.Points()))
+	}
+	if s.Result == rules.DoubleForfeit {
+		return "tandem: 0-0 forfeit: neither team came within the tolerance (Art 44)"
+	}
 	loser := ""
 	if len(s.Seats) > 0 {
 		loser = names[s.Seats[0]]

@@ -39,6 +39,22 @@ type Summary struct {
 	// DecidedAt - StartedAt is the decision's match time.
 	Started   bool
 	StartedAt time.Duration
+	// Boards are the two boards' games (outcome from that board's
+	// White's view, reason, end instant on the table's epoch), indexed
+	// by bughouse.Board.
+	Boards [2]rules.BoardView
+	// BothBoards is true when the match was played with match_format =
+	// both-boards: its result is the sum of the boards' Points.
+	BothBoards bool
+}
+
+// Points returns the teams' game points of s's boards
+// (rules.GamePoints).
+func (s *Summary) Points() (team1, team2 float64) { return rules.GamePoints(s.Boards) }
+
+// PointsText writes game points as "1.5-0.5", team 1 first.
+func PointsText(team1, team2 float64) string {
+	return strconv.FormatFloat(team1, 'f', -1, 64) + "-" + strconv.FormatFloat(team2, 'f', -1, 64)
 }
 
 // Summarize replays m (Replay) and returns its outcome.
@@ -47,10 +63,12 @@ func (m *Match) Summarize() (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Summary{At: rm.Now() - m.Begin.At}
-	if snap := rm.Snapshot(rm.Now()); snap.Started {
+	s := &Summary{At: rm.Now() - m.Begin.At, BothBoards: m.Options.Format == rules.FormatBothBoards}
+	snap := rm.Snapshot(rm.Now())
+	if snap.Started {
 		s.Started, s.StartedAt = true, snap.StartedAt-m.Begin.At
 	}
+	s.Boards = snap.Boards
 	res, why, seats, at := rm.Result()
 	if rm.Status() == rules.Decided {
 		s.Result, s.Reason, s.Seats, s.Decided = res, why, seats, true
@@ -169,6 +187,15 @@ func WriteTimeline(w io.Writer, m *Match) error {
 	return tw.Flush()
 }
 
+// boardText is a board's result for a row: "0-1 flag", "*" while it goes
+// on.
+func boardText(b rules.BoardView) string {
+	if b.Outcome == rules.Undecided {
+		return "*"
+	}
+	return b.Outcome.String() + " " + b.Reason.String()
+}
+
 // isReset reports whether r is an accepted reset: it ends the match, and
 // is not part of its replay.
 func isReset(r Record) bool {
@@ -176,8 +203,9 @@ func isReset(r Record) bool {
 }
 
 // WriteJSON writes m as one JSON object: the match (id, table, players,
-// preset, options, began), its outcome (as Summarize, times in ms) and
-// every record as stored.
+// preset, options, began), its outcome (as Summarize, times in ms; each
+// board's result, and the game points under match_format = both-boards)
+// and every record as stored.
 func WriteJSON(w io.Writer, m *Match) error {
 	s, err := m.Summarize()
 	if err != nil {
@@ -199,11 +227,17 @@ func WriteJSON(w io.Writer, m *Match) error {
 		MatchTimeMS *json.Number      `json:"decided_match_time_ms"`
 		AtMS        json.Number       `json:"at_ms"`
 		ClocksMS    map[string]any    `json:"clocks_ms"`
+		Boards      map[string]string `json:"boards"`
+		Points      string            `json:"points,omitempty"`
 		Records     []Record          `json:"records"`
 	}
 	o := out{Match: m.ID(), Table: m.Begin.Table, Players: map[string]string{}, Preset: m.Begin.Preset,
 		Options: m.Begin.Options, Began: m.Begin.Wall, Result: s.Result.String(), Seats: []string{},
-		Decided: s.Decided, AtMS: millis(s.At), ClocksMS: map[string]any{}, Records: append([]Record{m.Begin}, m.Records...)}
+		Decided: s.Decided, AtMS: millis(s.At), ClocksMS: map[string]any{}, Records: append([]Record{m.Begin}, m.Records...),
+		Boards: map[string]string{"A": boardText(s.Boards[0]), "B": boardText(s.Boards[1])}}
+	if s.BothBoards {
+		o.Points = PointsText(s.Points())
+	}
 	if s.Decided {
 		o.Reason = s.Reason.String()
 		d := millis(s.DecidedAt)
@@ -243,14 +277,17 @@ func millis(d time.Duration) json.Number {
 // CSVHeader is the first row WriteCSV writes.
 var CSVHeader = []string{"date", "match", "table", "A-white", "A-black", "B-white", "B-black",
 	"preset", "control", "result", "reason", "decisive", "decided_at_s",
-	"A-white_s", "A-black_s", "B-white_s", "B-black_s"}
+	"A-white_s", "A-black_s", "B-white_s", "B-black_s", "board_A", "board_B", "points"}
 
 // WriteCSV writes one row per match, after CSVHeader: the date it began
 // (UTC, YYYY-MM-DD HH:MM:SS), its id, table, the four players, the preset
 // and control, the result (team 1's view, "*" undecided), the reason, the
 // decisive seats ("A-white B-black"), the decision instant and the four
 // clocks there (seconds from the match's begin, 3 decimals; the clocks at
-// the last recorded instant when undecided).
+// the last recorded instant when undecided), each board's result (its
+// White's view and reason, "1/2-1/2 agreement"; "*" while it goes on),
+// and for a match played with match_format = both-boards the game points
+// that decided it ("1.5-0.5", team 1 first; "" otherwise).
 func WriteCSV(w io.Writer, ms []*Match) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
@@ -284,6 +321,14 @@ func WriteCSV(w io.Writer, ms []*Match) error {
 		for _, seat := range bughouse.Seats {
 			row = append(row, fmt.Sprintf("%.3f", s.Clocks[seat].Seconds()))
 		}
+		for _, b := range s.Boards {
+			row = append(row, boardText(b))
+		}
+		points := ""
+		if s.BothBoards {
+			points = PointsText(s.Points())
+		}
+		row = append(row, points)
 		if err := cw.Write(row); err != nil {
 			return err
 		}

@@ -79,10 +79,16 @@ type Record struct {
 	Refused   string       `json:"refused,omitempty"`
 	Recovered bool         `json:"recovered,omitempty"`
 
-	// KindDecision: result (team 1's view), reason and decisive seats.
+	// KindDecision: result (team 1's view; "0-0" a double forfeit),
+	// reason and decisive seats; each board's result, its White's view
+	// and reason ("1/2-1/2 agreement", "*" while it went on), and under
+	// match_format = both-boards the game points ("1.5-0.5", team 1
+	// first). Records written before Boards and Points existed lack them.
 	Result   string   `json:"result,omitempty"`
 	Reason   string   `json:"reason,omitempty"`
 	Decisive []string `json:"decisive,omitempty"`
+	Boards   []string `json:"boards,omitempty"`
+	Points   string   `json:"points,omitempty"`
 
 	// KindEvent, KindDecision, KindCheckpoint: the four remaining times
 	// at At (ns), indexed by bughouse.Seat; KindCheckpoint also the status.
@@ -131,8 +137,10 @@ func EncodeOptions(o rules.Options) (map[string]string, error) {
 
 // DecodeOptions reads options written by EncodeOptions: the controls
 // first, then every other key with rules.Options.Set (so
-// increment_before_first_move applies to every control). It returns an
-// error naming the key that is missing or wrong, and validates the result.
+// increment_before_first_move applies to every control). A key added
+// after the record was written (rules.AddedOptionKeys) reads as what
+// tandem did before it. It returns an error naming the key that is
+// missing or wrong, and validates the result.
 func DecodeOptions(m map[string]string) (rules.Options, error) {
 	var o rules.Options
 	ctl, ok := m["control"]
@@ -164,6 +172,11 @@ func DecodeOptions(m map[string]string) (rules.Options, error) {
 	}
 	for _, k := range rules.OptionKeys {
 		v, ok := m[k]
+		if !ok {
+			// A record written before the key existed: the match was
+			// played as tandem played then (rules.AddedOptionKeys).
+			v, ok = rules.AddedOptionKeys[k]
+		}
 		if !ok {
 			return o, fmt.Errorf("journal: options: %s missing", k)
 		}

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"tandem/clocksync"
+	"tandem/rules"
 	"tandem/table"
 )
 
@@ -73,6 +74,10 @@ func (r *Recorder) Entry(e table.Entry) {
 		rec.WallClock = r.wallClockWord()
 		for _, s := range e.Decisive[:e.NDecisive] {
 			rec.Decisive = append(rec.Decisive, s.String())
+		}
+		rec.Boards = []string{boardText(e.Boards[0]), boardText(e.Boards[1])}
+		if e.BothBoards {
+			rec.Points = PointsText(rules.GamePoints(e.Boards))
 		}
 	case table.EntryMove, table.EntryTakeBack:
 		rec.Kind = KindMove

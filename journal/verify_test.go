@@ -316,3 +316,38 @@ func TestWriter_Property(t *testing.T) {
 		}
 	})
 }
+
+// A record written before the seeds' options existed lacks their keys:
+// it reads as the match was played then (rules.AddedOptionKeys), and an
+// event recorded then (no accused) reads as before.
+func TestDecodeOptions_RecordBeforeTheSeedsOptions(t *testing.T) {
+	o := preset(t, "uscf-fics")
+	m, err := EncodeOptions(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range rules.AddedOptionKeys {
+		delete(m, k)
+	}
+	m["start"], m["one_board_draw"] = "arbiter", "other-continues" // as the old preset wrote them
+	old, err := DecodeOptions(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old.ClaimIllegal != rules.ClaimBoardOpponent || old.DrawAgreement != rules.AgreeOneBoard || old.DeadlockDraw || old.MoveLimit != 0 ||
+		old.FiftyMoveDraw || old.Format != rules.FormatFirstDecision || old.NoShowTolerance != 0 {
+		t.Errorf("an old record's options %+v: want what tandem did before the keys", old)
+	}
+	var e rules.Event
+	if err := json.Unmarshal([]byte(`{"Kind":6,"At":2000000000,"Seat":1,"Board":0,"Delta":0,"Outcome":0,"Reason":5,"Run":{"Set":[false,false],"Seat":[0,0]}}`), &e); err != nil {
+		t.Fatal(err)
+	}
+	if e.AccusedSet || e.Accuses() != bughouse.AWhite || e.String() != "claim A-black illegal-move" {
+		t.Errorf("an old claim reads as %+v (%s)", e, e.String())
+	}
+	b, _ := json.Marshal(rules.Event{Kind: rules.Claim, Seat: bughouse.BWhite, Reason: rules.IllegalMove, Accused: bughouse.AWhite, AccusedSet: true})
+	var back rules.Event
+	if err := json.Unmarshal(b, &back); err != nil || !back.AccusedSet || back.Accused != bughouse.AWhite {
+		t.Errorf("%s reads back as %+v (%v)", b, back, err)
+	}
+}

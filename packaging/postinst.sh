@@ -20,6 +20,7 @@ if [ "$1" = configure ]; then
     fi
     adduser --quiet tandem gpio
     adduser --quiet tandem i2c
+    adduser --quiet tandem dialout   # the e-boards' serial ports
     # Not a package directory: dpkg never removes it, with or without a
     # record in it.
     install -d -o tandem -g tandem -m 0750 /var/lib/tandem

@@ -27,7 +27,7 @@ func TestRefused_ExactMessages(t *testing.T) {
 		{"-", " \n\t\n", `-:1: the file is empty: it is neither a BPGN record nor a timeline (` + noEvents + `)`},
 		{"notes", "# only a comment\n", "notes:1: " + noEvents},
 		{"notes.txt", "\nhello world\n", `notes.txt:2: "hello" is neither a header line (preset, control, option) nor an event (TIME EVENT, e.g. "1.25 press A-white") (read as a timeline: the name does not end in .bpgn, .pgn or .timeline and the text does not start with "[")`},
-		{"script", "0 start\n1 jump\n", `script:2: unknown event "jump"; events are start, press, pause, resume, adjust, claim, uphold, reject, result, reset, end`},
+		{"script", "0 start\n1 jump\n", `script:2: unknown event "jump"; events are start, press, pause, resume, adjust, claim, uphold, reject, result, warn, penalty, agree, deadlock, call, arrive, reset, end`},
 		// Timeline times and adjustments.
 		{"t.timeline", "-1 start\n", "t.timeline:1: time -1 is negative; times count seconds from the match start"},
 		{"t.timeline", "0 start\n-.5 pause\n", "t.timeline:2: time -.5 is negative; times count seconds from the match start"},

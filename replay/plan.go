@@ -234,6 +234,13 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 		return nil, err
 	}
 	plan := &Plan{Source: "bpgn", Preset: preset, Options: p.Options}
+	// tandem's export of a match with both boards played out says so
+	// (docs/record.md): a flag then ends its board only.
+	if t, ok := g.Tag("MatchFormat"); ok {
+		if err := plan.Options.Set("match_format", t.Value); err != nil {
+			return nil, inputErr(t.Line, "tag MatchFormat: %v", err)
+		}
+	}
 	for _, s := range bughouse.Seats {
 		plan.Names[s] = g.Player(s)
 	}

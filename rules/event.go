@@ -47,11 +47,35 @@ const (
 	// is applied, never against a snapshot an input read earlier; the
 	// record keeps the resolved event.
 	PauseSwitch
+	// Warn: the arbiter warns Seat (Art 40: "advertencia"); it is
+	// recorded and counted per player, and changes nothing else.
+	Warn
+	// Penalize: Seat loses the match by penalty (Art 40: "pérdida del
+	// match"), at once, whatever the boards show.
+	Penalize
+	// AgreeAll: all four players agree to draw the match (seed 002's
+	// "acuerdo de todos los jugadores"; under draw_agreement = one-board
+	// it is both boards agreed drawn at once, Art 34).
+	AgreeAll
+	// Deadlocked: no player to move on either board can ever move again
+	// (board.Game.Deadlock): under deadlock_draw the match is drawn at
+	// that instant (seed 002's safety rule). Match.Moved says when a
+	// position is one; the loop applies the event.
+	Deadlocked
+	// Call: the arbiter calls the match before its start: the no-show
+	// tolerance (Delta when positive, else the no_show_tolerance option)
+	// counts down from At, and a team not complete at the table when it
+	// runs out loses by forfeit (Art 44). A second call restarts it.
+	Call
+	// Arrive: Seat's player is at the table (Art 44); a team is present
+	// when both of its players are.
+	Arrive
 
 	lastKind // one past the last kind
 )
 
-var kindNames = [...]string{"", "start", "press", "pause", "resume", "adjust", "claim", "uphold", "reject", "result", "reset", "pause-switch"}
+var kindNames = [...]string{"", "start", "press", "pause", "resume", "adjust", "claim", "uphold", "reject", "result", "reset", "pause-switch",
+	"warn", "penalty", "agree", "deadlock", "call", "arrive"}
 
 // String returns the kind's timeline word: "start", "press", ..., "result".
 func (k Kind) String() string {
@@ -86,9 +110,26 @@ const (
 	// BothDrawn: one board was drawn, the other played on and was drawn
 	// too (Art 34).
 	BothDrawn
+	// Penalty: a loss of the match by penalty (Art 40).
+	Penalty
+	// AllAgreed: all four players agreed to draw the match (AgreeAll).
+	AllAgreed
+	// Deadlock: no player to move on either board could ever move again
+	// (deadlock_draw, seed 002).
+	Deadlock
+	// MoveLimit: the move_limit-th move of both boards was made
+	// (seed 002: 800 moves).
+	MoveLimit
+	// FiftyMoves: fifty moves by each player without a capture or a pawn
+	// move or drop (FIDE Laws 9.3, through Art 2; fifty_move_draw).
+	FiftyMoves
+	// BoardSum: both boards were played out and the match is the sum
+	// of their points (match_format = both-boards, seed 003).
+	BoardSum
 )
 
-var reasonNames = [...]string{"", "flag", "simultaneous-flag", "checkmate", "resignation", "illegal-move", "forfeit", "agreement", "stalemate", "repetition", "both-boards", "other", "both-drawn"}
+var reasonNames = [...]string{"", "flag", "simultaneous-flag", "checkmate", "resignation", "illegal-move", "forfeit", "agreement", "stalemate", "repetition", "both-boards", "other", "both-drawn",
+	"penalty", "all-agreed", "deadlock", "move-limit", "fifty-moves", "board-sum"}
 
 // String returns the reason's word, e.g. "simultaneous-flag".
 func (r Reason) String() string {
@@ -132,10 +173,14 @@ func (r Reason) Article() string {
 		return "Art 32"
 	case IllegalMove:
 		return "Art 27"
-	case Agreement, Stalemate, Repetition, BothDrawn:
+	case Agreement, Stalemate, Repetition, BothDrawn, AllAgreed:
 		return "Art 34"
 	case Forfeit:
 		return "Art 44"
+	case Penalty:
+		return "Art 40"
+	case FiftyMoves:
+		return "Art 2: FIDE Laws 9.3"
 	}
 	return ""
 }
@@ -166,6 +211,20 @@ type Event struct {
 	Outcome Outcome
 	Reason  Reason
 	Run     RunChoice
+	// Accused, when AccusedSet, is the seat an illegal-move Claim accuses
+	// (illegal_move_claim); unset, it is the claimant's board opponent.
+	// Events recorded before the field existed read it unset.
+	Accused    bughouse.Seat `json:",omitempty"`
+	AccusedSet bool          `json:",omitempty"`
+}
+
+// Accuses returns the seat an illegal-move claim e accuses: Accused when
+// set, else the claimant's board opponent.
+func (e *Event) Accuses() bughouse.Seat {
+	if e.AccusedSet {
+		return e.Accused
+	}
+	return e.Seat.Opponent()
 }
 
 // String describes e in the timeline syntax (without the instant).
@@ -189,9 +248,18 @@ func (e Event) String() string {
 		}
 		return fmt.Sprintf("adjust %s %s%s", e.Seat, sign, clock.FormatSeconds(d)+"s")
 	case Claim:
+		if e.AccusedSet {
+			return fmt.Sprintf("claim %s %s %s", e.Seat, e.Reason, e.Accused)
+		}
 		return fmt.Sprintf("claim %s %s", e.Seat, e.Reason)
 	case Declare:
 		return fmt.Sprintf("result %s %s %s", e.Board, e.Outcome, e.Reason)
+	case Warn, Penalize, Arrive:
+		return e.Kind.String() + " " + e.Seat.String()
+	case Call:
+		if e.Delta > 0 {
+			return "call " + clock.FormatSeconds(e.Delta) + "s"
+		}
 	}
 	return e.Kind.String()
 }

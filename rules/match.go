@@ -51,6 +51,10 @@ type PendingClaim struct {
 	Claimant bughouse.Seat
 	Reason   Reason
 	At       time.Duration
+	// Accused is the seat an illegal-move claim accuses: the last mover
+	// of his board (Event.Accuses); for other claims the claimant's board
+	// opponent.
+	Accused bughouse.Seat
 }
 
 // Match is one bughouse match: two boards, four clocks, one result. It is a
@@ -77,6 +81,14 @@ type Match struct {
 	startedAt time.Duration
 	last      Event
 	effect    Effect
+
+	// warnings counts each seat's warnings (Art 40), saturating.
+	warnings [4]uint8
+	// blackPressed: under start = both-black, the boards whose Black has
+	// pressed before the start.
+	blackPressed [2]bool
+	// call is the no-show countdown (Art 44).
+	call NoShow
 }
 
 // New returns a match ready to start under opts. It returns the error of
@@ -102,6 +114,7 @@ func (m *Match) reset() {
 	m.decisive = [2]bughouse.Seat{}
 	m.claim = PendingClaim{}
 	m.started, m.startedAt = false, 0
+	m.warnings, m.blackPressed, m.call = [4]uint8{}, [2]bool{}, NoShow{}
 }
 
 // Options returns the match's options.
@@ -135,9 +148,14 @@ func (m *Match) Running(b bughouse.Board) (bughouse.Seat, bool) {
 }
 
 // NextDeadline returns the earliest instant at which the match changes by
-// itself: the next flag of a running clock. ok is false when no clock runs.
-// The loop arms its timer for it and then calls Advance with that instant.
+// itself: the next flag of a running clock, or before the start the end
+// of a called match's no-show tolerance (Art 44). ok is false when there
+// is none. The loop arms its timer for it and then calls Advance with that
+// instant.
 func (m *Match) NextDeadline() (at time.Duration, ok bool) {
+	if m.status == Ready && m.call.Active {
+		return m.call.Deadline, true
+	}
 	for b := range m.boards {
 		if f, _, run := m.boards[b].clk.NextFlag(); run && (!ok || f < at) {
 			at, ok = f, true
@@ -151,17 +169,28 @@ func (m *Match) NextDeadline() (at time.Duration, ok bool) {
 var ErrBackwards = errors.New("rules: event instant is before the last applied instant")
 
 // Advance applies what happens by itself up to instant at: if a running
-// clock reaches zero at or before at, the match is decided at that exact
-// flag instant (docs/rules.md clock rules 4-6), whatever at is. It reports
-// whether the match was decided by it.
+// clock reaches zero at or before at, its board is decided at that exact
+// flag instant (docs/rules.md clock rules 4-6), whatever at is, and with
+// it the match (under match_format = both-boards only once both boards
+// are over: the other board's flag may still follow, and Advance applies
+// it too); before the start, a called match's no-show tolerance that ran
+// out by at decides it by forfeit at its end (Art 44). It reports whether
+// the match was decided by it.
 func (m *Match) Advance(at time.Duration) (decided bool) {
 	if at < m.now {
 		return false
 	}
-	if m.status == Running {
-		if f, ok := m.NextDeadline(); ok && f <= at {
-			m.flag(f)
-			m.now = f
+	if m.status == Ready && m.call.Active && m.call.Deadline <= at && m.noShow(m.call.Deadline) {
+		m.now = m.call.Deadline
+		return true
+	}
+	for m.status == Running {
+		f, ok := m.NextDeadline()
+		if !ok || f > at {
+			break
+		}
+		m.now = f
+		if m.flag(f) {
 			return true
 		}
 	}
@@ -169,10 +198,12 @@ func (m *Match) Advance(at time.Duration) (decided bool) {
 	return false
 }
 
-// flag decides the match at the first flag instant f1 (clock rules 4-6).
-// The other board's running clock counts as simultaneous when its own flag
-// instant is within SimultaneousWindow of f1.
-func (m *Match) flag(f1 time.Duration) {
+// flag decides the board of the first flag instant f1 and the match
+// (clock rules 4-6), reporting whether the match is decided. The other
+// board's running clock counts as simultaneous when its own flag instant
+// is within SimultaneousWindow of f1. Under match_format = both-boards
+// only the flagged boards end, and the match once both are over.
+func (m *Match) flag(f1 time.Duration) bool {
 	var fallen [2]bughouse.Seat
 	n := 0
 	for b := range m.boards {
@@ -181,6 +212,9 @@ func (m *Match) flag(f1 time.Duration) {
 			fallen[n] = bughouse.SeatOf(bughouse.Board(b), c)
 			n++
 		}
+	}
+	if m.opts.Format == FormatBothBoards {
+		return m.flagBoards(fallen[:n], f1)
 	}
 	m.halt(f1)
 	for _, s := range fallen[:n] {
@@ -203,6 +237,7 @@ func (m *Match) flag(f1 time.Duration) {
 	default:
 		m.result, m.reason = MatchDraw, SimultaneousFlag
 	}
+	return true
 }
 
 // halt stops every clock at instant at.
@@ -301,6 +336,9 @@ func (e *Event) check() error {
 	if e.Board > bughouse.BoardB {
 		return fmt.Errorf("rules: unknown board %d", e.Board)
 	}
+	if e.AccusedSet && e.Accused > bughouse.BBlack {
+		return fmt.Errorf("rules: unknown accused seat %d", e.Accused)
+	}
 	for b := range e.Run.Set {
 		if e.Run.Set[b] && e.Run.Seat[b].Board() != bughouse.Board(b) {
 			return fmt.Errorf("rules: resume: %s is not on board %s", e.Run.Seat[b], bughouse.Board(b))
@@ -347,24 +385,44 @@ func (m *Match) apply(e Event) (Effect, error) {
 	case Reset:
 		m.reset()
 		return Effect{}, nil
+	case Warn:
+		return m.warn(e)
+	case Penalize:
+		return m.penalize(e)
+	case AgreeAll:
+		return m.agreeAll(e)
+	case Deadlocked:
+		return m.deadlocked(e)
+	case Call:
+		return m.callEvent(e)
+	case Arrive:
+		return m.arrive(e)
 	}
 	return Effect{}, fmt.Errorf("rules: unknown event kind %d", e.Kind)
 }
 
+// start starts both boards at instant at: both White clocks run. A
+// no-show countdown ends: the match is played.
 func (m *Match) start(at time.Duration) {
 	m.started, m.startedAt = true, at
 	for b := range m.boards {
 		m.boards[b].clk.Start(bughouse.White, at)
 	}
 	m.status = Running
+	m.call.Active = false
 }
 
 func (m *Match) press(e Event) (Effect, error) {
 	switch m.status {
 	case Ready:
-		if m.opts.Start == StartBlackPress && e.Seat.Color() == bughouse.Black {
-			m.start(e.At)
-			return Effect{}, nil
+		if e.Seat.Color() == bughouse.Black {
+			switch m.opts.Start {
+			case StartBlackPress:
+				m.start(e.At)
+				return Effect{}, nil
+			case StartBothBlack:
+				return m.blackPress(e)
+			}
 		}
 		return ignored("not started")
 	case Paused:
@@ -378,6 +436,11 @@ func (m *Match) press(e Event) (Effect, error) {
 	}
 	switch err := bs.clk.Press(e.Seat.Color(), e.At); err {
 	case nil:
+		if m.opts.MoveLimit > 0 && m.moves() >= m.opts.MoveLimit {
+			// Seed 002's safety rule: the move that completes the limit
+			// draws the match at its press.
+			return m.drawMatch(e.At, MoveLimit), nil
+		}
 		return Effect{}, nil
 	case clock.ErrNotRunning:
 		return ignored(fmt.Sprintf("not %s's turn", e.Seat))
@@ -455,103 +518,6 @@ func (m *Match) adjust(e Event) (Effect, error) {
 	return Effect{}, nil
 }
 
-func (m *Match) claimEvent(e Event) (Effect, error) {
-	switch m.status {
-	case Ready:
-		return Effect{}, errors.New("rules: the match has not started")
-	case Decided:
-		return Effect{}, errors.New("rules: the match is decided")
-	}
-	if m.claim.Active {
-		return Effect{}, fmt.Errorf("rules: a claim by %s is already pending", m.claim.Claimant)
-	}
-	switch e.Reason {
-	case IllegalMove, Flag, OtherClaim:
-	default:
-		return Effect{}, fmt.Errorf("rules: a claim is about illegal-move, flag or other, not %s", e.Reason)
-	}
-	if m.boards[e.Seat.Board()].halted {
-		return Effect{}, fmt.Errorf("rules: board %s is over", e.Seat.Board())
-	}
-	if e.Reason == IllegalMove {
-		// Art 26-27: a move is complete when its clock is pressed, and the
-		// opponent claims before making his own move: the accused must
-		// have made the last press on the board.
-		clk := &m.boards[e.Seat.Board()].clk
-		off := e.Seat.Opponent()
-		if turn, _ := clk.Turn(); turn != e.Seat.Color() || clk.Moves(off.Color()) == 0 {
-			return Effect{}, refuse("Art 26-27", "%s cannot claim an illegal move: %s has not moved since %s's last move (Art 26-27)", e.Seat, off, e.Seat)
-		}
-	}
-	if m.status == Running {
-		// Art 29: the claimant stops his board, the arbiter the other.
-		m.stopAll(e.At)
-		m.status = Paused
-	}
-	m.claim = PendingClaim{Active: true, Claimant: e.Seat, Reason: e.Reason, At: e.At}
-	return Effect{}, nil
-}
-
-func (m *Match) resolve(e Event) (Effect, error) {
-	if m.status == Decided {
-		// A claim still pending when the arbiter declared a result cannot
-		// be resolved afterwards: without this check Uphold counted a
-		// strike and cleared the claim before declare refused, breaking
-		// Apply's "an error changes nothing" (TestResultImmutable).
-		return Effect{}, errors.New("rules: the match is decided")
-	}
-	if !m.claim.Active {
-		return Effect{}, errors.New("rules: no claim is pending")
-	}
-	c := m.claim
-	m.claim = PendingClaim{}
-	if e.Kind == Reject || c.Reason != IllegalMove {
-		// A rejected claim, or an upheld claim the arbiter settles by a
-		// result or an adjustment: the match stays paused.
-		return Effect{}, nil
-	}
-	offender := c.Claimant.Opponent()
-	bs := &m.boards[offender.Board()]
-	bs.strikes[offender.Color()]++
-	switch m.opts.IllegalMove {
-	case IllegalLossOnClaim:
-	case IllegalThreeStrikes:
-		if bs.strikes[offender.Color()] < 3 {
-			m.retract(offender, e.At)
-			return Effect{}, nil
-		}
-	default:
-		m.retract(offender, e.At)
-		return Effect{}, nil
-	}
-	return m.declare(offender.Board(), winFor(offender.Opponent()), IllegalMove, e.At)
-}
-
-// retract gives the turn back to the offender of an upheld illegal move
-// that does not lose: the move is taken back and he must move again (FIDE
-// Laws 7.5, which apply where the regulation is silent, Art 2), so his
-// clock is the one that runs on resume. The time used stays as it is: the
-// arbiter adjusts it if he rules so.
-func (m *Match) retract(offender bughouse.Seat, at time.Duration) {
-	// claimEvent checked that the offender made the last press, so the
-	// move can be taken back.
-	m.boards[offender.Board()].clk.Retract(offender.Color(), at)
-}
-
-// winFor returns the board outcome in which seat s wins.
-func winFor(s bughouse.Seat) Outcome {
-	if s.Color() == bughouse.White {
-		return WhiteWins
-	}
-	return BlackWins
-}
-
-// Strikes returns how many illegal moves by seat s were upheld.
-func (m *Match) Strikes(s bughouse.Seat) int { return int(m.boards[s.Board()].strikes[s.Color()]) }
-
-// Claim returns the pending claim (Active is false when none).
-func (m *Match) Claim() PendingClaim { return m.claim }
-
 // declare decides board b with outcome o for reason why at instant at.
 func (m *Match) declare(b bughouse.Board, o Outcome, why Reason, at time.Duration) (Effect, error) {
 	switch why {
@@ -559,12 +525,18 @@ func (m *Match) declare(b bughouse.Board, o Outcome, why Reason, at time.Duratio
 		if o != WhiteWins && o != BlackWins {
 			return Effect{}, fmt.Errorf("rules: %s needs a winner (1-0 or 0-1), not %s", why, o)
 		}
-	case Agreement, Repetition:
+	case Agreement, Repetition, FiftyMoves:
 		if o != Drawn {
 			return Effect{}, fmt.Errorf("rules: %s is a draw (1/2-1/2), not %s", why, o)
 		}
 		if why == Repetition && !m.opts.RepetitionDraw {
 			return Effect{}, refuse("repetition_draw = false", "repetition does not draw under these rules (repetition_draw = false)")
+		}
+		if why == FiftyMoves && !m.opts.FiftyMoveDraw {
+			return Effect{}, refuse("fifty_move_draw = false", "the fifty-move rule does not draw under these rules (fifty_move_draw = false)")
+		}
+		if why == Agreement && m.opts.DrawAgreement == AgreeAllFour {
+			return Effect{}, refuse("draw_agreement = all-four", "a draw by agreement needs all four players under these rules (draw_agreement = all-four, seed 002): record it as the agreement of all four (agree)")
 		}
 	case Stalemate:
 		switch m.opts.Stalemate {
@@ -580,7 +552,7 @@ func (m *Match) declare(b bughouse.Board, o Outcome, why Reason, at time.Duratio
 			}
 		}
 	default:
-		return Effect{}, fmt.Errorf("rules: %q is not a reason for a board result; use checkmate, resignation, illegal-move, forfeit, agreement, stalemate or repetition", why.String())
+		return Effect{}, fmt.Errorf("rules: %q is not a reason for a board result; use checkmate, resignation, illegal-move, forfeit, agreement, stalemate, repetition or fifty-moves", why.String())
 	}
 	if m.status == Ready {
 		return Effect{}, errors.New("rules: the match has not started")
@@ -599,6 +571,9 @@ func (m *Match) declare(b bughouse.Board, o Outcome, why Reason, at time.Duratio
 	}
 	if bs.outcome != Undecided {
 		return Effect{}, fmt.Errorf("rules: board %s is already over (%s)", b, bs.outcome)
+	}
+	if m.opts.Format == FormatBothBoards {
+		return m.endBoard(b, o, why, at), nil
 	}
 	bs.outcome, bs.reason, bs.at = o, why, at
 	if o == Drawn {

@@ -2,8 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 	"time"
 
 	"tandem/board"
@@ -22,9 +20,14 @@ const (
 	// StartBlackPress: the first press by either Black player starts both
 	// White clocks at that instant.
 	StartBlackPress
+	// StartBothBlack: both Black players press to start: the first press
+	// waits for the other, and the second starts both White clocks at its
+	// instant, so both games start together (seed 003: "los jugadores con
+	// piezas negras ponen a correr ambos relojes simultáneamente").
+	StartBothBlack
 )
 
-var startNames = enum.Names[StartMode]{"arbiter", "black-press"}
+var startNames = enum.Names[StartMode]{"arbiter", "black-press", "both-black"}
 
 // String returns the option's word, as configuration files write it.
 func (v StartMode) String() string { return startNames.Name(v) }
@@ -89,6 +92,100 @@ func (v *OneBoardDraw) UnmarshalText(b []byte) error {
 	return oneBoardDrawNames.Set(v, "one_board_draw", b)
 }
 
+// ClaimRight says who may claim an illegal move (docs/rules.md:
+// illegal_move_claim). The accused is always the last mover of his board
+// (Art 26-27).
+type ClaimRight uint8
+
+const (
+	// ClaimBoardOpponent: only the offender's opponent on that board
+	// (Art 29: "Solo pueden reclamar los jugadores del tablero donde
+	// ocurrió la irregularidad").
+	ClaimBoardOpponent ClaimRight = iota
+	// ClaimOpposingTeam: either player of the offender's opposing team,
+	// his board opponent or that player's partner (seeds 001 and 003: "es
+	// descubierto por alguien del equipo contrario").
+	ClaimOpposingTeam
+)
+
+var claimRightNames = enum.Names[ClaimRight]{"board-opponent", "opposing-team"}
+
+// String returns the option's word, as configuration files write it.
+func (v ClaimRight) String() string { return claimRightNames.Name(v) }
+
+// MarshalText writes the option's word (encoding.TextMarshaler).
+func (v ClaimRight) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
+func (v *ClaimRight) UnmarshalText(b []byte) error {
+	return claimRightNames.Set(v, "illegal_move_claim", b)
+}
+
+// DrawAgreement says who agrees a draw (docs/rules.md: draw_agreement).
+type DrawAgreement uint8
+
+const (
+	// AgreeOneBoard: the two players of a board agree their game drawn
+	// (a board result by agreement, FIDE Laws 9.1); one_board_draw says
+	// what it means for the match.
+	AgreeOneBoard DrawAgreement = iota
+	// AgreeAllFour: only all four players together may agree, and their
+	// agreement draws the match (seed 002: "Solo por acuerdo de todos los
+	// jugadores humanos"); a board result by agreement is refused.
+	AgreeAllFour
+)
+
+var drawAgreementNames = enum.Names[DrawAgreement]{"one-board", "all-four"}
+
+// String returns the option's word, as configuration files write it.
+func (v DrawAgreement) String() string { return drawAgreementNames.Name(v) }
+
+// MarshalText writes the option's word (encoding.TextMarshaler).
+func (v DrawAgreement) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
+func (v *DrawAgreement) UnmarshalText(b []byte) error {
+	return drawAgreementNames.Set(v, "draw_agreement", b)
+}
+
+// MatchFormat says how a match is scored (docs/rules.md: match_format).
+type MatchFormat uint8
+
+const (
+	// FormatFirstDecision: the first game decided decides the match and
+	// the other board stops (Art 31).
+	FormatFirstDecision MatchFormat = iota
+	// FormatBothBoards: both boards are played out; when one ends the
+	// other goes on, its players still drop the pieces in hand but no new
+	// piece is passed, and the match result is the sum of the two boards'
+	// points (seed 003: "cuando un tablero termina puede continuarse el
+	// juego en el otro ... El resultado del juego se decide sumando el
+	// puntaje de los dos tableros").
+	FormatBothBoards
+)
+
+var formatNames = enum.Names[MatchFormat]{"first-decision", "both-boards"}
+
+// String returns the option's word, as configuration files write it.
+func (v MatchFormat) String() string { return formatNames.Name(v) }
+
+// MarshalText writes the option's word (encoding.TextMarshaler).
+func (v MatchFormat) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads the option's word; on error, listing the allowed
+// words, v is unchanged.
+func (v *MatchFormat) UnmarshalText(b []byte) error { return formatNames.Set(v, "match_format", b) }
+
+// Limits of the numeric options.
+const (
+	// MaxMoveLimit is the largest move_limit (moves on both boards).
+	MaxMoveLimit = 100000
+	// MaxNoShowTolerance is the longest no_show_tolerance.
+	MaxNoShowTolerance = 24 * time.Hour
+)
+
 // Options is a complete rule set: what a preset fixes and a configuration
 // may override (docs/rules.md: options and presets).
 type Options struct {
@@ -109,6 +206,29 @@ type Options struct {
 	// RepetitionDraw: threefold repetition (reserves ignored) draws the
 	// board; FICS yes, ICC no (docs/rules.md notes).
 	RepetitionDraw bool
+	// ClaimIllegal says who may claim an illegal move (illegal_move_claim).
+	ClaimIllegal ClaimRight
+	// DrawAgreement says who agrees a draw (draw_agreement).
+	DrawAgreement DrawAgreement
+	// DeadlockDraw: the match is drawn at the instant no player to move
+	// on either board can ever move again (deadlock_draw; seed 002's
+	// safety rule; board.Game.Deadlock).
+	DeadlockDraw bool
+	// MoveLimit, when positive, draws the match at the instant the
+	// MoveLimit-th move of both boards together is completed by its press
+	// (move_limit; seed 002: 800). Zero: no limit.
+	MoveLimit int
+	// FiftyMoveDraw: a board may be declared drawn by the fifty-move rule
+	// (fifty_move_draw; FIDE Laws 9.3, applied through Art 2).
+	FiftyMoveDraw bool
+	// Format: first decision ends the match, or both boards are played
+	// out (match_format).
+	Format MatchFormat
+	// NoShowTolerance is how long after the match is called a team may
+	// still arrive; a team absent when it runs out loses by forfeit
+	// (no_show_tolerance; Art 44: "la tolerancia fijada por la
+	// convocatoria"). Zero: none set, no automatic forfeit.
+	NoShowTolerance time.Duration
 
 	// Rules are the board options (docs/rules.md: board rules), as the
 	// board engine takes them: drop_check, the drop ranks, mate,
@@ -140,6 +260,12 @@ func (o *Options) Validate() error {
 	if o.SimultaneousWindow < 0 || o.SimultaneousWindow > time.Second {
 		return fmt.Errorf("simultaneous_window %v: allowed 0 to 1s", o.SimultaneousWindow)
 	}
+	if o.MoveLimit < 0 || o.MoveLimit > MaxMoveLimit {
+		return fmt.Errorf("move_limit %d: allowed 0 (none) to %d", o.MoveLimit, MaxMoveLimit)
+	}
+	if o.NoShowTolerance < 0 || o.NoShowTolerance > MaxNoShowTolerance {
+		return fmt.Errorf("no_show_tolerance %v: allowed 0 (none) to 24h", o.NoShowTolerance)
+	}
 	if err := o.Rules.Validate(); err != nil {
 		return err
 	}
@@ -150,157 +276,15 @@ func (o *Options) Validate() error {
 		{"start", int(o.Start), len(startNames)},
 		{"one_board_draw", int(o.OneBoardDraw), len(oneBoardDrawNames)},
 		{"illegal_move", int(o.IllegalMove), len(illegalNames)},
+		{"illegal_move_claim", int(o.ClaimIllegal), len(claimRightNames)},
+		{"draw_agreement", int(o.DrawAgreement), len(drawAgreementNames)},
+		{"match_format", int(o.Format), len(formatNames)},
 	} {
 		if e.v >= e.n {
 			return fmt.Errorf("%s: value %d out of range", e.name, e.v)
 		}
 	}
 	return nil
-}
-
-// Preset is a named rule set from docs/rules.md.
-type Preset struct {
-	// Name is the preset's key, e.g. "reglamento".
-	Name string
-	// Source says where the rules come from, e.g. "seed 000".
-	Source string
-	// Summary is one line for listings.
-	Summary string
-	// Options are the preset's full options.
-	Options Options
-}
-
-// DefaultPreset is the preset used when none is named: the regulation the
-// product was built from.
-const DefaultPreset = "reglamento"
-
-func fiveZero(beforeFirst bool) clock.Control {
-	c := clock.SuddenDeath(5 * time.Minute)
-	c.IncrementBeforeFirstMove = beforeFirst
-	return c
-}
-
-// presets holds docs/rules.md's preset table as data.
-var presets = []Preset{
-	{
-		Name: "reglamento", Source: "seed 000 (Reglamento de Ajedrez Pasapiezas)",
-		Summary: "the 45-article regulation: no drop checks, mate counts the reserve only, stalemate draws",
-		Options: Options{
-			Control: fiveZero(true), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, RepetitionDraw: true,
-			Rules: board.Rules{
-				DropCheck: board.DropCheckForbidden, PawnDropRanks: board.Ranks{2, 6}, PieceDropRanks: board.Ranks{1, 8},
-				Mate: board.MateReserve, Promotion: board.PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
-				Stalemate: board.StalemateDraw,
-			},
-		},
-	},
-	{
-		Name: "pasapiezas", Source: "seed 001 (rules summary)",
-		Summary: "no drop checks, nothing dropped on the 8th rank, the stalemated player waits",
-		Options: Options{
-			Control: fiveZero(true), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, RepetitionDraw: true,
-			Rules: board.Rules{
-				DropCheck: board.DropCheckForbidden, PawnDropRanks: board.Ranks{2, 6}, PieceDropRanks: board.Ranks{1, 7},
-				Mate: board.MateBughouse, Promotion: board.PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
-				Stalemate: board.StalemateWait,
-			},
-		},
-	},
-	{
-		Name: "online", Source: "seed 002 (an online bughouse table)",
-		Summary: "online table rules: drop checks allowed, pawns on ranks 2-7, 3+0, draws only by agreement",
-		Options: Options{
-			Control: clock.SuddenDeath(3 * time.Minute), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalArbiter, RepetitionDraw: false,
-			Rules: board.Rules{
-				DropCheck: board.DropCheckAllowed, PawnDropRanks: board.Ranks{2, 7}, PieceDropRanks: board.Ranks{1, 8},
-				Mate: board.MateBughouse, Promotion: board.PromotionUpgrade, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
-				Stalemate: board.StalemateWait,
-			},
-		},
-	},
-	{
-		Name: "uscf-fics", Source: "seed 003 (encyclopedia: US federation, FICS, ICC)",
-		Summary: "drop checks allowed, pawns on ranks 2-6, steal promotion",
-		Options: Options{
-			Control: fiveZero(true), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalLossOnClaim, RepetitionDraw: true,
-			Rules: board.Rules{
-				DropCheck: board.DropCheckAllowed, PawnDropRanks: board.Ranks{2, 6}, PieceDropRanks: board.Ranks{1, 8},
-				Mate: board.MateBughouse, Promotion: board.PromotionSteal, CastleDroppedRook: false, DroppedPawnDoubleStep: true,
-				Stalemate: board.StalemateWait,
-			},
-		},
-	},
-	{
-		Name: "panoriental", Source: "seed 004 (a student-run regional tournament)",
-		Summary: "no drop checks, pawns on ranks 1-6, castling with a dropped rook, stalemate wins, three illegal moves lose",
-		Options: Options{
-			Control: fiveZero(true), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: OtherContinues, IllegalMove: IllegalThreeStrikes, RepetitionDraw: true,
-			Rules: board.Rules{
-				DropCheck: board.DropCheckForbidden, PawnDropRanks: board.Ranks{1, 6}, PieceDropRanks: board.Ranks{1, 8},
-				Mate: board.MateReserve, Promotion: board.PromotionUpgrade, CastleDroppedRook: true, DroppedPawnDoubleStep: true,
-				Stalemate: board.StalemateWinForStalemated,
-			},
-		},
-	},
-	{
-		Name: "fics", Source: "the FICS server (recorded games in testdata/bpgn)",
-		Summary: "what FICS accepted: drop checks allowed, pawns on ranks 2-7, a draw on one board draws the match; replays take the record's time control",
-		Options: Options{
-			Control: clock.SuddenDeath(2 * time.Minute), Start: StartArbiter, SimultaneousWindow: time.Millisecond,
-			OneBoardDraw: MatchDrawn, IllegalMove: IllegalArbiter, RepetitionDraw: true,
-			Rules: board.Rules{
-				DropCheck: board.DropCheckAllowed, PawnDropRanks: board.Ranks{2, 7}, PieceDropRanks: board.Ranks{1, 8},
-				Mate: board.MateBughouse, Promotion: board.PromotionUpgrade, CastleDroppedRook: true, DroppedPawnDoubleStep: true,
-				Stalemate: board.StalemateWait,
-			},
-		},
-	},
-}
-
-// Presets returns every preset, sorted by name. The returned values are
-// copies: changing them changes nothing here.
-func Presets() []Preset {
-	out := append([]Preset(nil), presets...)
-	for i := range out {
-		out[i] = out[i].clone()
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-// clone returns p with its own copy of the control's Stages. Copying a
-// Preset copies the Stages slice header only, so writing
-// Options.Control.Stages[i] in a returned "copy" rewrote the preset table
-// for every later caller (TestPresets_AreCopies). The presets have no
-// SeatControls, so nothing else is shared.
-func (p Preset) clone() Preset {
-	p.Options.Control.Stages = append([]clock.Stage(nil), p.Options.Control.Stages...)
-	return p
-}
-
-// PresetNames returns the preset names, sorted.
-func PresetNames() []string {
-	var names []string
-	for _, p := range Presets() {
-		names = append(names, p.Name)
-	}
-	return names
-}
-
-// LookupPreset returns the preset called name, or an error listing the
-// names that exist.
-func LookupPreset(name string) (Preset, error) {
-	for _, p := range presets {
-		if p.Name == name {
-			return p.clone(), nil
-		}
-	}
-	return Preset{}, fmt.Errorf("unknown preset %q; presets are %s", name, strings.Join(PresetNames(), ", "))
 }
 
 // Article returns where the rule behind a decision for reason r comes from
@@ -323,10 +307,24 @@ func (o *Options) Article(r Reason) string {
 		if o.OneBoardDraw == MatchDrawn {
 			return "one_board_draw = match-draw"
 		}
-	case Agreement, Repetition:
-		if o.OneBoardDraw == MatchDrawn {
-			return "one_board_draw = match-draw"
+	case Agreement, Repetition, FiftyMoves:
+		if o.OneBoardDraw == MatchDrawn && o.Format == FormatFirstDecision {
+			a := "one_board_draw = match-draw"
+			if r == FiftyMoves {
+				a += "; " + r.Article()
+			}
+			return a
 		}
+	case AllAgreed:
+		if o.DrawAgreement == AgreeAllFour {
+			return "draw_agreement = all-four: seed 002"
+		}
+	case Deadlock:
+		return "deadlock_draw: no player to move on either board can move again, seed 002"
+	case MoveLimit:
+		return fmt.Sprintf("move_limit = %d: seed 002", o.MoveLimit)
+	case BoardSum:
+		return "match_format = both-boards: the sum of both boards, seed 003"
 	}
 	return r.Article()
 }

@@ -51,9 +51,13 @@ const (
 	Team1Wins               // "1-0"
 	Team2Wins               // "0-1"
 	MatchDraw               // "1/2-1/2"
+	// DoubleForfeit "0-0": both teams lost by forfeit, neither having
+	// come within the no-show tolerance (Art 44).
+	DoubleForfeit
 )
 
-// String returns "1-0", "0-1", "1/2-1/2" or "*".
+// String returns "1-0", "0-1", "1/2-1/2", "0-0" (a double forfeit) or
+// "*".
 func (r Result) String() string {
 	switch r {
 	case Team1Wins:
@@ -62,6 +66,8 @@ func (r Result) String() string {
 		return "0-1"
 	case MatchDraw:
 		return "1/2-1/2"
+	case DoubleForfeit:
+		return "0-0"
 	}
 	return "*"
 }

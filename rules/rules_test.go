@@ -681,7 +681,7 @@ func TestDeclareErrors(t *testing.T) {
 	wantRefused(t, m, rules.Event{Kind: rules.Declare, Board: 2, Outcome: rules.WhiteWins, Reason: rules.Checkmate, At: sec}, "unknown board")
 	wantRefused(t, m, rules.Event{Kind: rules.Press, Seat: 4, At: sec}, "unknown seat")
 	wantRefused(t, m, rules.Event{Kind: 0, At: sec}, "unknown event kind")
-	wantRefused(t, m, rules.Event{Kind: rules.PauseSwitch + 1, At: sec}, "unknown event kind")
+	wantRefused(t, m, rules.Event{Kind: rules.Arrive + 1, At: sec}, "unknown event kind")
 	wantUndecided(t, m)
 }
 
@@ -698,9 +698,9 @@ func TestEveryPresetLoads(t *testing.T) {
 	}
 	want := map[string]row{
 		"reglamento":  {"5m", "forbidden", "reserve", "upgrade", "draw", "loss-on-claim", "other-continues", board.Ranks{2, 6}, board.Ranks{1, 8}, false, true, true},
-		"pasapiezas":  {"5m", "forbidden", "bughouse", "upgrade", "wait", "loss-on-claim", "other-continues", board.Ranks{2, 6}, board.Ranks{1, 7}, false, true, true},
-		"online":      {"3m", "allowed", "bughouse", "upgrade", "wait", "arbiter", "other-continues", board.Ranks{2, 7}, board.Ranks{1, 8}, false, true, false},
-		"uscf-fics":   {"5m", "allowed", "bughouse", "steal", "wait", "loss-on-claim", "other-continues", board.Ranks{2, 6}, board.Ranks{1, 8}, false, true, true},
+		"pasapiezas":  {"5m", "forbidden", "bughouse", "upgrade", "wait", "loss-on-claim", "match-draw", board.Ranks{2, 6}, board.Ranks{1, 7}, false, true, true},
+		"online":      {"3m", "allowed", "bughouse", "upgrade", "wait", "arbiter", "match-draw", board.Ranks{2, 7}, board.Ranks{1, 8}, false, true, false},
+		"uscf-fics":   {"5m", "allowed", "bughouse", "steal", "wait", "loss-on-claim", "match-draw", board.Ranks{2, 6}, board.Ranks{1, 8}, false, true, true},
 		"panoriental": {"5m", "forbidden", "reserve", "upgrade", "win-for-stalemated", "three-strikes", "other-continues", board.Ranks{1, 6}, board.Ranks{1, 8}, true, true, true},
 		"fics":        {"", "allowed", "bughouse", "upgrade", "wait", "arbiter", "match-draw", board.Ranks{2, 7}, board.Ranks{1, 8}, true, true, true},
 	}
@@ -743,7 +743,7 @@ func TestEveryPresetLoads(t *testing.T) {
 			got[k] = v
 		}
 		for k, v := range map[string]string{
-			"start": "arbiter", "simultaneous_window": "1ms",
+			"start": map[bool]string{true: "both-black", false: "arbiter"}[name == "uscf-fics"], "simultaneous_window": "1ms",
 			"drop_check": w.dropCheck, "mate": w.mate, "promotion": w.promotion,
 			"stalemate": w.stalemate, "illegal_move": w.illegal, "one_board_draw": w.oneBoardDraw,
 			"pawn_drop_ranks": w.pawnRanks.String(), "piece_drop_ranks": w.pieceRanks.String(),
@@ -794,7 +794,7 @@ func TestPresets_AreCopies(t *testing.T) {
 
 func TestOptions_SetGetRoundTrip(t *testing.T) {
 	values := map[string][]string{
-		"start":                       {"arbiter", "black-press"},
+		"start":                       {"arbiter", "black-press", "both-black"},
 		"increment_before_first_move": {"true", "false"},
 		"simultaneous_window":         {"0s", "1ms", "250ms", "0.0005s", "1s", "0.0000015s"},
 		"one_board_draw":              {"other-continues", "match-draw"},
@@ -808,6 +808,13 @@ func TestOptions_SetGetRoundTrip(t *testing.T) {
 		"promotion":                   {"upgrade", "steal"},
 		"castle_dropped_rook":         {"true", "false"},
 		"dropped_pawn_double_step":    {"true", "false"},
+		"illegal_move_claim":          {"board-opponent", "opposing-team"},
+		"draw_agreement":              {"one-board", "all-four"},
+		"deadlock_draw":               {"true", "false"},
+		"move_limit":                  {"800", "0", "1", "100000"},
+		"fifty_move_draw":             {"true", "false"},
+		"match_format":                {"first-decision", "both-boards"},
+		"no_show_tolerance":           {"15m", "0s", "30s", "1h30m", "24h"},
 	}
 	if len(values) != len(rules.OptionKeys) {
 		t.Fatalf("OptionKeys has %d keys, the test knows %d", len(rules.OptionKeys), len(values))
@@ -929,7 +936,14 @@ func TestOptions_Validate(t *testing.T) {
 		{bad(func(o *rules.Options) { o.PawnDropRanks = board.Ranks{0, 6} }), "pawn_drop_ranks [0, 6]"},
 		{bad(func(o *rules.Options) { o.PieceDropRanks = board.Ranks{5, 4} }), "piece_drop_ranks [5, 4]"},
 		{bad(func(o *rules.Options) { o.Stalemate = 9 }), "stalemate: value 9 out of range"},
-		{bad(func(o *rules.Options) { o.Start = 2 }), "start: value 2 out of range"},
+		{bad(func(o *rules.Options) { o.Start = 3 }), "start: value 3 out of range"},
+		{bad(func(o *rules.Options) { o.ClaimIllegal = 2 }), "illegal_move_claim: value 2 out of range"},
+		{bad(func(o *rules.Options) { o.DrawAgreement = 2 }), "draw_agreement: value 2 out of range"},
+		{bad(func(o *rules.Options) { o.Format = 2 }), "match_format: value 2 out of range"},
+		{bad(func(o *rules.Options) { o.MoveLimit = -1 }), "move_limit -1: allowed 0 (none) to 100000"},
+		{bad(func(o *rules.Options) { o.MoveLimit = rules.MaxMoveLimit + 1 }), "move_limit 100001"},
+		{bad(func(o *rules.Options) { o.NoShowTolerance = -1 }), "no_show_tolerance -1ns: allowed 0 (none) to 24h"},
+		{bad(func(o *rules.Options) { o.NoShowTolerance = 25 * time.Hour }), "no_show_tolerance 25h0m0s"},
 		{bad(func(o *rules.Options) { o.IllegalMove = 3 }), "illegal_move: value 3 out of range"},
 	} {
 		err := tc.o.Validate()

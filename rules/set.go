@@ -15,6 +15,17 @@ var OptionKeys = []string{
 	"illegal_move", "stalemate", "repetition_draw",
 	"drop_check", "pawn_drop_ranks", "piece_drop_ranks", "mate", "promotion",
 	"castle_dropped_rook", "dropped_pawn_double_step",
+	"illegal_move_claim", "draw_agreement", "deadlock_draw", "move_limit", "fifty_move_draw",
+	"match_format", "no_show_tolerance",
+}
+
+// AddedOptionKeys maps each option key added to OptionKeys after the
+// first record format to its text before it existed: what tandem did
+// then (the zero Options value). A record of a match written before a key
+// existed lacks it, and reads it as this value (package journal).
+var AddedOptionKeys = map[string]string{
+	"illegal_move_claim": "board-opponent", "draw_agreement": "one-board", "deadlock_draw": "false",
+	"move_limit": "0", "fifty_move_draw": "false", "match_format": "first-decision", "no_show_tolerance": "0s",
 }
 
 // Set sets the option called key from its text form, as configuration
@@ -41,6 +52,27 @@ func (o *Options) Set(key, value string) error {
 		err = o.Mate.UnmarshalText([]byte(value))
 	case "promotion":
 		err = o.Promotion.UnmarshalText([]byte(value))
+	case "illegal_move_claim":
+		err = o.ClaimIllegal.UnmarshalText([]byte(value))
+	case "draw_agreement":
+		err = o.DrawAgreement.UnmarshalText([]byte(value))
+	case "match_format":
+		err = o.Format.UnmarshalText([]byte(value))
+	case "move_limit":
+		n, e := strconv.Atoi(value)
+		if e != nil || n < 0 || n > MaxMoveLimit {
+			return fmt.Errorf("move_limit %q: write a number of moves of both boards, 0 (no limit) to %d", value, MaxMoveLimit)
+		}
+		o.MoveLimit = n
+	case "no_show_tolerance":
+		d, e := clock.ParseDuration(value)
+		if e != nil {
+			return fmt.Errorf("no_show_tolerance: %v", e)
+		}
+		if d < 0 || d > MaxNoShowTolerance {
+			return fmt.Errorf("no_show_tolerance %v: allowed 0 (none) to 24h", d)
+		}
+		o.NoShowTolerance = d
 	case "simultaneous_window":
 		d, e := clock.ParseDuration(value)
 		if e != nil {
@@ -60,7 +92,8 @@ func (o *Options) Set(key, value string) error {
 		} else {
 			o.PieceDropRanks = r
 		}
-	case "increment_before_first_move", "repetition_draw", "castle_dropped_rook", "dropped_pawn_double_step":
+	case "increment_before_first_move", "repetition_draw", "castle_dropped_rook", "dropped_pawn_double_step",
+		"deadlock_draw", "fifty_move_draw":
 		b, e := parseBool(value)
 		if e != nil {
 			return fmt.Errorf("%s: %v", key, e)
@@ -79,6 +112,10 @@ func (o *Options) Set(key, value string) error {
 			o.RepetitionDraw = b
 		case "castle_dropped_rook":
 			o.CastleDroppedRook = b
+		case "deadlock_draw":
+			o.DeadlockDraw = b
+		case "fifty_move_draw":
+			o.FiftyMoveDraw = b
 		default:
 			o.DroppedPawnDoubleStep = b
 		}
@@ -146,6 +183,20 @@ func (o *Options) Get(key string) (string, error) {
 		return strconv.FormatBool(o.CastleDroppedRook), nil
 	case "dropped_pawn_double_step":
 		return strconv.FormatBool(o.DroppedPawnDoubleStep), nil
+	case "illegal_move_claim":
+		return o.ClaimIllegal.String(), nil
+	case "draw_agreement":
+		return o.DrawAgreement.String(), nil
+	case "deadlock_draw":
+		return strconv.FormatBool(o.DeadlockDraw), nil
+	case "move_limit":
+		return strconv.Itoa(o.MoveLimit), nil
+	case "fifty_move_draw":
+		return strconv.FormatBool(o.FiftyMoveDraw), nil
+	case "match_format":
+		return o.Format.String(), nil
+	case "no_show_tolerance":
+		return clock.FormatDuration(o.NoShowTolerance), nil
 	}
 	return "", fmt.Errorf("unknown option %q; options are %s", key, strings.Join(OptionKeys, ", "))
 }

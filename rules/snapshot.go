@@ -57,6 +57,16 @@ type Snapshot struct {
 	StartedAt time.Duration
 	// Strikes counts each seat's upheld illegal moves (three-strikes).
 	Strikes [4]uint8
+	// Warnings counts each seat's warnings (Art 40), indexed by Seat.
+	Warnings [4]uint8
+	// BlackPressed: under start = both-black, the boards (indexed by
+	// Board) whose Black has pressed before the start; the second press
+	// starts the match.
+	BlackPressed [2]bool
+	// NoShow is the no-show countdown of a called match (Art 44): while
+	// Active, the tolerance left at the snapshot's instant is
+	// NoShow.Left(At).
+	NoShow NoShow
 	// Last is the last applied event and Effect what it did.
 	Last   Event
 	Effect Effect
@@ -77,6 +87,7 @@ func (m *Match) Snapshot(at time.Duration) Snapshot {
 		Result: m.result, Reason: m.reason, NDecisive: int(m.ndecisive),
 		DecidedAt: m.decidedAt, Claim: m.claim, Last: m.last, Effect: m.effect,
 		Started: m.started, StartedAt: m.startedAt,
+		Warnings: m.warnings, BlackPressed: m.blackPressed, NoShow: m.call,
 	}
 	copy(s.Decisive[:], m.decisive[:m.ndecisive])
 	for _, seat := range bughouse.Seats {

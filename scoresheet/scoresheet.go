@@ -109,6 +109,9 @@ type Sheet struct {
 	moves []Move
 	game  board.Game // after every move
 	plies [2]int
+	// ends[b] is 1 + the number of moves entered when board b ended while
+	// the other played on (End); 0 while it is in play.
+	ends [2]int
 }
 
 // New returns an empty sheet for a match under the board rules r (a
@@ -162,6 +165,7 @@ func (s *Sheet) ToMove(b bughouse.Board) bughouse.Seat {
 // and rule; the sheet is then unchanged.
 func (s *Sheet) Enter(b bughouse.Board, text string, at time.Duration) (Move, error) {
 	b &= 1
+	s.game.Over = s.overAt(len(s.moves))
 	m, g, err := try(&s.game, b, text, s.plies[b]+1)
 	if err != nil {
 		return Move{}, err
@@ -220,7 +224,7 @@ func (s *Sheet) gameAt(b bughouse.Board, ply int) (board.Game, error) {
 		return s.game, nil
 	}
 	end := s.index(b, ply+1)
-	g, _, err := replay(&s.start, s.moves[:end], -1)
+	g, _, err := replay(&s.start, s.moves[:end], -1, s.ends)
 	if err != nil {
 		// Every entered move was legal in this order: a replay cannot fail.
 		return board.Game{}, fmt.Errorf("scoresheet: replaying the sheet: %w", err)
@@ -240,12 +244,14 @@ func (s *Sheet) index(b bughouse.Board, ply int) int {
 
 // replay plays moves (skipping index skip) from start and returns the
 // game, the moves as replayed (SAN marks recomputed, plies renumbered),
-// and the first move that fails with its reason.
-func replay(start *board.Game, moves []Move, skip int) (board.Game, []Move, error) {
+// and the first move that fails with its reason. ends are the sheet's
+// (End): a board is Over from its end on.
+func replay(start *board.Game, moves []Move, skip int, ends [2]int) (board.Game, []Move, error) {
 	g := *start
 	out := make([]Move, 0, len(moves))
 	var plies [2]int
 	for i := range moves {
+		g.Over = overAt(ends, i)
 		if i == skip {
 			continue
 		}
@@ -259,6 +265,7 @@ func replay(start *board.Game, moves []Move, skip int) (board.Game, []Move, erro
 		plies[m.Board]++
 		out = append(out, got)
 	}
+	g.Over = overAt(ends, len(moves))
 	return g, out, nil
 }
 
@@ -279,7 +286,7 @@ func (s *Sheet) TakeBack(b bughouse.Board) (Move, error) {
 		return Move{}, fmt.Errorf("%w (board %s)", ErrNoMove, b)
 	}
 	k := s.index(b, s.plies[b])
-	g, moves, err := replay(&s.start, s.moves, k)
+	g, moves, err := replay(&s.start, s.moves, k, s.ends)
 	if err != nil {
 		var re *replayError
 		errors.As(err, &re)
@@ -296,7 +303,41 @@ func (s *Sheet) TakeBack(b bughouse.Board) (Move, error) {
 	taken := s.moves[k]
 	s.moves, s.game = moves, g
 	s.plies[b]--
+	for i := range s.ends {
+		// An end after the move taken back came one move earlier.
+		if s.ends[i] > k+1 {
+			s.ends[i]--
+		}
+	}
+	s.game.Over = s.overAt(len(s.moves))
 	return taken, nil
+}
+
+// End marks board b over from now on while the other board plays on
+// (match_format = both-boards, or a drawn board under Art 34): from the
+// next move entered, no piece passes to or from it (board.Game.Over; seed
+// 003: "no se pasan nuevas piezas"). A second End of the same board
+// changes nothing.
+func (s *Sheet) End(b bughouse.Board) {
+	b &= 1
+	if s.ends[b] == 0 {
+		s.ends[b] = len(s.moves) + 1
+		s.game.Over[b] = true
+	}
+}
+
+// Ended reports whether board b was marked over (End).
+func (s *Sheet) Ended(b bughouse.Board) bool { return s.ends[b&1] != 0 }
+
+// overAt returns which boards are over before move index i.
+func (s *Sheet) overAt(i int) [2]bool { return overAt(s.ends, i) }
+
+func overAt(ends [2]int, i int) [2]bool {
+	var o [2]bool
+	for b, e := range ends {
+		o[b] = e != 0 && e-1 <= i
+	}
+	return o
 }
 
 // Reserve is one player's reserve: how many pieces of each kind, by

@@ -278,3 +278,45 @@ func TestNew_BadFEN(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Seed 003's both-boards format: once a board is over (End) a capture on
+// the other passes nothing; a take back before the end keeps it at the
+// same place in the game, and the positions before it still pass.
+func TestSheet_EndPassesNothing(t *testing.T) {
+	s := newSheet(t, "uscf-fics", "")
+	for _, mv := range []struct {
+		b    bughouse.Board
+		text string
+	}{{bughouse.BoardB, "e4"}, {bughouse.BoardB, "d5"}, {bughouse.BoardB, "exd5"}} {
+		if _, err := s.Enter(mv.b, mv.text, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := s.Reserves()[bughouse.ABlack]; r["P"] != 1 {
+		t.Fatalf("A-black's reserve %v: the capture passes while both boards play", r)
+	}
+	s.End(bughouse.BoardA)
+	if !s.Ended(bughouse.BoardA) || s.Ended(bughouse.BoardB) {
+		t.Error("Ended")
+	}
+	for _, text := range []string{"Qxd5", "Nc3", "Qxa2"} {
+		if _, err := s.Enter(bughouse.BoardB, text, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := s.Reserves()[bughouse.ABlack]; r["P"] != 1 || len(r) != 1 {
+		t.Errorf("A-black's reserve %v after captures on B with A over: only the pawn from before", r)
+	}
+	if r := s.Reserves()[bughouse.AWhite]; len(r) != 0 {
+		t.Errorf("A-white's reserve %v: nothing passes to an ended board", r)
+	}
+	if _, err := s.TakeBack(bughouse.BoardB); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := s.Position(bughouse.BoardB, 3); err != nil || p.Reserves[bughouse.ABlack]["P"] != 1 {
+		t.Errorf("the position before the end: %+v %v", p, err)
+	}
+	if !s.Game().Over[bughouse.BoardA] || !s.Clone().Game().Over[bughouse.BoardA] {
+		t.Error("the game after a take back forgot the end")
+	}
+}

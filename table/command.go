@@ -47,7 +47,7 @@ func (t *Table) exec(c arbiter.Command, at time.Time) arbiter.Result {
 		if r, ok = t.stop(at); !ok {
 			break
 		}
-		r = t.event(rules.Event{Kind: rules.Claim, Seat: c.Seat, Reason: c.Reason}, at)
+		r = t.event(rules.Event{Kind: rules.Claim, Seat: c.Seat, Reason: c.Reason, Accused: c.Accused, AccusedSet: c.AccusedSet}, at)
 		if r.Refused != "" && t.m.Status() == rules.Paused {
 			r.Notice = "the clocks stay stopped: resume when play goes on"
 		}
@@ -62,14 +62,53 @@ func (t *Table) exec(c arbiter.Command, at time.Time) arbiter.Result {
 			r.Notice = t.resolveNotice(kind, claim)
 		}
 	case arbiter.Declare:
+		if c.Reason == rules.FiftyMoves && t.sheet.Len(c.Board) > 0 {
+			// The scoresheet shows the position: the fifty moves must be
+			// there (a table without one takes the arbiter's word).
+			g := t.sheet.Game()
+			if err := rules.CheckFiftyMoves(&g, c.Board); err != nil {
+				r = result(rules.Effect{}, err)
+				break
+			}
+		}
 		var ok bool
 		if r, ok = t.stop(at); !ok {
 			break
 		}
 		r = t.event(rules.Event{Kind: rules.Declare, Board: c.Board, Outcome: c.Outcome, Reason: c.Reason}, at)
-		if r.OK && c.Outcome == rules.Drawn && t.m.Status() != rules.Decided {
-			r.Notice = fmt.Sprintf("board %s drawn; board %s plays on and decides the match (Art 34): resume it", c.Board, c.Board.Other())
+		if r.OK && t.m.Status() != rules.Decided {
+			why := "decides the match (Art 34)"
+			if t.m.Options().Format == rules.FormatBothBoards {
+				why = "is played out: the match is the sum of both boards (match_format = both-boards)"
+			}
+			how := "over"
+			if c.Outcome == rules.Drawn {
+				how = "drawn"
+			}
+			r.Notice = fmt.Sprintf("board %s %s; board %s plays on and %s: resume it", c.Board, how, c.Board.Other(), why)
 		}
+	case arbiter.Warn:
+		r = t.event(rules.Event{Kind: rules.Warn, Seat: c.Seat}, at)
+		if r.OK {
+			r.Notice = fmt.Sprintf("%s warned (Art 40): %d warning(s)", c.Seat, t.m.Warnings(c.Seat))
+		}
+	case arbiter.Penalty:
+		r = t.event(rules.Event{Kind: rules.Penalize, Seat: c.Seat}, at)
+	case arbiter.Agree:
+		var ok bool
+		if r, ok = t.stop(at); !ok {
+			break
+		}
+		r = t.event(rules.Event{Kind: rules.AgreeAll}, at)
+	case arbiter.Call:
+		r = t.event(rules.Event{Kind: rules.Call, Delta: c.Delta}, at)
+		if r.OK {
+			n := t.m.Snapshot(t.m.Now()).NoShow
+			r.Notice = fmt.Sprintf("called: a team not at the table in %s loses by forfeit (Art 44); mark each player as he arrives",
+				clock.FormatDuration(n.Deadline-n.At))
+		}
+	case arbiter.Arrive:
+		r = t.event(rules.Event{Kind: rules.Arrive, Seat: c.Seat}, at)
 	case arbiter.NewMatch:
 		r = t.newMatch(c, at)
 	case arbiter.SetPlayers:
@@ -128,7 +167,7 @@ func (t *Table) resolveNotice(kind rules.Kind, c rules.PendingClaim) string {
 	case s.Status == rules.Decided:
 		return "claim by " + c.Claimant.String() + " upheld: " + s.Result.String() + " " + s.Reason.String()
 	case c.Reason == rules.IllegalMove:
-		off := c.Claimant.Opponent()
+		off := c.Accused
 		if s.Clocks[off].Turn {
 			return fmt.Sprintf("claim by %s upheld: %s moves again; resume runs his clock", c.Claimant, off)
 		}
@@ -213,7 +252,25 @@ func (t *Table) enterMove(b bughouse.Board, text string, at time.Time) arbiter.R
 	}
 	t.sheetChanged()
 	t.emit(Entry{Kind: EntryMove, At: m.At, Wall: at, Move: m})
-	return arbiter.Result{OK: true, Move: &m}
+	r := arbiter.Result{OK: true, Move: &m}
+	r.Notice = t.moved(at)
+	return r
+}
+
+// moved hands the rules the position after a move entered or taken back
+// at wall instant at (rules.Match.Moved), and applies the event it calls
+// for at that instant: under deadlock_draw a deadlock draws the match
+// (seed 002). It returns the notice that says so, or "".
+func (t *Table) moved(at time.Time) string {
+	g := t.sheet.Game()
+	e, ok := t.m.Moved(&g)
+	if !ok {
+		return ""
+	}
+	if _, err := t.apply(e, at); err != nil || t.m.Status() != rules.Decided {
+		return ""
+	}
+	return "no player to move on either board can move again: the match is drawn (deadlock_draw, seed 002)"
 }
 
 // takeBack takes back board b's last move (a typing slip): refused, with
@@ -236,7 +293,7 @@ func (t *Table) takeBack(b bughouse.Board, at time.Time) arbiter.Result {
 	}
 	t.sheetChanged()
 	t.emit(Entry{Kind: EntryTakeBack, At: t.Since(at), Wall: at, Move: m})
-	return arbiter.Result{OK: true, Move: &m}
+	return arbiter.Result{OK: true, Move: &m, Notice: t.moved(at)}
 }
 
 // moveRefusal turns the board engine's refusal into a Result.

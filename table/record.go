@@ -97,11 +97,15 @@ type Entry struct {
 	// Status is the match's status after the change.
 	Status rules.Status
 	// Result, Reason, Decisive (NDecisive of them) are the decision
-	// (EntryDecision): as rules.Match.Result.
-	Result    rules.Result
-	Reason    rules.Reason
-	Decisive  [2]bughouse.Seat
-	NDecisive int
+	// (EntryDecision): as rules.Match.Result. Boards are then the two
+	// boards' games, and BothBoards says the match was played with
+	// match_format = both-boards (its result the sum of the boards).
+	Result     rules.Result
+	Reason     rules.Reason
+	Decisive   [2]bughouse.Seat
+	NDecisive  int
+	Boards     [2]rules.BoardView
+	BothBoards bool
 	// Clocks are the four remaining times at At (ns), indexed by
 	// bughouse.Seat.
 	Clocks [4]time.Duration
@@ -191,19 +195,37 @@ func (t *Table) restore(r *Restore) error {
 			t.emitDecision(time.Time{}, true) // torn away: recorded again
 		}
 	}
+	// A deadlock the cut tore away from the record (its move is there,
+	// its event is not) is decided again now.
+	t.moved(now)
 	return nil
 }
 
 // restoreSheet enters a restored match's moves on a new sheet; a move
 // that no longer enters (a record from another version) stops it, and
-// SheetNote says so.
+// SheetNote says so. A board that ended while the other played on is
+// marked over (Sheet.End) before the first move entered after its end,
+// as it was live.
 func (t *Table) restoreSheet(moves []scoresheet.Move) {
+	s := t.m.Snapshot(t.m.Now())
+	var endAt [2]time.Duration
+	var ends [2]bool
+	for b, v := range s.Boards {
+		ends[b] = v.Over && (s.Status != rules.Decided || v.At < s.DecidedAt)
+		endAt[b] = v.At
+	}
 	for i, m := range moves {
+		for b := range ends {
+			if ends[b] && m.At > endAt[b] {
+				t.sheet.End(bughouse.Board(b))
+			}
+		}
 		if _, err := t.sheet.Enter(m.Board, m.UCI, m.At); err != nil {
 			t.sheetNote = fmt.Sprintf("scoresheet restored: %d of %d recorded moves entered again; %v", i, len(moves), err)
 			break
 		}
 	}
+	t.syncEnds()
 	t.sheetChanged()
 }
 
@@ -242,7 +264,8 @@ func (t *Table) emitDecision(wall time.Time, restored bool) {
 	if wall.IsZero() {
 		wall = t.epoch.Add(at)
 	}
-	e := Entry{Kind: EntryDecision, At: at, Wall: wall, Result: res, Reason: why, Restored: restored}
+	e := Entry{Kind: EntryDecision, At: at, Wall: wall, Result: res, Reason: why, Restored: restored,
+		Boards: t.m.Snapshot(at).Boards, BothBoards: t.m.Options().Format == rules.FormatBothBoards}
 	e.NDecisive = copy(e.Decisive[:], seats)
 	t.decided = true
 	t.emit(e)

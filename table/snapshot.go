@@ -67,16 +67,23 @@ type Logged struct {
 	// Event and Effect are the event as applied and what it did.
 	Event  rules.Event
 	Effect rules.Effect
-	// Flag is true for a decision by a flag that no event made; At is
-	// then its instant.
-	Flag bool
-	At   time.Duration
+	// Flag is true for a flag that no event made: a decision, or under
+	// match_format = both-boards the end of one board; Flagged
+	// (NFlagged of them) are the seats whose flag fell. NoShow is true for
+	// a decision by the end of a no-show tolerance (Art 44). At is then
+	// the instant.
+	Flag     bool
+	Flagged  [2]bughouse.Seat
+	NFlagged int
+	NoShow   bool
+	At       time.Duration
 	// Started and StartedAt are the match's start then (times in the log
 	// count from it).
 	Started   bool
 	StartedAt time.Duration
 	// Result, Reason and Decisive (NDecisive of them) are the match's
-	// decision when this line decided it (Effect.Decided or Flag).
+	// decision when this line decided it (Effect.Decided, Flag or
+	// NoShow).
 	Result    rules.Result
 	Reason    rules.Reason
 	Decisive  [2]bughouse.Seat

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tandem/arbiter"
+	"tandem/bughouse"
 	"tandem/internal/latest"
 	"tandem/rules"
 	"tandem/scoresheet"
@@ -374,9 +375,27 @@ func (t *Table) Run(ctx context.Context) error {
 // but reaches the loop after it is still charged at its own instant.
 func (t *Table) wake(now time.Duration) {
 	if f, ok := t.m.NextDeadline(); ok && now >= f+t.grace {
-		if t.m.Advance(f) {
+		before := t.m.Snapshot(f)
+		decided := t.m.Advance(f)
+		l := Logged{Flag: true, At: f}
+		if before.Status == rules.Ready {
+			l = Logged{NoShow: true, At: f} // Art 44: the tolerance ran out
+		}
+		after := t.m.Snapshot(f)
+		for _, s := range bughouse.Seats {
+			if after.Clocks[s].Flagged && !before.Clocks[s].Flagged && l.NFlagged < 2 {
+				l.Flagged[l.NFlagged] = s
+				l.NFlagged++
+			}
+		}
+		if decided {
 			t.emitDecision(time.Time{}, false)
-			t.addLog(Logged{Flag: true, At: f})
+		}
+		if decided || l.NFlagged > 0 {
+			// Under match_format = both-boards a flag may end one board
+			// only: logged, and its board passes nothing from now on.
+			t.addLog(l)
+			t.syncEnds()
 		}
 	}
 	if t.every > 0 && t.m.Status() == rules.Running && now >= t.lastCheck+t.every {
@@ -424,6 +443,7 @@ func (t *Table) applyOnly(e rules.Event, at time.Time) (eff rules.Effect, err er
 	eff, err = t.m.Apply(e)
 	t.emitEvent(at, e, eff, was)
 	t.addLog(Logged{Event: e, Effect: eff})
+	t.syncEnds()
 	now := t.m.Status()
 	if now == rules.Running && was != rules.Running {
 		t.lastCheck = e.At // checkpoints count from the start or the resume
@@ -438,7 +458,7 @@ func (t *Table) addLog(l Logged) {
 	s := t.m.Snapshot(t.m.Now())
 	t.logN++
 	l.N, l.Seq, l.Started, l.StartedAt = t.logN, s.Seq, s.Started, s.StartedAt
-	if l.Flag || l.Effect.Decided {
+	if (l.Flag || l.NoShow || l.Effect.Decided) && s.Status == rules.Decided {
 		l.Result, l.Reason, l.Decisive, l.NDecisive = s.Result, s.Reason, s.Decisive, s.NDecisive
 	}
 	if len(t.log) >= 2*LogLength {
@@ -447,8 +467,26 @@ func (t *Table) addLog(l Logged) {
 	t.log = append(t.log, l)
 }
 
+// syncEnds marks on the scoresheet each board that is over while the
+// other plays on (a board of match_format = both-boards, a drawn board
+// under Art 34): from the next move entered no piece passes to or from it
+// (scoresheet.Sheet.End, seed 003).
+func (t *Table) syncEnds() {
+	if t.m.Status() == rules.Decided {
+		return
+	}
+	s := t.m.Snapshot(t.m.Now())
+	for b := range s.Boards {
+		if bd := bughouse.Board(b); s.Boards[b].Over && !t.sheet.Ended(bd) {
+			t.sheet.End(bd)
+			t.sheetChanged()
+		}
+	}
+}
+
 // arm sets the timer for the next instant something changes by itself: a
-// flag (after its grace), a displayed digit, a checkpoint.
+// flag (after its grace), the end of a no-show tolerance, a displayed
+// digit, a checkpoint.
 func (t *Table) arm(timer *time.Timer) {
 	now := t.Since(time.Now())
 	wake, ok := t.m.NextDeadline()
@@ -458,6 +496,17 @@ func (t *Table) arm(timer *time.Timer) {
 	soon := func(at time.Duration) {
 		if !ok || at < wake {
 			wake, ok = at, true
+		}
+	}
+	if t.m.Status() == rules.Ready {
+		// A called match's countdown (Art 44): a snapshot each whole
+		// second of the tolerance left, for the displays that show it.
+		if n := t.m.Snapshot(now).NoShow; n.Active {
+			d := n.Left(now) % time.Second
+			if d == 0 {
+				d = time.Second
+			}
+			soon(now + d)
 		}
 	}
 	if t.m.Status() == rules.Running {

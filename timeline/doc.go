@@ -30,7 +30,9 @@
 //     increment_before_first_move, simultaneous_window, one_board_draw,
 //     illegal_move, stalemate, repetition_draw, drop_check,
 //     pawn_drop_ranks, piece_drop_ranks, mate, promotion,
-//     castle_dropped_rook, dropped_pawn_double_step (rules.OptionKeys).
+//     castle_dropped_rook, dropped_pawn_double_step, illegal_move_claim,
+//     draw_agreement, deadlock_draw, move_limit, fifty_move_draw,
+//     match_format, no_show_tolerance (rules.OptionKeys).
 //
 // TIME is seconds from the match epoch, 0 or more, with up to 9 decimals
 // (0, 1.25, 61.000000001; no sign, no unit), read exactly by
@@ -47,16 +49,25 @@
 //	TIME adjust SEAT +DURATION    the arbiter adds time to SEAT (clocks stopped)
 //	TIME adjust SEAT -DURATION    the arbiter removes time from SEAT (clocks stopped)
 //	TIME claim SEAT KIND          SEAT, the claimant, claims; KIND: illegal-move, flag, other
+//	TIME claim SEAT illegal-move ACCUSED   SEAT claims an illegal move by ACCUSED
 //	TIME uphold                   the arbiter upholds the pending claim
 //	TIME reject                   the arbiter rejects the pending claim
 //	TIME result BOARD OUTCOME REASON   the arbiter declares BOARD's game
+//	TIME warn SEAT                the arbiter warns SEAT (Art 40)
+//	TIME penalty SEAT             SEAT loses the match by penalty (Art 40)
+//	TIME agree                    all four players agree to draw the match
+//	TIME deadlock                 no player to move on either board can move again
+//	TIME call [DURATION]          the match is called: the no-show tolerance runs (Art 44)
+//	TIME arrive SEAT              SEAT's player is at the table (Art 44)
 //	TIME reset                    a new match with the same options, ready to start
 //	TIME end                      advance the clocks to TIME, then report
 //
 // Their meaning:
 //
 //   - start: with option start black-press the first Black press starts
-//     both White clocks instead; "start" still starts them at once.
+//     both White clocks instead; with start both-black (uscf-fics) both
+//     Black players press and the second press starts both White clocks;
+//     "start" still starts them at once.
 //   - resume: before the start (start arbiter), a bare resume is the pause
 //     switch released: it starts both boards. A pending claim must be
 //     resolved first.
@@ -69,7 +80,13 @@
 //     illegal-move or illegal (his opponent moved illegally), flag (a fallen
 //     flag) or other (anything else: conduct, a wrong press). An
 //     illegal-move claim is refused unless the accused made the last press
-//     on that board (Art 26-27: the claim comes before the claimant moves).
+//     on that board (Art 26-27: the claim comes before his opponent moves).
+//     ACCUSED, a player of the other team, is named when he is not the
+//     claimant's board opponent: "12 claim B-white illegal-move A-white"
+//     is B-white accusing his partner's opponent, which option
+//     illegal_move_claim opposing-team allows (seeds 001, 003) and
+//     board-opponent refuses (Art 29). Left out, the accused is the
+//     claimant's board opponent.
 //   - uphold: an upheld illegal-move claim punishes the claimant's
 //     opponent as the illegal_move option says: loss-on-claim, the
 //     opponent loses at once (board result by illegal-move); three-strikes,
@@ -81,13 +98,33 @@
 //     until resume.
 //   - result: OUTCOME is 1-0, 0-1 or 1/2-1/2, from that board's White's
 //     view. REASON is checkmate (or mate), resignation, illegal-move (or
-//     illegal), forfeit, agreement (or draw), stalemate or repetition.
-//     checkmate, resignation, illegal-move and forfeit need a winner;
-//     agreement and repetition are 1/2-1/2 (repetition only when
-//     repetition_draw is true); stalemate follows the stalemate option.
+//     illegal), forfeit, agreement (or draw), stalemate, repetition or
+//     fifty-moves. checkmate, resignation, illegal-move and forfeit need a
+//     winner; agreement, repetition and fifty-moves are 1/2-1/2
+//     (repetition only when repetition_draw is true, fifty-moves when
+//     fifty_move_draw is, agreement only when draw_agreement is one-board:
+//     under all-four write agree); stalemate follows the stalemate option.
 //     flag is no result REASON: flags fall by themselves. The match
 //     result follows from the board results (one_board_draw option;
-//     opposite results at the same instant draw the match).
+//     opposite results at the same instant draw the match; under
+//     match_format both-boards the other board plays on and the match is
+//     the sum of both boards).
+//   - warn: recorded and counted per player; nothing else changes.
+//     penalty: SEAT's team loses the match at once (reason penalty).
+//   - agree: the match is drawn (reason all-agreed); under match_format
+//     both-boards, the boards still in play are.
+//   - deadlock: the match is drawn (reason deadlock) when deadlock_draw
+//     is true (the online preset); refused otherwise. A table decides it
+//     from the positions of its scoresheet; a timeline, which has no
+//     moves, states it.
+//   - call: before the start. The tolerance is DURATION, or the
+//     no_show_tolerance option when left out (refused when that is 0).
+//     When it runs out, a team with a player who has not arrived loses
+//     by forfeit at that exact instant, both boards lost by its players;
+//     both teams absent lose both (result 0-0). A start, or all four
+//     arrived, ends the countdown. arrive: before the start.
+//   - move_limit: the press that completes that many moves of both
+//     boards together draws the match (reason move-limit; 800 in online).
 //   - end: optional and last. Without it the report is taken at the last
 //     event; with it the clocks run on until TIME (which may equal the
 //     last event's), so flags can fall.

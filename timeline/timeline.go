@@ -65,6 +65,9 @@ const (
 	MaxEvents = 100_000
 )
 
+// Events lists the event words, for messages.
+const Events = "start, press, pause, resume, adjust, claim, uphold, reject, result, warn, penalty, agree, deadlock, call, arrive, reset, end"
+
 // Read parses a timeline from r, reading at most MaxSize+1 bytes. Errors
 // are *Error with the line (a line longer than MaxLine, a timeline larger
 // than MaxSize or with more than MaxEvents events), or the reader's error.
@@ -152,7 +155,7 @@ func (s *Script) parseLine(line int, text string) error {
 		return errorf(line, "time %s is before the previous event's (line %d); events must be in time order", f[0], pl)
 	}
 	if len(f) < 2 {
-		return errorf(line, "time %s has no event; events are start, press, pause, resume, adjust, claim, uphold, reject, result, reset, end", f[0])
+		return errorf(line, "time %s has no event; events are %s", f[0], Events)
 	}
 	e := rules.Event{At: at}
 	verb, args := f[1], f[2:]
@@ -163,11 +166,35 @@ func (s *Script) parseLine(line int, text string) error {
 		return nil
 	}
 	switch verb {
-	case "start", "pause", "uphold", "reject", "reset":
+	case "start", "pause", "uphold", "reject", "reset", "agree", "deadlock":
 		if err := nargs(0, verb); err != nil {
 			return err
 		}
-		e.Kind = map[string]rules.Kind{"start": rules.Start, "pause": rules.Pause, "uphold": rules.Uphold, "reject": rules.Reject, "reset": rules.Reset}[verb]
+		e.Kind = map[string]rules.Kind{"start": rules.Start, "pause": rules.Pause, "uphold": rules.Uphold, "reject": rules.Reject, "reset": rules.Reset,
+			"agree": rules.AgreeAll, "deadlock": rules.Deadlocked}[verb]
+	case "warn", "penalty", "arrive":
+		if err := nargs(1, verb+" SEAT"); err != nil {
+			return err
+		}
+		e.Kind = map[string]rules.Kind{"warn": rules.Warn, "penalty": rules.Penalize, "arrive": rules.Arrive}[verb]
+		if e.Seat, err = bughouse.ParseSeat(args[0]); err != nil {
+			return errorf(line, "%s: %v", verb, err)
+		}
+	case "call":
+		if len(args) > 1 {
+			return errorf(line, "call: expected \"call\" or \"call DURATION\" (the no-show tolerance, e.g. 15m)")
+		}
+		e.Kind = rules.Call
+		if len(args) == 1 {
+			d, err := clock.ParseDuration(args[0])
+			if err != nil {
+				return errorf(line, "call: %v", err)
+			}
+			if d == 0 || d > rules.MaxNoShowTolerance {
+				return errorf(line, "call: a tolerance of %s; give 1s to 24h, or none for the no_show_tolerance option", args[0])
+			}
+			e.Delta = d
+		}
 	case "end":
 		if err := nargs(0, "end"); err != nil {
 			return err
@@ -232,8 +259,8 @@ func (s *Script) parseLine(line int, text string) error {
 		}
 		e.Delta = v
 	case "claim":
-		if err := nargs(2, "claim SEAT illegal-move|flag|other"); err != nil {
-			return err
+		if len(args) != 2 && len(args) != 3 {
+			return errorf(line, "claim: expected %q", "claim SEAT illegal-move|flag|other [ACCUSED]")
 		}
 		e.Kind = rules.Claim
 		if e.Seat, err = bughouse.ParseSeat(args[0]); err != nil {
@@ -244,6 +271,18 @@ func (s *Script) parseLine(line int, text string) error {
 			return errorf(line, "claim: reason %q; a claim is about illegal-move, flag or other", args[1])
 		}
 		e.Reason = r
+		if len(args) == 3 {
+			if r != rules.IllegalMove {
+				return errorf(line, "claim: only an illegal-move claim names the accused")
+			}
+			if e.Accused, err = bughouse.ParseSeat(args[2]); err != nil {
+				return errorf(line, "claim: accused: %v", err)
+			}
+			if e.Accused.Team() == e.Seat.Team() {
+				return errorf(line, "claim: %s accuses %s, a player of his own team; the accused is a player of the other team", e.Seat, e.Accused)
+			}
+			e.AccusedSet = true
+		}
 	case "result":
 		if err := nargs(3, "result BOARD 1-0|0-1|1/2-1/2 REASON"); err != nil {
 			return err
@@ -264,7 +303,7 @@ func (s *Script) parseLine(line int, text string) error {
 	case "preset", "control", "option":
 		return errorf(line, "%s is a header line: write it without a time, before the first event", verb)
 	default:
-		return errorf(line, "unknown event %q; events are start, press, pause, resume, adjust, claim, uphold, reject, result, reset, end", verb)
+		return errorf(line, "unknown event %q; events are %s", verb, Events)
 	}
 	s.Entries = append(s.Entries, Entry{Event: e, Line: line})
 	return nil
@@ -277,13 +316,13 @@ func checkResult(o rules.Outcome, r rules.Reason) error {
 		if o == rules.Drawn {
 			return fmt.Errorf("%s needs a winner (1-0 or 0-1)", r)
 		}
-	case rules.Agreement, rules.Repetition:
+	case rules.Agreement, rules.Repetition, rules.FiftyMoves:
 		if o != rules.Drawn {
 			return fmt.Errorf("%s is a draw (1/2-1/2)", r)
 		}
 	case rules.Stalemate:
 	default:
-		return fmt.Errorf("%s is not a reason for a board result; use checkmate, resignation, illegal-move, forfeit, agreement, stalemate or repetition", r)
+		return fmt.Errorf("%s is not a reason for a board result; use checkmate, resignation, illegal-move, forfeit, agreement, stalemate, repetition or fifty-moves", r)
 	}
 	return nil
 }

@@ -191,3 +191,73 @@ func (c *commentsForEver) Read(p []byte) (int, error) {
 	c.n += len(p)
 	return len(p), nil
 }
+
+// The events the seeds' rules need (docs/rules.md): a claim naming the
+// accused, a warning, a loss by penalty, the agreement of all four, a
+// deadlock, the no-show call and arrivals, a fifty-move draw. Each reads
+// back from the line the Writer writes for it.
+func TestParse_SeedEvents(t *testing.T) {
+	s, err := timeline.Parse([]byte(`0 call 15m
+1 arrive A-white
+2 call
+3 start
+12 claim B-white illegal-move A-white
+13 warn b-black
+14 penalty A-black
+15 agree
+16 deadlock
+17 result A 1/2-1/2 fifty-moves
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rules.Event{
+		{Kind: rules.Call, Delta: 15 * time.Minute},
+		{Kind: rules.Arrive, At: time.Second, Seat: bughouse.AWhite},
+		{Kind: rules.Call, At: 2 * time.Second},
+		{Kind: rules.Start, At: 3 * time.Second},
+		{Kind: rules.Claim, At: 12 * time.Second, Seat: bughouse.BWhite, Reason: rules.IllegalMove, Accused: bughouse.AWhite, AccusedSet: true},
+		{Kind: rules.Warn, At: 13 * time.Second, Seat: bughouse.BBlack},
+		{Kind: rules.Penalize, At: 14 * time.Second, Seat: bughouse.ABlack},
+		{Kind: rules.AgreeAll, At: 15 * time.Second},
+		{Kind: rules.Deadlocked, At: 16 * time.Second},
+		{Kind: rules.Declare, At: 17 * time.Second, Board: bughouse.BoardA, Outcome: rules.Drawn, Reason: rules.FiftyMoves},
+	}
+	if len(s.Entries) != len(want) {
+		t.Fatalf("%d entries, want %d", len(s.Entries), len(want))
+	}
+	var b strings.Builder
+	w := timeline.NewWriter(&b)
+	for i, e := range want {
+		if s.Entries[i].Event != e {
+			t.Errorf("line %d: %+v, want %+v", i+1, s.Entries[i].Event, e)
+		}
+		w.Event(e.At, e, "")
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	back, err := timeline.Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatalf("the written lines do not read back: %v\n%s", err, b.String())
+	}
+	for i, e := range want {
+		if back.Entries[i].Event != e {
+			t.Errorf("written line %d %q reads back as %+v", i+1, e.String(), back.Entries[i].Event)
+		}
+	}
+	for _, tc := range [][2]string{
+		{"0 claim A-white flag B-white\n", "only an illegal-move claim names the accused"},
+		{"0 claim A-white illegal-move B-black\n", "a player of his own team"},
+		{"0 claim A-white illegal-move C-white\n", "accused: unknown seat"},
+		{"0 warn\n", `warn: expected "warn SEAT"`},
+		{"0 call 0\n", "give 1s to 24h"},
+		{"0 call 15m x\n", "call: expected"},
+		{"0 agree now\n", `agree: expected "agree"`},
+		{"0 result A 1-0 fifty-moves\n", "fifty-moves is a draw"},
+	} {
+		if _, err := timeline.Parse([]byte(tc[0])); err == nil || !strings.Contains(err.Error(), tc[1]) {
+			t.Errorf("%q: %v, want %q", tc[0], err, tc[1])
+		}
+	}
+}

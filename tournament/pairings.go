@@ -209,8 +209,15 @@ func (t *Tournament) csvMatch(rec []string) (Match, *Error) {
 		rec[i] = strings.TrimSpace(rec[i])
 	}
 	round, err := strconv.Atoi(rec[0])
-	if err != nil || round < 1 || round > t.Rounds {
-		return m, &Error{Field: "round", Msg: fmt.Sprintf("%q; rounds are 1 to %d", rec[0], t.Rounds)}
+	switch {
+	case strings.EqualFold(rec[0], "playoff"):
+		// Art 43.6: a tie-break match, Round 0.
+		if !t.Armageddon {
+			return m, &Error{Field: "round", Msg: "playoff: the announcement has no tie-break match (armageddon = false, Art 43.6)"}
+		}
+		round = 0
+	case err != nil || round < 1 || round > t.Rounds:
+		return m, &Error{Field: "round", Msg: fmt.Sprintf("%q; rounds are 1 to %d, or playoff (Art 43.6)", rec[0], t.Rounds)}
 	}
 	m.Round = round
 	team := func(col, s string, byeOK bool) (int, *Error) {
@@ -251,27 +258,53 @@ func (t *Tournament) csvMatch(rec []string) (Match, *Error) {
 		}
 		m.Table = n
 	}
+	if m.Round == 0 && m.Bye() {
+		return m, &Error{Field: "team2", Msg: "a playoff is between two teams"}
+	}
 	if len(rec) == 5 {
-		r, err := ParseResult(rec[4])
+		r, boards, err := ParseMatchResult(rec[4])
+		if err == nil {
+			err = t.checkBoards(r, boards)
+		}
 		if err != nil {
 			return m, &Error{Field: "result", Msg: err.Error()}
 		}
 		if m.Bye() && r != Pending {
 			return m, &Error{Field: "result", Msg: fmt.Sprintf("%q: a bye has no result", rec[4])}
 		}
-		m.Result = r
+		m.Result, m.Boards = r, boards
 	}
 	return m, nil
 }
 
 // Apply stores matches read from file (ReadEnginePairings, ReadCSV): each
-// round they hold replaces that round's pairings and results (SetRound).
-// Every round is checked before any is stored, so on error nothing
-// changes; the error is an *Error naming file and the match's line.
+// round they hold replaces that round's pairings and results (SetRound);
+// the playoffs (Round 0) are added with their results (AddPlayoff,
+// RecordPlayoff). Every round is checked before any is stored, so on
+// error nothing changes; the error is an *Error naming file and the
+// match's line.
 func (t *Tournament) Apply(file string, matches []Match) error {
 	byRound := map[int][]Match{}
+	var playoffs []Match
 	for _, m := range matches {
+		if m.Round == 0 {
+			playoffs = append(playoffs, m)
+			continue
+		}
 		byRound[m.Round] = append(byRound[m.Round], m)
+	}
+	try := *t
+	try.playoffs = t.Playoffs()
+	if len(playoffs) > 0 {
+		for _, m := range playoffs {
+			err := try.AddPlayoff(m.Team1, m.Team2, m.Table)
+			if err == nil {
+				err = try.RecordPlayoff(m.Team1, m.Team2, m.Result, m.Boards)
+			}
+			if err != nil {
+				return &Error{File: file, Line: m.Line, Msg: strings.TrimPrefix(err.Error(), "tournament: ")}
+			}
+		}
 	}
 	rounds := make([]int, 0, len(byRound))
 	for r := range byRound {
@@ -296,5 +329,6 @@ func (t *Tournament) Apply(file string, matches []Match) error {
 	for r, ms := range checked {
 		t.rounds[r] = ms
 	}
+	t.playoffs = try.playoffs
 	return nil
 }

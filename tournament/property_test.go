@@ -145,7 +145,7 @@ func TestProperty_PermutationInvariance(t *testing.T) {
 		}
 		type line struct {
 			rank         int
-			key          [6]float64
+			key          [7]float64
 			applied      bool
 			played, rnds int
 		}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -65,6 +66,46 @@ func ParseResult(s string) (Result, error) {
 	return Pending, fmt.Errorf("unknown result %q; allowed: 1-0, 1/2-1/2, 0-1 (team 1's view), +/- or -/+ (forfeit, Art 44), -/- (both absent), or empty (not played yet)", s)
 }
 
+// ParseMatchResult reads a match's result as Match.Text writes it: a
+// Result (ParseResult), or in a tournament that plays both boards the
+// two boards' results from team 1's view, board A first, separated by
+// blanks ("1-0 1/2-1/2"): boards is then set and r is their sum's
+// (SumResult). An error lists what is allowed.
+func ParseMatchResult(s string) (r Result, boards [2]Result, err error) {
+	f := strings.Fields(s)
+	if len(f) != 2 {
+		r, err = ParseResult(s)
+		return r, boards, err
+	}
+	for i, t := range f {
+		b, err := ParseResult(t)
+		if err != nil || (b != Win1 && b != Draw && b != Win2) {
+			return Pending, [2]Result{}, fmt.Errorf("board %c's result %q; each board is 1-0, 1/2-1/2 or 0-1 (team 1's view), e.g. \"1-0 1/2-1/2\"", 'A'+i, t)
+		}
+		boards[i] = b
+	}
+	return SumResult(boards), boards, nil
+}
+
+// SumResult returns the match result of two boards' results (team 1's
+// view) added up (seed 003: "El resultado del juego se decide sumando el
+// puntaje de los dos tableros"): more game points wins, equal points
+// draw.
+func SumResult(boards [2]Result) Result {
+	g1, g2 := 0.0, 0.0
+	for _, b := range boards {
+		s1, s2, _ := b.scores()
+		g1, g2 = g1+s1, g2+s2
+	}
+	switch {
+	case g1 > g2:
+		return Win1
+	case g2 > g1:
+		return Win2
+	}
+	return Draw
+}
+
 // scores returns what team 1 and team 2 score (Art 36: win 1, draw 1/2,
 // loss 0), and whether the match was played over the board.
 func (r Result) scores() (s1, s2 float64, played bool) {
@@ -93,6 +134,12 @@ type Match struct {
 	Team1, Team2 int
 	// Result from Team1's view; Pending for a bye.
 	Result Result
+	// Boards are team 1's result on board A and board B (Win1, Draw or
+	// Win2) in a tournament that plays both boards (Tournament.BothBoards)
+	// for a match played over the board: Result is then their sum's
+	// (SumResult) and the match scores its game points. Zero otherwise
+	// (a forfeit scores both boards).
+	Boards [2]Result
 	// Line is the line of the pairing file the match was read from, 0
 	// when it was built in code. Errors about it name it.
 	Line int
@@ -100,6 +147,41 @@ type Match struct {
 
 // Bye reports whether the match is a pairing-allocated bye.
 func (m Match) Bye() bool { return m.Team2 == 0 }
+
+// Text returns the match's result as ParseMatchResult reads it: the two
+// boards' results when Boards is set ("1-0 1/2-1/2"), else Result's.
+func (m Match) Text() string {
+	if m.Boards[0] != Pending {
+		return m.Boards[0].String() + " " + m.Boards[1].String()
+	}
+	return m.Result.String()
+}
+
+// gamePoints returns what team 1 and team 2 score in game points (a
+// board won 1, drawn 1/2) and whether the match was played: its boards'
+// sum when Boards is set, both boards of a forfeit to the team present,
+// else twice the match's result (both boards take it, Art 31, 36).
+func (m Match) gamePoints() (g1, g2 float64, played bool) {
+	if m.Boards[0] != Pending {
+		a1, a2, _ := m.Boards[0].scores()
+		b1, b2, _ := m.Boards[1].scores()
+		return a1 + b1, a2 + b2, true
+	}
+	s1, s2, played := m.Result.scores()
+	return 2 * s1, 2 * s2, played
+}
+
+// boardScores returns team 1's score on each board (1, 1/2, 0): its
+// boards' when Boards is set, else the match's on both.
+func (m Match) boardScores() [2]float64 {
+	if m.Boards[0] != Pending {
+		a, _, _ := m.Boards[0].scores()
+		b, _, _ := m.Boards[1].scores()
+		return [2]float64{a, b}
+	}
+	s, _, _ := m.Result.scores()
+	return [2]float64{s, s}
+}
 
 // SetRound replaces round's pairings with matches (their Round is set to
 // round). Each match needs a team 1, a team 2 different from it or 0 for a
@@ -174,6 +256,9 @@ func (t *Tournament) checkRound(round int, matches []Match) ([]Match, error) {
 		if m.Result > DoubleForfeit {
 			return nil, bad("unknown result %d", m.Result)
 		}
+		if err := t.checkBoards(m.Result, m.Boards); err != nil {
+			return nil, bad("%v", err)
+		}
 		out = append(out, m)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return tableKey(out[i]) < tableKey(out[j]) })
@@ -200,10 +285,51 @@ func (m Match) where() string {
 
 // Record sets the result of round's match at table (team 1's view). A
 // round without pairings, a table not in it, or an unknown result is an
-// error and changes nothing. Recording Pending clears a result.
+// error and changes nothing; so is a result played over the board in a
+// tournament that plays both boards (RecordBoards gives each board's).
+// Recording Pending clears a result.
 func (t *Tournament) Record(round, table int, r Result) error {
+	return t.record(round, table, r, [2]Result{})
+}
+
+// RecordBoards sets the result of round's match at table in a tournament
+// that plays both boards (BothBoards): each board's result, team 1's
+// view (Win1, Draw or Win2), board A first; the match's Result is their
+// sum's (SumResult). Errors as Record's, and for a tournament that plays
+// the first decision (the match has one result, Record).
+func (t *Tournament) RecordBoards(round, table int, boards [2]Result) error {
+	return t.record(round, table, SumResult(boards), boards)
+}
+
+// checkBoards refuses a result that does not fit the tournament's format:
+// boards given outside BothBoards or not a played result, a result
+// played over the board without boards in it.
+func (t *Tournament) checkBoards(r Result, boards [2]Result) error {
+	set := boards[0] != Pending || boards[1] != Pending
+	switch {
+	case set && !t.BothBoards:
+		return errors.New("a result per board, but the first decision decides this tournament's matches (match_format first-decision): give the match's result")
+	case set:
+		for _, b := range boards {
+			if b != Win1 && b != Draw && b != Win2 {
+				return fmt.Errorf("board result %q; each board is 1-0, 1/2-1/2 or 0-1", b)
+			}
+		}
+		if SumResult(boards) != r {
+			return fmt.Errorf("the boards %s and %s add up to %s, not %s", boards[0], boards[1], SumResult(boards), r)
+		}
+	case t.BothBoards && (r == Win1 || r == Draw || r == Win2):
+		return fmt.Errorf("%s: both boards are played out in this tournament (match_format both-boards): give each board's result, team 1's view, e.g. \"1-0 1/2-1/2\"", r)
+	}
+	return nil
+}
+
+func (t *Tournament) record(round, table int, r Result, boards [2]Result) error {
 	if r > DoubleForfeit {
 		return fmt.Errorf("tournament: unknown result %d", r)
+	}
+	if err := t.checkBoards(r, boards); err != nil {
+		return fmt.Errorf("tournament: round %d table %d: %v", round, table, err)
 	}
 	ms := t.rounds[round]
 	if len(ms) == 0 {
@@ -211,7 +337,7 @@ func (t *Tournament) Record(round, table int, r Result) error {
 	}
 	for i := range ms {
 		if !ms[i].Bye() && ms[i].Table == table {
-			ms[i].Result = r
+			ms[i].Result, ms[i].Boards = r, boards
 			return nil
 		}
 	}
@@ -273,7 +399,7 @@ func (t *Tournament) Tables(round int) ([]Table, error) {
 			if s.Team() == bughouse.Team1 {
 				team = t1
 			}
-			tb.Seats[s] = team.Players[s.Board()]
+			tb.Seats[s] = t.Player(round, team.ID, int(s.Board()))
 		}
 		out = append(out, tb)
 	}

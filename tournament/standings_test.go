@@ -323,12 +323,12 @@ func TestWriteCSV(t *testing.T) {
 	if err := WriteCSV(&b, tn.Standings()); err != nil {
 		t.Fatal(err)
 	}
-	want := `rank,id,team,player_a,player_b,points,direct_encounter,buchholz_cut1,buchholz,sonneborn_berger,wins
-1,1,T1,T1a,T1b,1.5,0.5,1.5,2.5,1.75,1
-2,4,T4,T4a,T4b,1.5,0.5,1.5,2,1.25,1
-3,2,T2,T2a,T2b,1,,1.5,2,0.5,1
-4,3,T3,T3a,T3b,1,,1.5,1.5,0,0
-5,5,T5,T5a,T5b,1,,1,1.5,0.5,0
+	want := `rank,id,team,player_a,player_b,points,direct_encounter,buchholz_cut1,buchholz,sonneborn_berger,wins,playoff,match_points,game_points
+1,1,T1,T1a,T1b,1.5,0.5,1.5,2.5,1.75,1,,1.5,3
+2,4,T4,T4a,T4b,1.5,0.5,1.5,2,1.25,1,,1.5,3
+3,2,T2,T2a,T2b,1,,1.5,2,0.5,1,,1,2
+4,3,T3,T3a,T3b,1,,1.5,1.5,0,0,,1,2
+5,5,T5,T5a,T5b,1,,1,1.5,0.5,0,,1,2
 `
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)

@@ -40,16 +40,29 @@ type Tournament struct {
 	// ByePoints is what a pairing-allocated bye scores: 1 (a win, the
 	// default), 0.5 or 0.
 	ByePoints float64
-	// Armageddon records that the event announced an armageddon match for
-	// teams still tied after the five tie-breaks (Art 43.6); it is played,
-	// not computed, so it changes nothing here but the note in the exports.
+	// Armageddon records that the event announced a tie-break match
+	// ("match relámpago de desempate", Art 43.6) for teams still tied
+	// after the five tie-breaks: only then may playoffs be recorded
+	// (AddPlayoff), and their results rank the teams they tied.
 	Armageddon bool
+	// BothBoards: the matches are played with both boards played out and
+	// scored as the sum of the boards (match_format = "both-boards",
+	// seed 003): results give each board (Match.Boards) and the
+	// standings count game points. False: the first decision decides the
+	// match (Art 31) and the standings count match points (Art 36).
+	BothBoards bool
+	// NoShowTolerance is the lateness tolerance the announcement fixes
+	// (Art 44: "la tolerancia fijada por la convocatoria"); a hall calls
+	// each round's matches with it. Zero: none.
+	NoShowTolerance time.Duration
 	// Teams in starting-rank order: Teams[i].ID == i+1.
 	Teams []Team
 	// Source is the file name given to Parse or Load.
 	Source string
 
-	rounds map[int][]Match // by round number
+	rounds   map[int][]Match        // by round number
+	lineups  map[int]map[int][2]int // round -> team id -> the player index of each board (Lineup)
+	playoffs []Match                // Art 43.6: Round 0, in the order added
 }
 
 // Team is a pair of players (Art 5).
@@ -60,8 +73,26 @@ type Team struct {
 	// Name is unique in the tournament (case-insensitive); CSV files may
 	// name teams by it.
 	Name string
-	// Players: Players[0] plays board A, Players[1] board B.
+	// Players: Players[0] plays board A, Players[1] board B, unless a
+	// round's lineup says otherwise (Lineup).
 	Players [2]Player
+	// Substitutes are the registered substitutes ("suplentes
+	// registrados", Art 9), who may replace a player between rounds
+	// (SetLineup). A player index (Lineup) counts Players first (0, 1),
+	// then Substitutes (2, ...).
+	Substitutes []Player
+}
+
+// Member returns the team's player of index i: Players[0], Players[1],
+// then the Substitutes; false when there is none.
+func (tm *Team) Member(i int) (Player, bool) {
+	switch {
+	case i >= 0 && i < 2:
+		return tm.Players[i], true
+	case i >= 2 && i-2 < len(tm.Substitutes):
+		return tm.Substitutes[i-2], true
+	}
+	return Player{}, false
 }
 
 // Player is one member of a team.
@@ -127,14 +158,20 @@ type fileDoc struct {
 	RoundDates     []toml.LocalDate `toml:"round_dates"`
 	ByePoints      *float64         `toml:"bye_points"`
 	Armageddon     bool             `toml:"armageddon"`
+	MatchFormat    string           `toml:"match_format"`
+	NoShow         string           `toml:"no_show_tolerance"`
 	Team           []teamDoc        `toml:"team"`
 }
 
 type teamDoc struct {
-	ID      *int        `toml:"id"`
-	Name    string      `toml:"name"`
-	Players []playerDoc `toml:"players"`
+	ID          *int        `toml:"id"`
+	Name        string      `toml:"name"`
+	Players     []playerDoc `toml:"players"`
+	Substitutes []playerDoc `toml:"substitutes"`
 }
+
+// MaxSubstitutes is the most registered substitutes a team may have.
+const MaxSubstitutes = 8
 
 type playerDoc struct {
 	Name       string `toml:"name"`
@@ -273,6 +310,23 @@ func (p *parser) build(doc *fileDoc) *Tournament {
 		Armageddon:     doc.Armageddon,
 		rounds:         map[int][]Match{},
 	}
+	switch doc.MatchFormat {
+	case "", "first-decision":
+	case "both-boards":
+		t.BothBoards = true
+	default:
+		p.fail([]string{"match_format"}, "%q; allowed: first-decision (the default: the first game decided decides the match, Art 31) or both-boards (both boards played out, the match is their sum, seed 003)", doc.MatchFormat)
+	}
+	if doc.NoShow != "" {
+		d, err := clock.ParseDuration(doc.NoShow)
+		switch {
+		case err != nil:
+			p.fail([]string{"no_show_tolerance"}, "%v; write a duration such as \"15m\"", err)
+		case d > 24*time.Hour:
+			p.fail([]string{"no_show_tolerance"}, "%s; allowed up to 24h", doc.NoShow)
+		}
+		t.NoShowTolerance = d
+	}
 	p.text([]string{"name"}, t.Name, true)
 	p.text([]string{"city"}, t.City, false)
 	p.federation([]string{"federation"}, t.Federation)
@@ -388,6 +442,25 @@ func (p *parser) teams(t *Tournament, docs []teamDoc) {
 				fideIDs[pl.FIDEID] = fieldName(pp)
 			}
 			team.Players[k] = pl
+		}
+		if len(td.Substitutes) > MaxSubstitutes {
+			p.fail(at("substitutes"), "%d substitutes; at most %d (Art 9: registered substitutes)", len(td.Substitutes), MaxSubstitutes)
+			return
+		}
+		for k, pd := range td.Substitutes {
+			pp := at("substitutes", strconv.Itoa(k))
+			pl, ok := p.player(pp, pd)
+			if !ok {
+				return
+			}
+			if pl.FIDEID != 0 {
+				if other, ok := fideIDs[pl.FIDEID]; ok {
+					p.fail(append(pp, "fide_id"), "duplicate FIDE id %d: %s has it already", pl.FIDEID, other)
+					return
+				}
+				fideIDs[pl.FIDEID] = fieldName(pp)
+			}
+			team.Substitutes = append(team.Substitutes, pl)
 		}
 		t.Teams[id-1] = team
 	}

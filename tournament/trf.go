@@ -69,10 +69,10 @@ func (t *Tournament) WriteTRF(w io.Writer, o *TRFOpts) error {
 	h := t.history(n)
 	st := t.StandingsAfter(n)
 	rank := make([]int, len(t.Teams))
-	points := make([]float64, len(t.Teams))
+	byID := make([]Standing, len(t.Teams))
 	for _, s := range st {
 		rank[s.Team.ID-1] = s.Rank
-		points[s.Team.ID-1] = s.Points
+		byID[s.Team.ID-1] = s
 	}
 
 	bw := bufio.NewWriter(w)
@@ -95,19 +95,24 @@ func (t *Tournament) WriteTRF(w io.Writer, o *TRFOpts) error {
 			rec.left(15, 47, tm.Name)
 			rec.rating(49, tm.Rating())
 			rec.left(54, 56, fed)
-			rec.right(81, 84, fmtPoints(points[i], 1))
+			// An engine pairs on match points and match results: a match
+			// of both boards played out is won by the sum.
+			rec.right(81, 84, fmtPoints(byID[i].MatchPoints, 1))
 			rec.right(86, 89, strconv.Itoa(rank[i]))
 			for r, e := range h[i] {
+				e.score = e.match
 				rec.round(r, e.opponent, e, trfColour(e.team1))
 			}
 			line(rec.String())
 		}
 	default:
+		num := t.playerNumbers()
 		for i := range t.Teams {
 			tm := &t.Teams[i]
-			for b, p := range tm.Players {
+			for k := range num[i] {
+				p, _ := tm.Member(k)
 				rec := newRecord("001")
-				rec.right(5, 8, strconv.Itoa(2*tm.ID-1+b))
+				rec.right(5, 8, strconv.Itoa(num[i][k]))
 				rec.left(11, 13, p.Title)
 				rec.left(15, 47, p.Name)
 				rec.rating(49, p.Rating)
@@ -115,17 +120,31 @@ func (t *Tournament) WriteTRF(w io.Writer, o *TRFOpts) error {
 				if p.FIDEID > 0 {
 					rec.right(58, 68, strconv.FormatInt(p.FIDEID, 10))
 				}
-				rec.right(81, 84, fmtPoints(points[i], 1))
-				rec.right(86, 89, strconv.Itoa(rank[i]))
+				pts := 0.0
 				for r, e := range h[i] {
+					b := t.boardOf(r+1, tm.ID, k)
+					if b < 0 {
+						rec.round(r, 0, entry{counted: true}, 'w') // not in the round's lineup: absent
+						continue
+					}
 					opp := 0
 					if e.opponent != 0 {
-						opp = 2*e.opponent - 1 + b
+						opp = num[e.opponent-1][t.Lineup(r+1, e.opponent)[b]]
+					}
+					// A player takes the match's result, or his board's when
+					// both boards are played out.
+					if e.score = e.match; t.BothBoards && e.played {
+						e.score = e.boards[b]
+					}
+					if e.counted {
+						pts += e.score
 					}
 					// Team 1's board A player has White, its board B
 					// player Black; team 2 the other way (bughouse.Seat).
 					rec.round(r, opp, e, trfColour(e.team1 == (b == 0)))
 				}
+				rec.right(81, 84, fmtPoints(pts, 1))
+				rec.right(86, 89, strconv.Itoa(rank[i]))
 				line(rec.String())
 			}
 		}
@@ -137,16 +156,53 @@ func (t *Tournament) WriteTRF(w io.Writer, o *TRFOpts) error {
 			if r := tm.Rating(); r > 0 {
 				rec.right(48, 53, strconv.Itoa(r))
 			}
-			rec.right(55, 60, fmtPoints(points[i], 1))
-			rec.right(62, 67, fmtPoints(2*points[i], 1)) // both boards take the match's result (Art 31, 36)
+			// Match points, then game points: under the first decision
+			// both boards take the match's result (Art 31, 36).
+			rec.right(55, 60, fmtPoints(byID[i].MatchPoints, 1))
+			rec.right(62, 67, fmtPoints(byID[i].GamePoints, 1))
 			rec.right(69, 71, strconv.Itoa(rank[i]))
-			rec.right(74, 77, strconv.Itoa(2*tm.ID-1))
-			rec.right(79, 82, strconv.Itoa(2*tm.ID))
+			for k, pn := range num[i] {
+				rec.right(74+5*k, 77+5*k, strconv.Itoa(pn))
+			}
 			line(rec.String())
 		}
 		t.writeByesForfeits(line, n)
+		for _, m := range t.playoffs {
+			if m.Result != Pending {
+				line(fmt.Sprintf("### playoff (Art 43.6): %s - %s %s", t.Team(m.Team1).Name, t.Team(m.Team2).Name, m.Text()))
+			}
+		}
 	}
 	return bw.Flush()
+}
+
+// playerNumbers returns each team's players' TRF numbers, by team (index
+// id-1) and member (Team.Member): team k's players are 2k-1 and 2k (its
+// board A and board B players in the file), its substitutes numbered after
+// every team's players, in team order.
+func (t *Tournament) playerNumbers() [][]int {
+	out := make([][]int, len(t.Teams))
+	next := 2*len(t.Teams) + 1
+	for i := range t.Teams {
+		out[i] = []int{2*t.Teams[i].ID - 1, 2 * t.Teams[i].ID}
+		for range t.Teams[i].Substitutes {
+			out[i] = append(out[i], next)
+			next++
+		}
+	}
+	return out
+}
+
+// boardOf returns the board (0 A, 1 B) team id's member k played in round
+// r, -1 when not in the round's lineup (a bye or an absence is the
+// lineup's round too).
+func (t *Tournament) boardOf(r, id, k int) int {
+	for b, m := range t.Lineup(r, id) {
+		if m == k {
+			return b
+		}
+	}
+	return -1
 }
 
 func trfColour(white bool) byte {
@@ -171,15 +227,16 @@ func (t *Tournament) writeHeader(line func(string), form TRFForm) {
 	if !t.End.IsZero() {
 		line("052 " + t.End.Format("2006/01/02"))
 	}
-	rated := 0
+	rated, players := 0, 0
 	for _, tm := range t.Teams {
-		for _, p := range tm.Players {
-			if p.Rating > 0 {
+		for k := 0; k < 2+len(tm.Substitutes); k++ {
+			if p, _ := tm.Member(k); p.Rating > 0 {
 				rated++
 			}
+			players++
 		}
 	}
-	line(fmt.Sprintf("062 %d", 2*len(t.Teams)))
+	line(fmt.Sprintf("062 %d", players))
 	line(fmt.Sprintf("072 %d", rated))
 	line(fmt.Sprintf("082 %d", len(t.Teams)))
 	line("092 Bughouse, teams of two (tandem)")

@@ -159,7 +159,7 @@ func (m *Model) resolve(kind rules.Kind, now time.Time) {
 		return
 	}
 	s := m.latest()
-	off := c.Claimant.Opponent()
+	off := c.Accused
 	switch {
 	case kind == rules.Reject:
 		m.notice = fmt.Sprintf("claim by %s rejected; space resumes the turns in progress", c.Claimant)

@@ -95,7 +95,7 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		return long, short, tiny, false
 	case askUpholdConfirm:
 		c := m.latest().Claim
-		off := c.Claimant.Opponent()
+		off := c.Accused
 		long = fmt.Sprintf("Uphold %s's claim? %s's illegal move loses the game and the match (%s; %s wins)? %s",
 			c.Claimant, off, m.article(rules.IllegalMove), c.Claimant.Team(), yes)
 		short = fmt.Sprintf("Uphold: %s loses the match? %s", off, yesShort)
@@ -207,7 +207,7 @@ func (m *Model) upholdDecides() bool {
 	case rules.IllegalLossOnClaim:
 		return true
 	case rules.IllegalThreeStrikes:
-		return s.Strikes[c.Claimant.Opponent()] >= 2
+		return s.Strikes[c.Accused] >= 2
 	}
 	return false
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
 )
@@ -195,8 +196,8 @@ func (m *Model) header(w int) string {
 		if h := handicaps(&m.rules); h != "" {
 			right = append(right, "handicap: "+m.st.bold.Render(h))
 		}
-		if m.rules.Start == rules.StartBlackPress {
-			right = append(right, "start: black-press")
+		if m.rules.Start != rules.StartArbiter {
+			right = append(right, "start: "+m.rules.Start.String())
 		}
 	}
 	r := strings.Join(right, " · ")
@@ -228,6 +229,17 @@ func (m *Model) statusLine(w int) string {
 		hint = "press Enter (or space) to start both boards"
 		if m.haveRules && m.rules.Start == rules.StartBlackPress {
 			hint = "press Enter, or a Black player presses, to start both boards"
+		}
+		if m.haveRules && m.rules.Start == rules.StartBothBlack {
+			hint = "press Enter, or both Black players press, to start both boards (seed 003)"
+			for b, p := range s.BlackPressed {
+				if p {
+					hint = bughouse.SeatOf(bughouse.Board(b), bughouse.Black).String() + " has pressed: waiting for the other Black player (or Enter)"
+				}
+			}
+		}
+		if s.NoShow.Active {
+			hint = fmt.Sprintf("called: a team not at the table in %ss loses by forfeit (Art 44); ", clock.FormatSeconds(s.NoShow.Left(s.At).Truncate(time.Second))) + hint
 		}
 	case rules.Running:
 		hint = "a player presses his own key after his move"
@@ -390,6 +402,18 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 	// next to the player's name: the third loses.
 	if n := m.snap.Strikes[c.Seat]; m.threeStrikes() && n > 0 {
 		name += m.st.err.Render(fmt.Sprintf(" strikes %d/3", n))
+	}
+	// Art 40: the player's warnings; Art 44: before the start of a
+	// called match, whether he is at the table.
+	if n := m.snap.Warnings[c.Seat]; n > 0 {
+		name += m.st.err.Render(fmt.Sprintf(" ⚠%d", n))
+	}
+	if ns := m.snap.NoShow; ns.Active && m.snap.Status == rules.Ready {
+		if ns.Arrived[c.Seat] {
+			name += " ✓ here"
+		} else {
+			name += m.st.err.Render(fmt.Sprintf(" absent: forfeit in %s", clock.FormatSeconds(ns.Left(m.snap.At).Truncate(time.Second))+"s"))
+		}
 	}
 	title := spread(mark+" "+name+"  "+state, m.st.dim.Render(c.Seat.Team().String()), inner)
 	// Idle digits keep the terminal's own color: the waiting player must

@@ -7,6 +7,8 @@
 //	tandem sim [--config FILE] [--preset NAME]  the same, configured
 //	tandem run [--config FILE] [--preset NAME] [--script FILE]
 //	tandem probe --config FILE [--for DURATION]
+//	tandem eboard replay FILE [--preset NAME] [--json]
+//	tandem eboard record --config FILE [--out FILE] [--for DURATION]
 //	tandem replay FILE [--preset NAME] [--json]
 //	tandem verify-record FILE
 //	tandem export MATCH [--record FILE] --format timeline|json|csv
@@ -46,6 +48,12 @@ Usage:
   tandem probe --config FILE [--for DURATION]
                                            check the wiring: light each display, show
                                            every button and switch edge live
+  tandem eboard replay FILE [--preset NAME] [--json]
+                                           replay a recorded e-board session: the
+                                           moves the boards and presses make
+  tandem eboard record --config FILE [--out FILE] [--for DURATION]
+                                           record a session from the e-boards and
+                                           the clock presses (docs/eboard.md)
   tandem verify-record FILE                check a match record's audit chain
   tandem export MATCH [--record FILE] --format timeline|json|csv
                                            write a recorded match out (MATCH: an id,
@@ -95,6 +103,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runReplay(args[1:], stdin, stdout, stderr)
 	case "probe":
 		return runProbe(args[1:], stdout, stderr)
+	case "eboard":
+		return runEBoard(args[1:], stdin, stdout, stderr)
 	case "verify-record":
 		return runVerifyRecord(args[1:], stdout, stderr)
 	case "export":

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -26,6 +27,21 @@ func TestPresets_ListsEveryPresetAndOption(t *testing.T) {
 	}
 	if !strings.Contains(text, "stalemate                   win-for-stalemated") {
 		t.Error("panoriental's stalemate option not shown with its value")
+	}
+	// Every option the seeds set is shown with the sentence behind it.
+	for _, want := range []string{
+		`move_limit +800 +# "o tras 800 movimientos entre los dos tableros"`,
+		`start +both-black +# "Al inicio del juego, los jugadores con piezas negras ponen a correr ambos relojes simultáneamente\."`,
+		`illegal_move_claim +opposing-team +# "cuando se hace una jugada ilegal y es descubierto por alguien del equipo contrario"`,
+		`fifty_move_draw +true +# Art 2:`,
+		`draw_agreement +all-four +# "Tablas`,
+	} {
+		if !regexp.MustCompile(want).MatchString(text) {
+			t.Errorf("presets lack %q", want)
+		}
+	}
+	if strings.Contains(text, " \n") {
+		t.Error("a line ends in blanks")
 	}
 	if code := run([]string{"presets", "x"}, nil, &out, &errb); code != 2 {
 		t.Errorf("presets with an argument: exit %d, want 2", code)

@@ -65,7 +65,7 @@ func TestTournament_StandingsFormats(t *testing.T) {
 
 	code, out, _ = runTournamentCmd(t, "standings", "--format=csv", exampleTournament, "--results="+exampleResults)
 	if code != 0 || !strings.HasPrefix(out, "rank,id,team,player_a,player_b,points,direct_encounter,") ||
-		!strings.Contains(out, "\n2,1,Los Alfiles,\"García, Lucía\",\"Martín, Diego\",2.5,0.5,7.5,9.5,5.25,2\n") {
+		!strings.Contains(out, "\n2,1,Los Alfiles,\"García, Lucía\",\"Martín, Diego\",2.5,0.5,7.5,9.5,5.25,2,,2.5,5\n") {
 		t.Errorf("csv: exit %d\n%s", code, out)
 	}
 

@@ -74,7 +74,7 @@
     head.append(label, el("span", "mark"));
     const time = el("div", "time", "–");
     const foot = el("div", "foot");
-    foot.append(el("span", "moves"), el("span", "strikes"));
+    foot.append(el("span", "moves"), el("span", "strikes"), el("span", "warnings"));
     const res = el("div", "reserves");
     res.append(el("b", "", "reserve "), el("span", "chips"));
     box.append(head, time, foot, res);
@@ -89,7 +89,7 @@
     const st = $("status");
     // Without the connection the page does not know the status: it says
     // so instead (the clocks are frozen, greyed out).
-    st.textContent = !live ? "CONNECTION LOST" : v.claim ? "CLAIM" : v.status.toUpperCase();
+    st.textContent = !live ? "CONNECTION LOST" : v.claim ? "CLAIM" : v.no_show ? "CALLED" : v.status.toUpperCase();
     st.className = "status " + (live ? v.status : "lost");
     SEATS.forEach((seat, i) => {
       const c = v.clocks[i], box = $("clock-" + seat), runs = live && c.running && v.status === "running";
@@ -98,9 +98,16 @@
       box.dataset.flagged = String(c.flagged);
       box.querySelector(".seat").textContent = seat + " · team " + c.team;
       box.querySelector(".player").textContent = c.player ? " · " + c.player : "";
-      box.querySelector(".mark").textContent = c.flagged ? "⚑ flag" : !live ? "" : runs ? (c.delay_ms > 0 ? "▶ delay" : "▶") : c.turn ? "▷" : "";
+      // Before the start: who is at the table while the match is called
+      // (Art 44), and which Black has pressed under start = both-black.
+      const pressed = v.status === "ready" && i % 2 === 1 && v.black_pressed[i >> 1];
+      box.querySelector(".mark").textContent = c.flagged ? "⚑ flag" : !live ? "" : runs ? (c.delay_ms > 0 ? "▶ delay" : "▶") : c.turn ? "▷" :
+        v.no_show ? (c.arrived ? "✓ at the table" : "absent") : pressed ? "pressed: waiting for the other Black" : "";
       box.querySelector(".moves").textContent = c.moves + (c.moves === 1 ? " move" : " moves");
       box.querySelector(".strikes").textContent = c.strikes > 0 ? c.strikes + (c.strikes === 1 ? " strike" : " strikes") : "";
+      const w = box.querySelector(".warnings");
+      w.textContent = c.warnings > 0 ? "⚠ " + c.warnings + (c.warnings === 1 ? " warning" : " warnings") : "";
+      box.dataset.warnings = String(c.warnings);
     });
     ["A", "B"].forEach((b, i) => {
       const bv = v.boards[i];
@@ -140,6 +147,17 @@
     hall.textContent = v.info.hall || "";
     hall.classList.toggle("hidden", !v.info.hall);
     hall.classList.toggle("off", !!v.info.hall && !v.info.hall_online);
+    // The e-boards: each one's state in the header, and a board that no
+    // legal move explains as an alert with the squares that differ.
+    const ebs = v.info.eboard || [];
+    const eb = $("eboards");
+    eb.textContent = ebs.map((e) => e.text).join(" · ");
+    eb.classList.toggle("hidden", ebs.length === 0);
+    eb.classList.toggle("off", ebs.some((e) => !e.online));
+    const alerts = ebs.filter((e) => e.alert);
+    $("eboard-alerts").replaceChildren(...alerts.map((e) => el("div", "", "E-BOARD " + e.board + ": " + e.alert +
+      (e.squares && e.squares.length ? " — check " + e.squares.join(" ") : ""))));
+    $("eboard-alerts").classList.toggle("hidden", alerts.length === 0);
     $("info").replaceChildren(...info.map((t) => el("div", "", t)));
     $("info").classList.toggle("hidden", info.length === 0);
     $("act-uphold").classList.toggle("hidden", !v.claim);
@@ -209,7 +227,8 @@
       el("span", "", " · B-black vs A-black "), el("b", "", signed(r[3] - r[1], view.tenths_below_ms)),
       el("span", "", " · team 1 (A-white + B-black) "), el("b", "", signed(t1, view.tenths_below_ms)),
       el("span", "", " · team 2 "), el("b", "", signed(-t1, view.tenths_below_ms)));
-    $("elapsed").textContent = view.started ? "match time " + matchTime(view.elapsed_ms + (view.status === "running" ? Math.max(0, now - offset - view.at_ms) : 0)) : "";
+    $("elapsed").textContent = view.started ? "match time " + matchTime(view.elapsed_ms + (view.status === "running" ? Math.max(0, now - offset - view.at_ms) : 0)) :
+      view.no_show ? "no-show tolerance: forfeit in " + fmt(Math.max(0, view.no_show.left_ms - Math.max(0, now - offset - view.at_ms)), -1) + " (Art 44)" : "";
   }
   function frame() { tick(); requestAnimationFrame(frame); }
   requestAnimationFrame(frame);
@@ -392,7 +411,9 @@
   };
   $("claim-form").onsubmit = async (e) => {
     e.preventDefault();
-    const r = await act({ action: "claim", seat: $("claim-seat").value, reason: $("claim-kind").value });
+    const body = { action: "claim", seat: $("claim-seat").value, reason: $("claim-kind").value };
+    if ($("claim-accused").value && body.reason === "illegal-move") body.accused = $("claim-accused").value;
+    const r = await act(body);
     if (r.status === 200) hideForms();
   };
   $("act-uphold").onclick = async () => {
@@ -401,6 +422,21 @@
     if (await ask("Uphold " + c.claimant + "'s " + c.reason.replace("-", " ") + " claim against " + c.accused + "? This cannot be undone.")) act({ action: "uphold" });
   };
   $("act-reject").onclick = () => act({ action: "reject" });
+  // Art 40: a warning; the loss of the match by penalty, confirmed.
+  $("act-warn").onclick = () => act({ action: "warn", seat: $("pen-seat").value });
+  $("act-penalty").onclick = async () => {
+    const s = $("pen-seat").value;
+    if (await ask(s + " loses the match by penalty (Art 40)? This cannot be undone.")) act({ action: "penalty", seat: s });
+  };
+  $("act-agree").onclick = async () => {
+    if (await ask("All four players agree to draw the match? This cannot be undone.")) act({ action: "agree" });
+  };
+  // Art 44: the no-show countdown, and each player's arrival.
+  $("act-call").onclick = () => {
+    const tol = $("call-tol").value.trim();
+    act(tol ? { action: "call", tolerance: tol } : { action: "call" });
+  };
+  $("act-arrive").onclick = () => act({ action: "arrive", seat: $("arr-seat").value });
   $("open-result").onclick = async () => {
     // After the decision a result is refused: at once, with no form.
     if (decided()) { notice("refused: " + decidedText() + ": no result after the decision; New match… starts another", true); return; }
@@ -412,6 +448,11 @@
   function consequence(b, o) {
     const i = b === "A" ? 0 : 1, bv = view.boards[i];
     if (bv.over) return "board " + b + " is already over: the rules will refuse it";
+    if (view.format === "both-boards") {
+      const other = view.boards[b === "A" ? 1 : 0];
+      const what = o === "1/2-1/2" ? "drawn" : (b + (o === "1-0" ? "-white" : "-black")) + " wins board " + b;
+      return what + (other.over ? "; both boards over: the match is their sum" : "; the other board plays on (the match is the sum of both boards)");
+    }
     if (o !== "1/2-1/2") {
       const w = b + (o === "1-0" ? "-white" : "-black");
       return w + " wins; team " + view.clocks[SEATS.indexOf(w)].team + " wins the match";

@@ -7,20 +7,27 @@ import (
 	"net/http"
 	"sync"
 
+	"tandem/bughouse"
+	"tandem/clock"
 	"tandem/hall"
 	"tandem/hall/hub"
 	"tandem/internal/webapi"
 )
 
 // CommandRequest is the body of POST /api/command: one arbiter action on
-// one table. Action is "pause", "resume" (the turns in progress) or "new"
+// one table. Action is "pause", "resume" (the turns in progress), "new"
 // (a new match; Preset and Control optional, as the table's console
-// takes them).
+// takes them), "warn" or "penalty" (Seat: a warning, a loss of the match
+// by penalty, Art 40), "call" (the no-show countdown starts, Art 44: with
+// Tolerance, else the tournament's no_show_tolerance, else the table's
+// own) or "arrive" (Seat's player is at the table).
 type CommandRequest struct {
-	Table   string `json:"table"`
-	Action  string `json:"action"`
-	Preset  string `json:"preset,omitempty"`
-	Control string `json:"control,omitempty"`
+	Table     string `json:"table"`
+	Action    string `json:"action"`
+	Preset    string `json:"preset,omitempty"`
+	Control   string `json:"control,omitempty"`
+	Seat      string `json:"seat,omitempty"`
+	Tolerance string `json:"tolerance,omitempty"`
 }
 
 // CommandResult is a table's answer to a command, in POST /api/command's
@@ -72,18 +79,35 @@ func (s *Server) serveCommand(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, "table: "+err.Error())
 		return
 	}
-	switch req.Action {
-	case "pause", "resume":
-		if req.Preset != "" || req.Control != "" {
-			webapi.Error(w, http.StatusBadRequest, "preset and control go with action \"new\" only")
-			return
-		}
-	case "new":
-	default:
-		webapi.Error(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause, resume or new", req.Action))
+	if (req.Preset != "" || req.Control != "") && req.Action != "new" {
+		webapi.Error(w, http.StatusBadRequest, "preset and control go with action \"new\" only")
 		return
 	}
-	res, err := s.command(r.Context(), req.Table, hall.Command{Action: req.Action, Preset: req.Preset, Control: req.Control})
+	if req.Seat != "" && req.Action != "warn" && req.Action != "penalty" && req.Action != "arrive" {
+		webapi.Error(w, http.StatusBadRequest, "seat goes with actions warn, penalty and arrive only")
+		return
+	}
+	if req.Tolerance != "" && req.Action != "call" {
+		webapi.Error(w, http.StatusBadRequest, "tolerance goes with action \"call\" only")
+		return
+	}
+	c := hall.Command{Action: req.Action, Preset: req.Preset, Control: req.Control, Seat: req.Seat, Tolerance: req.Tolerance}
+	switch req.Action {
+	case "pause", "resume", "new":
+	case "warn", "penalty", "arrive":
+		if _, err := bughouse.ParseSeat(req.Seat); err != nil {
+			webapi.Error(w, http.StatusBadRequest, "seat: "+err.Error())
+			return
+		}
+	case "call":
+		if c.Tolerance == "" {
+			c.Tolerance = s.tolerance()
+		}
+	default:
+		webapi.Error(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause, resume, new, warn, penalty, call or arrive", req.Action))
+		return
+	}
+	res, err := s.command(r.Context(), req.Table, c)
 	switch {
 	case err == nil:
 		webapi.Write(w, http.StatusOK, res)
@@ -122,23 +146,37 @@ func (s *Server) serveAll(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if req.Action != "pause" && req.Action != "resume" {
-		webapi.Error(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause or resume", req.Action))
+	if req.Action != "pause" && req.Action != "resume" && req.Action != "call" {
+		webapi.Error(w, http.StatusBadRequest, fmt.Sprintf("action %q: use pause, resume or call", req.Action))
 		return
 	}
 	webapi.Write(w, http.StatusOK, s.All(r.Context(), req.Action))
 }
 
-// All sends action ("pause" or "resume") to every table the hub knows,
-// Opts.Parallel at a time, and returns each table's answer. A table
-// offline fails at once (hub.ErrOffline) without delaying the others.
-// "resume" is not sent to a table online whose match has not started
-// (ready): its answer says so (Ignored), so that "Resume all" never
-// starts a match (the hub's view of a table that just paused may lag by
-// a snapshot, so the running ones are sent it: they ignore it).
+// tolerance is the tournament's no-show tolerance as a call sends it, ""
+// when it fixes none (each table's no_show_tolerance then).
+func (s *Server) tolerance() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tn.t == nil || s.tn.t.NoShowTolerance == 0 {
+		return ""
+	}
+	return clock.FormatDuration(s.tn.t.NoShowTolerance)
+}
+
+// All sends action ("pause", "resume", or "call": the round is called,
+// the no-show countdown starting at every table with the tournament's
+// tolerance, Art 44) to every table the hub knows, Opts.Parallel at a
+// time, and returns each table's answer. A table offline fails at once
+// (hub.ErrOffline) without delaying the others. "resume" is not sent to
+// a table online whose match has not started (ready): its answer says so
+// (Ignored), so that "Resume all" never starts a match (the hub's view
+// of a table that just paused may lag by a snapshot, so the running ones
+// are sent it: they ignore it).
 func (s *Server) All(ctx context.Context, action string) AllResult {
 	tables := s.hub.Tables()
 	out := AllResult{Action: action, Tables: make([]CommandResult, len(tables))}
+	tol := s.tolerance()
 	sem := make(chan struct{}, s.opts.Parallel)
 	var wg sync.WaitGroup
 	for i, t := range tables {
@@ -152,7 +190,11 @@ func (s *Server) All(ctx context.Context, action string) AllResult {
 					Ignored: "not started: resume all never starts a match (start it at the table)"}
 				return
 			}
-			out.Tables[i], _ = s.command(ctx, t.ID, hall.Command{Action: action})
+			c := hall.Command{Action: action}
+			if action == "call" {
+				c.Tolerance = tol
+			}
+			out.Tables[i], _ = s.command(ctx, t.ID, c)
 		}()
 	}
 	wg.Wait()

@@ -217,6 +217,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/all", s.arbiter(s.serveAll))
 	mux.HandleFunc("POST /api/ack", s.arbiter(s.serveAck))
 	mux.HandleFunc("POST /api/pairings", s.arbiter(s.servePairings))
+	mux.HandleFunc("POST /api/lineup", s.arbiter(s.serveLineup))
 	mux.HandleFunc("GET /export/results.csv", s.serveResultsCSV)
 	mux.HandleFunc("GET /export/standings.csv", s.serveStandingsCSV)
 	mux.HandleFunc("GET /export/tournament.trf", s.serveTRF)

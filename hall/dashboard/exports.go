@@ -51,7 +51,7 @@ func (s *Server) serveResultsCSV(w http.ResponseWriter, r *http.Request) {
 					note = "result from the pairing upload"
 				}
 				byes = append(byes, []string{strconv.Itoa(round), strconv.Itoa(m.Table), "", t.Team(m.Team1).Name, t.Team(m.Team2).Name,
-					m.Result.String(), "", "", "", "", "", "", "", "", "", note})
+					m.Text(), "", "", "", "", "", "", "", "", "", note})
 			}
 		}
 		for _, round := range t.PairedRounds() {

@@ -24,8 +24,11 @@ type ResultRow struct {
 	// pairing.
 	Team1 string `json:"team1"`
 	Team2 string `json:"team2"`
-	// Result is team 1's view ("1-0", "0-1", "1/2-1/2"), Reason why
-	// ("flag", "checkmate", ...), Decisive the decisive seats.
+	// Result is team 1's view as the tournament writes it
+	// (tournament.Match.Text: "1-0", "0-1", "1/2-1/2"; a forfeit "+/-",
+	// "-/+", "-/-"; both boards played out, each board: "1-0 1/2-1/2"),
+	// Reason why ("flag", "checkmate", "board-sum", ...), Decisive the
+	// decisive seats.
 	Result   string   `json:"result"`
 	Reason   string   `json:"reason"`
 	Decisive []string `json:"decisive,omitempty"`
@@ -90,7 +93,7 @@ type TournamentView struct {
 func (tn *tourney) rows() []ResultRow {
 	out := make([]ResultRow, 0, len(tn.results))
 	for _, r := range tn.results {
-		row := ResultRow{Table: r.Table, Match: r.Match, Result: r.Result, Reason: r.Reason, Decisive: r.Decisive,
+		row := ResultRow{Table: r.Table, Match: r.Match, Result: tn.resultText(r), Reason: r.Reason, Decisive: r.Decisive,
 			Players: r.Players, WallMs: r.Wall.UnixMilli(), MatchMs: r.MatchMs, Note: tn.note(r)}
 		if sl, ok := tn.counted[resultKey(r)]; ok && row.Note == "" {
 			m, _ := tn.match(sl.Round, sl.Number)

@@ -63,6 +63,8 @@ type tourney struct {
 	counted  map[string]slot            // result key -> the match it counts for
 	ids      map[int][]string           // table number -> hall ids seen with it
 
+	lineups []savedLineup // Art 9: the substitutes entered, in order
+
 	results []hall.Result
 	byKey   map[string]int // result key -> its index in results
 	saveErr string         // the state file's last write error
@@ -76,6 +78,7 @@ type savedState struct {
 	Rounds     []savedRound    `json:"rounds"`
 	Sent       map[string]int  `json:"sent"`
 	Counted    map[string]slot `json:"counted"`
+	Lineups    []savedLineup   `json:"lineups,omitempty"`
 }
 
 type savedRound struct {
@@ -127,14 +130,18 @@ func (tn *tourney) load(t *tournament.Tournament, file string) error {
 	if st.Round < 0 || st.Round > t.Rounds {
 		return fmt.Errorf("dashboard: state file %s: round %d; the tournament has rounds 1 to %d", file, st.Round, t.Rounds)
 	}
+	if err := loadLineups(t, file, st.Lineups); err != nil {
+		return err
+	}
+	tn.lineups = st.Lineups
 	for _, sr := range st.Rounds {
 		ms := make([]tournament.Match, 0, len(sr.Matches))
 		for _, m := range sr.Matches {
-			r, err := tournament.ParseResult(m.Result)
+			r, boards, err := tournament.ParseMatchResult(m.Result)
 			if err != nil {
 				return fmt.Errorf("dashboard: state file %s: round %d table %d: %v", file, sr.Round, m.Table, err)
 			}
-			ms = append(ms, tournament.Match{Round: sr.Round, Table: m.Table, Team1: m.Team1, Team2: m.Team2, Result: r})
+			ms = append(ms, tournament.Match{Round: sr.Round, Table: m.Table, Team1: m.Team1, Team2: m.Team2, Result: r, Boards: boards})
 		}
 		if err := t.SetRound(sr.Round, ms); err != nil {
 			return fmt.Errorf("dashboard: state file %s: round %d does not fit the tournament file: %v", file, sr.Round, err)
@@ -157,11 +164,11 @@ func (tn *tourney) save() error {
 	if tn.file == "" || tn.t == nil {
 		return nil
 	}
-	st := savedState{V: stateVersion, Tournament: tn.t.Name, Round: tn.round, Sent: tn.sent, Counted: tn.counted}
+	st := savedState{V: stateVersion, Tournament: tn.t.Name, Round: tn.round, Sent: tn.sent, Counted: tn.counted, Lineups: tn.lineups}
 	for _, r := range slices.Sorted(mapsKeys(tn.uploaded)) {
 		sr := savedRound{Round: r, Matches: []savedMatch{}}
 		for _, m := range tn.uploaded[r] {
-			sr.Matches = append(sr.Matches, savedMatch{Table: m.Table, Team1: m.Team1, Team2: m.Team2, Result: m.Result.String()})
+			sr.Matches = append(sr.Matches, savedMatch{Table: m.Table, Team1: m.Team1, Team2: m.Team2, Result: m.Text()})
 		}
 		st.Rounds = append(st.Rounds, sr)
 	}
@@ -256,13 +263,12 @@ func (tn *tourney) match(round, n int) (tournament.Match, bool) {
 // seats returns match m's four players' names by seat (tournament.Table).
 func (tn *tourney) seats(m tournament.Match) [4]string {
 	var p [4]string
-	t1, t2 := tn.t.Team(m.Team1), tn.t.Team(m.Team2)
 	for _, s := range bughouse.Seats {
-		team := t2
+		team := m.Team2
 		if s.Team() == bughouse.Team1 {
-			team = t1
+			team = m.Team1
 		}
-		p[s] = team.Players[s.Board()].Name
+		p[s] = tn.t.Player(m.Round, team, int(s.Board())).Name // the round's lineup (Art 9)
 	}
 	return p
 }
@@ -294,7 +300,7 @@ func (tn *tourney) pairingOf(id string, states map[string]hub.TableState) *Pairi
 		return nil
 	}
 	v := &PairingView{Round: tn.round, Number: m.Table, Team1: tn.t.Team(m.Team1).Name, Team2: tn.t.Team(m.Team2).Name,
-		Players: tn.seats(m), Sent: tn.sent[id] == tn.round, Result: m.Result.String()}
+		Players: tn.seats(m), Sent: tn.sent[id] == tn.round, Result: m.Text()}
 	if !v.Sent {
 		v.Err = tn.errs[id]
 		if st, ok := states[id]; v.Err == "" && (!ok || !st.Online) {
@@ -414,10 +420,67 @@ func (tn *tourney) attribute(r hall.Result) (slot, bool) {
 
 // record stores r's result for sl's match in the tournament.
 func (tn *tourney) record(sl slot, r hall.Result) {
-	res, err := tournament.ParseResult(r.Result)
-	if err == nil {
+	res, boards, err := tn.resultOf(r)
+	switch {
+	case err != nil:
+	case boards[0] != tournament.Pending:
+		tn.t.RecordBoards(sl.Round, sl.Number, boards)
+	default:
 		tn.t.Record(sl.Round, sl.Number, res) // a pairing changed since: not counted
 	}
+}
+
+// resultOf returns the tournament's result for table result r: a match
+// the table decided by forfeit (Art 44, the no-show tolerance or the
+// arbiter's result) is a forfeit, "+/-", "-/+", or "-/-" for a double
+// forfeit ("0-0"); in a tournament that plays both boards a match played
+// over the board gives each board's result from the record (Result.Boards,
+// each its White's view: team 1 has White on board A and Black on board
+// B). A result the tournament cannot take is an error (it counts for no
+// pairing's result).
+func (tn *tourney) resultOf(r hall.Result) (tournament.Result, [2]tournament.Result, error) {
+	var boards [2]tournament.Result
+	if r.Reason == "forfeit" {
+		switch r.Result {
+		case "1-0":
+			return tournament.Forfeit1, boards, nil
+		case "0-1":
+			return tournament.Forfeit2, boards, nil
+		case "0-0":
+			return tournament.DoubleForfeit, boards, nil
+		}
+	}
+	res, err := tournament.ParseResult(r.Result)
+	if err != nil || tn.t == nil || !tn.t.BothBoards {
+		return res, boards, err
+	}
+	if len(r.Boards) != 2 {
+		return res, boards, fmt.Errorf("the table's record has no board results (a table older than both-boards play)")
+	}
+	for b, text := range r.Boards {
+		o, _, _ := strings.Cut(text, " ")
+		switch {
+		case o == "1/2-1/2":
+			boards[b] = tournament.Draw
+		case (o == "1-0") == (b == 0) && (o == "1-0" || o == "0-1"):
+			boards[b] = tournament.Win1
+		case o == "1-0" || o == "0-1":
+			boards[b] = tournament.Win2
+		default:
+			return res, boards, fmt.Errorf("board %c has no result (%q)", 'A'+b, text)
+		}
+	}
+	return tournament.SumResult(boards), boards, nil
+}
+
+// resultText is r's result as the tournament writes it
+// (tournament.Match.Text), or the table's when it takes none.
+func (tn *tourney) resultText(r hall.Result) string {
+	res, boards, err := tn.resultOf(r)
+	if err != nil {
+		return r.Result
+	}
+	return tournament.Match{Result: res, Boards: boards}.Text()
 }
 
 // note says why result r does not count, "" when it does or there is no
@@ -427,7 +490,7 @@ func (tn *tourney) note(r hall.Result) string {
 		return ""
 	}
 	if sl, ok := tn.counted[resultKey(r)]; ok {
-		if m, ok := tn.match(sl.Round, sl.Number); ok && m.Result.String() == r.Result {
+		if m, ok := tn.match(sl.Round, sl.Number); ok && m.Text() == tn.resultText(r) {
 			return ""
 		}
 		return "not counted: the round's pairing changed since"

@@ -251,3 +251,13 @@ func TestHub_KnownCredentialsOnAnotherTablesSubject_Alerted(t *testing.T) {
 		t.Fatalf("told %q", told.told)
 	}
 }
+
+// TestAlerts_EBoard: a snapshot's e-board alerts are the table's alerts,
+// after the others, each with its text.
+func TestAlerts_EBoard(t *testing.T) {
+	s := TableState{Online: true, Snap: hall.Snap{RecordErr: "disk full", EBoard: []string{"e-board board A, after A-white's press: no legal move"}}}
+	s.alerts()
+	if len(s.Alerts) != 2 || s.Alerts[1] != (Alert{AlertEBoard, "e-board board A, after A-white's press: no legal move"}) {
+		t.Fatalf("%+v", s.Alerts)
+	}
+}

@@ -42,6 +42,9 @@ const (
 	// stays the same while they go on, save the count's order of
 	// magnitude ("10+ failed ...").
 	AlertLogin AlertKind = "login"
+	// AlertEBoard: an e-board shows a position no legal move explains
+	// (docs/eboard.md).
+	AlertEBoard AlertKind = "eboard"
 )
 
 // Alert is one thing the head arbiter should look at.
@@ -141,6 +144,9 @@ func (s *TableState) alerts() {
 	}
 	if l := s.Snap.Logins; l != nil && l.Failed > 0 {
 		s.Alerts = append(s.Alerts, Alert{AlertLogin, LoginText("console", l.Failed, time.UnixMilli(l.SinceMs), l.First)})
+	}
+	for _, text := range s.Snap.EBoard {
+		s.Alerts = append(s.Alerts, Alert{AlertEBoard, text})
 	}
 }
 

@@ -72,12 +72,24 @@
   // needsAttention: offline, a claim, or any alert.
   function needsAttention(v) { return !v.online || !!v.snap.claim || v.alerts.length > 0; }
 
+  // noShowLeft is the no-show tolerance left on table v at local time
+  // now (Art 44), counting down from the snapshot's instant; null when
+  // the table's match is not called.
+  function noShowLeft(v, now) {
+    const n = v.snap.no_show;
+    if (!n || v.snap.status !== "ready") return null;
+    if (!live) now = Math.min(now, frozenAt);
+    return Math.max(0, n.left_ms - Math.max(0, now - offset - v.at_ms));
+  }
+
   // statusOf is the card's status word and class.
   function statusOf(v) {
     const s = v.snap;
     if (!v.last_seen_ms) return ["NEVER SEEN", "offline"];
     if (!v.online) return ["OFFLINE since " + clockTime(v.since_ms).slice(0, 5), "offline"];
-    if (s.claim) return ["CLAIM " + s.claim.claimant + " (" + s.claim.reason + ")", "claim"];
+    if (s.claim) return ["CLAIM " + s.claim.claimant + " (" + s.claim.reason + (s.claim.accused ? " by " + s.claim.accused : "") + ")", "claim"];
+    const left = noShowLeft(v, Date.now());
+    if (left !== null) return ["CALLED: forfeit in " + fmt(left) + " (Art 44)", "called"];
     if (s.status === "decided") return [s.result + " " + s.reason + (s.final ? "" : " (recording…)"), "decided"];
     return [(s.status || "?").toUpperCase(), s.status];
   }
@@ -103,7 +115,7 @@
     const al = el("div", "calerts");
     const pairing = el("div", "cpair dim");
     const acts = el("div", "cacts arb-only" + (arbiter ? "" : " hidden"));
-    for (const [action, label] of [["pause", "Pause"], ["resume", "Resume"], ["new", "New match"]]) {
+    for (const [action, label] of [["pause", "Pause"], ["resume", "Resume"], ["call", "Call"], ["new", "New match"]]) {
       const b = el("button", "", label);
       b.type = "button";
       b.id = action + "-" + id;
@@ -158,10 +170,15 @@
       k.box.dataset.flagged = String(!!c.flagged);
       // The name alone when there is one (the seat is the box's place
       // and colour, and its title): a short name is never cut for the
-      // seat's label.
+      // seat's label. Art 40: the seat's warnings; Art 44: who is at the
+      // table while the match is called.
       const name = v.players && v.players[i] ? v.players[i] : "";
-      k.who.textContent = name || seat;
-      k.who.title = seat + (name ? " " + name : "");
+      const w = s.warnings ? s.warnings[i] : 0;
+      const called = s.no_show && s.status === "ready";
+      const marks = (w ? " ⚠" + w : "") + (called ? (s.no_show.arrived[i] ? " ✓ here" : " · absent") : "");
+      k.who.textContent = (name || seat) + marks;
+      k.box.dataset.warnings = String(w || 0);
+      k.who.title = seat + (name ? " " + name : "") + marks;
     });
     p.al.replaceChildren(...v.alerts.map((a) => el("span", "tag " + a.kind, a.text)));
     let pt = "";
@@ -191,6 +208,11 @@
         const t = v.last_seen_ms ? fmt(remaining(v, i, now)) : "—";
         const k = p.clocks[i];
         if (k.last !== t) { k.time.textContent = t; k.last = t; }
+      }
+      // A called match's countdown runs in its status line.
+      if (v.snap.no_show && v.snap.status === "ready") {
+        const word = statusOf(v)[0];
+        if (p.st.textContent !== word) p.st.textContent = word;
       }
     }
     window.tandemHall.frames++;
@@ -400,6 +422,7 @@
   $("logout").addEventListener("click", async () => { await post("api/logout", {}); setArbiter(false); });
   $("pause-all").addEventListener("click", () => all("pause"));
   $("resume-all").addEventListener("click", () => all("resume"));
+  $("call-all").addEventListener("click", () => all("call"));
   $("ack-all").addEventListener("click", () => ack({ all: true }));
   $("attention").addEventListener("change", () => tables.forEach((v, id) => drawTable(id)));
   $("pair-round").addEventListener("input", (e) => { e.target.dataset.touched = "1"; });
