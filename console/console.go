@@ -215,11 +215,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/takeback", s.serveTakeBack)
 	mux.HandleFunc("POST /api/test", s.serveTest)
 	mux.HandleFunc("GET /api/position", s.servePosition)
-	mux.HandleFunc("GET /api/", webapi.NotFound)
-	mux.HandleFunc("POST /api/", webapi.NotFound)
-	// Cross-origin POSTs are refused before any handler sees them.
-	h := http.NewCrossOriginProtection().Handler(mux)
-	return webauth.SecurityHeaders(h)
+	// Cross-origin POSTs are refused before any handler sees them; every
+	// /api/ answer is JSON, a refusal or a path the API has not included.
+	return webauth.SecurityHeaders(webapi.CrossOrigin(webapi.JSONErrors(mux, "/api/")))
 }
 
 // serveState answers GET /api/state: the view of the table's latest
@@ -244,11 +242,11 @@ func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
 	case "B.png":
 		b = bughouse.BoardB
 	default:
-		http.NotFound(w, r)
+		webapi.NotFound(w, r)
 		return
 	}
 	if !s.sim {
-		http.NotFound(w, r)
+		webapi.Error(w, http.StatusNotFound, "no display mirror: this table is not simulated")
 		return
 	}
 	snap := s.t.Snapshot()
@@ -256,7 +254,7 @@ func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
 	img := display.BoardImage(&snap.Snapshot, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp, Note: note})
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		webapi.Error(w, http.StatusInternalServerError, "the display's image: "+err.Error())
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")

@@ -228,8 +228,9 @@ func (s *Server) routes() http.Handler {
 			w.Write(ca)
 		})
 	}
-	// Cross-origin POSTs are refused before any handler sees them.
-	return webauth.SecurityHeaders(http.NewCrossOriginProtection().Handler(mux))
+	// Cross-origin POSTs are refused before any handler sees them; every
+	// /api/ answer is JSON, a refusal or a path the API has not included.
+	return webauth.SecurityHeaders(webapi.CrossOrigin(webapi.JSONErrors(mux, "/api/")))
 }
 
 // arbiter lets only a logged-in arbiter through (403 otherwise).

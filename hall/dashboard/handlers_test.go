@@ -85,9 +85,13 @@ func TestHandlers_ArbiterOnlyAndBadRequests(t *testing.T) {
 	if after.Status != rules.Running || after.Seq != before.Seq {
 		t.Errorf("the table changed: %v seq %d -> %d", after.Status, before.Seq, after.Seq)
 	}
-	// A GET on an action is not routed to it.
-	if code, _, _ := ts.get("/api/command"); code != http.StatusNotFound {
-		t.Errorf("GET /api/command: %d", code)
+	// A GET on an action is not routed to it: 405 in JSON, as every
+	// error of the API.
+	if code, body, hdr := ts.get("/api/command"); code != http.StatusMethodNotAllowed || hdr.Get("Allow") != "POST" || !strings.Contains(body, `"error":"GET /api/command: use POST"`) {
+		t.Errorf("GET /api/command: %d %q %q", code, hdr, body)
+	}
+	if code, body, hdr := ts.get("/api/nothing"); code != http.StatusNotFound || hdr.Get("Content-Type") != "application/json" || !strings.Contains(body, `"error"`) {
+		t.Errorf("GET /api/nothing: %d %q %q", code, hdr, body)
 	}
 	// Cross-origin POSTs are refused before the handler.
 	req, _ := http.NewRequest("POST", ts.hs.URL+"/api/command", strings.NewReader(`{"table":"t1","action":"pause"}`))
@@ -97,9 +101,11 @@ func TestHandlers_ArbiterOnlyAndBadRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var refusal struct{ Error string }
+	json.NewDecoder(resp.Body).Decode(&refusal)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusForbidden || snapOf(d).Status != rules.Running {
-		t.Errorf("cross-origin pause: %d, table %v", resp.StatusCode, snapOf(d).Status)
+	if resp.StatusCode != http.StatusForbidden || !strings.HasPrefix(refusal.Error, "cross-origin request refused") || snapOf(d).Status != rules.Running {
+		t.Errorf("cross-origin pause: %d %q, table %v", resp.StatusCode, refusal.Error, snapOf(d).Status)
 	}
 	// The page is served with its security headers.
 	code, page, hdr := ts.get("/")
