@@ -127,7 +127,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 			}
 		}
 	})
-	url, local := consoleURL(scheme, ln.Addr())
+	url := consoleURL(scheme, ln.Addr())
 	d.setInfo(func(in *Info) {
 		in.ConsoleURL = url
 		if generated {
@@ -135,13 +135,10 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 		}
 	})
 	if d.opts.Out != nil {
-		if local != "" && local != url {
-			// The panel's presses need no login from this machine, by
-			// a loopback address only (docs/console.md, "Opening it").
-			fmt.Fprintf(d.opts.Out, "console: %s (on this machine: %s)\n", url, local)
-		} else {
-			fmt.Fprintf(d.opts.Out, "console: %s\n", url)
-		}
+		// Opened on this machine, this address gives the simulated panel
+		// without a login too (webauth.Local: the machine talking to
+		// itself by its network address).
+		fmt.Fprintf(d.opts.Out, "console: %s\n", url)
 		if generated {
 			fmt.Fprintf(d.opts.Out, "arbiter PIN: %s (generated for this start; set [console] pin to keep one)\n", pin)
 		}
@@ -152,22 +149,15 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 // consoleURL is the address people type (scheme "http" or "https"): the
 // listening address, or for an unspecified one (":8080") this machine's
 // first non-loopback IPv4 address, so a phone on the hall's network
-// reaches it. local is the address on this machine, 127.0.0.1, when the
-// console listens there too ("" otherwise): the simulated panel presses
-// without a login only from a loopback address, which the hall's address
-// is not, even on the table's own machine.
-func consoleURL(scheme string, a net.Addr) (url, local string) {
+// reaches it; on the table's own machine it gives the simulated panel as
+// a loopback address does (webauth.Local).
+func consoleURL(scheme string, a net.Addr) string {
 	ta, ok := a.(*net.TCPAddr)
 	if !ok {
-		return scheme + "://" + a.String() + "/", ""
+		return scheme + "://" + a.String() + "/"
 	}
 	host := ta.IP.String()
-	port := strconv.Itoa(ta.Port)
-	if ta.IP.IsLoopback() {
-		return scheme + "://" + net.JoinHostPort(host, port) + "/", scheme + "://" + net.JoinHostPort(host, port) + "/"
-	}
 	if ta.IP.IsUnspecified() {
-		local = scheme + "://" + net.JoinHostPort("127.0.0.1", port) + "/"
 		host = "localhost"
 		if addrs, err := net.InterfaceAddrs(); err == nil {
 			for _, ad := range addrs {
@@ -178,7 +168,7 @@ func consoleURL(scheme string, a net.Addr) (url, local string) {
 			}
 		}
 	}
-	return scheme + "://" + net.JoinHostPort(host, port) + "/", local
+	return scheme + "://" + net.JoinHostPort(host, strconv.Itoa(ta.Port)) + "/"
 }
 
 // consoleTLS returns the console's TLS, nil for plain HTTP: the

@@ -3,6 +3,8 @@ package daemon
 import (
 	"context"
 	"crypto/tls"
+	"encoding/json"
+	"net"
 	"net/http"
 	"path/filepath"
 	"regexp"
@@ -15,15 +17,16 @@ import (
 
 // A console beyond loopback serves HTTPS only: with a certificate the
 // table makes from its own CA (beside its record), or the hall CA's that
-// [console] tls_cert names. The printed addresses are https, with the one
-// on this machine beside it (the simulated panel's loopback).
+// [console] tls_cert names. The printed address is https; opened on the
+// table's own machine it gives the simulated panel without a login, like
+// loopback.
 func TestConsole_HTTPSBeyondLoopback(t *testing.T) {
 	dir := t.TempDir()
 	hallCA, _, err := ca.Open(filepath.Join(dir, "hall"), "test hall CA", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := hallCA.Ensure(filepath.Join(dir, "hall"), "t07", []string{"127.0.0.1"}, time.Now()); err != nil {
+	if _, _, err := hallCA.Ensure(filepath.Join(dir, "hall"), "t07", ca.MachineHosts(), time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -47,20 +50,27 @@ func TestConsole_HTTPSBeyondLoopback(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer d.Close()
-			m := regexp.MustCompile(`console: (https://\S+/) \(on this machine: (https://127\.0\.0\.1:\d+/)\)`).FindStringSubmatch(out.String())
-			if m == nil || !strings.HasPrefix(d.Info().ConsoleURL, "https://") || !strings.Contains(out.String(), tc.wantOutput) {
+			m := regexp.MustCompile(`console: (https://(\S+)/)\n`).FindStringSubmatch(out.String())
+			if m == nil || m[1] != d.Info().ConsoleURL || !strings.Contains(out.String(), tc.wantOutput) {
 				t.Fatalf("out %q, info %q", out.String(), d.Info().ConsoleURL)
 			}
+			_, port, _ := net.SplitHostPort(m[2])
 			client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: tc.trust().Pool()}}}
-			resp, err := client.Get(m[2] + "api/state")
-			if err != nil {
-				t.Fatalf("HTTPS with the CA: %v", err)
+			// By the printed address and by loopback, from this machine:
+			// the view, and the simulated panel without a login.
+			for _, url := range []string{m[1], "https://127.0.0.1:" + port + "/"} {
+				resp, err := client.Get(url + "api/session")
+				if err != nil {
+					t.Fatalf("HTTPS with the CA: %v", err)
+				}
+				var s struct{ Arbiter, Panel bool }
+				err = json.NewDecoder(resp.Body).Decode(&s)
+				resp.Body.Close()
+				if resp.StatusCode != 200 || err != nil || !s.Panel || s.Arbiter {
+					t.Fatalf("GET %sapi/session: %d %+v %v, want the panel without a login", url, resp.StatusCode, s, err)
+				}
 			}
-			resp.Body.Close()
-			if resp.StatusCode != 200 {
-				t.Fatalf("GET /api/state: %d", resp.StatusCode)
-			}
-			if resp, err := http.Get(strings.Replace(m[2], "https", "http", 1) + "api/state"); err == nil {
+			if resp, err := http.Get("http://127.0.0.1:" + port + "/api/state"); err == nil {
 				resp.Body.Close()
 				if resp.StatusCode < 400 {
 					t.Fatalf("plain HTTP answered %d", resp.StatusCode)

@@ -367,13 +367,26 @@ func (a *Auth) EndSessions() {
 	a.mu.Unlock()
 }
 
-// Local reports whether r comes from this machine: a loopback peer
-// address and a loopback Host. The Host check defeats DNS rebinding (a
-// page from another site whose name was made to resolve to 127.0.0.1 has
-// its own name in Host).
+// Local reports whether r comes from this machine: over loopback (a
+// loopback peer address), or over one of the machine's own network
+// addresses (the peer address is the connection's own local address,
+// http.LocalAddrContextKey: the machine talking to itself, e.g. by the
+// address the table prints for the hall's phones). A forged source
+// address cannot pass, since TCP's handshake answers the true one. The
+// Host must name the same: "localhost", a loopback address, or that very
+// address, which defeats DNS rebinding (a page from another site whose
+// name was made to resolve to this machine has its own name in Host).
 func Local(r *http.Request) bool {
 	peer := net.ParseIP(ClientAddr(r))
-	if peer == nil || !peer.IsLoopback() {
+	if peer == nil {
+		return false
+	}
+	var self net.IP
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(*net.TCPAddr); ok {
+		self = a.IP
+	}
+	own := self != nil && !self.IsUnspecified() && peer.Equal(self)
+	if !peer.IsLoopback() && !own {
 		return false
 	}
 	host := r.Host
@@ -385,7 +398,7 @@ func Local(r *http.Request) bool {
 		return true
 	}
 	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return ip != nil && (ip.IsLoopback() || own && ip.Equal(self))
 }
 
 // SecurityHeaders forbids framing and content sniffing, and confines the

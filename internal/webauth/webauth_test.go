@@ -1,10 +1,13 @@
 package webauth
 
 import (
+	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -260,11 +263,56 @@ func TestLocal(t *testing.T) {
 		{"127.0.0.1:5000", "evil.example:8080", false}, // DNS rebinding
 		{"192.0.2.7:5000", "127.0.0.1:8080", false},
 		{"garbage", "localhost", false},
+		// Served on 192.0.2.2 (the connection's local address).
+		{"192.0.2.2:5000", "192.0.2.2:8080", true},          // this machine, by its network address
+		{"192.0.2.2:5000", "localhost:8080", true},          // ... named localhost
+		{"192.0.2.7:5000", "192.0.2.2:8080", false},         // another machine
+		{"192.0.2.2:5000", "evil.example:8080", false},      // DNS rebinding to the network address
+		{"192.0.2.2:5000", "192.0.2.9:8080", false},         // another address in Host
+		{"[2001:db8::2]:5000", "[2001:db8::2]:8080", false}, // not the connection's address
+		{"127.0.0.1:5000", "192.0.2.2:8080", false},         // loopback, Host another address
+		{"192.0.2.7:5000", "192.0.2.7:8080", false},         // a peer naming itself
 	} {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.RemoteAddr, r.Host = c.remote, c.host
+		r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, &net.TCPAddr{IP: net.ParseIP("192.0.2.2"), Port: 8080}))
 		if got := Local(r); got != c.want {
 			t.Errorf("Local(%s, Host %s) = %v, want %v", c.remote, c.host, got, c.want)
+		}
+	}
+}
+
+// Over a real connection to this machine's own network address (as the
+// hall's phones reach the table), Local holds; over loopback too.
+func TestLocal_OwnNetworkAddress(t *testing.T) {
+	var ip string
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if ipn, ok := a.(*net.IPNet); ok && !ipn.IP.IsLoopback() && ipn.IP.To4() != nil {
+			ip = ipn.IP.String()
+			break
+		}
+	}
+	if ip == "" {
+		t.Skip("this machine has no IPv4 address but loopback")
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort("0.0.0.0", "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan bool, 1)
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got <- Local(r) })}
+	go srv.Serve(ln)
+	defer srv.Close()
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	for _, host := range []string{ip, "127.0.0.1"} {
+		resp, err := http.Get("http://" + net.JoinHostPort(host, port) + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if !<-got {
+			t.Errorf("from this machine to %s: not Local", host)
 		}
 	}
 }
