@@ -92,13 +92,19 @@ type Server struct {
 	view  *latest.Value[[]byte] // the latest view's JSON, for the sockets
 	conns *webapi.Conns         // the sockets' caps
 
-	mu       sync.Mutex
-	info     Info
-	log      []LogEntry
-	logged   uint64 // the table's last log line shown (table.Logged.N)
-	lastSnap table.Snapshot
-	haveSnap bool
-	sheet    sheetView // the scoresheet's part of the view (moves.go)
+	mu     sync.Mutex
+	info   Info
+	log    []LogEntry
+	logged uint64 // the table's last log line shown (table.Logged.N)
+	// prevStart and prevStarted are the start of the log's last line
+	// (a reset's line is timed from its match's start); matches the
+	// matches of the log's lines (View.Matches). view.go.
+	prevStart   time.Duration
+	prevStarted bool
+	matches     []LogMatch
+	lastSnap    table.Snapshot
+	haveSnap    bool
+	sheet       sheetView // the scoresheet's part of the view (moves.go)
 }
 
 // New returns the console of table t, which must be running (table.Run).
