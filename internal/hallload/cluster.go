@@ -116,29 +116,45 @@ func waitStreams(ctx context.Context, url string, replicas int) error {
 	if err != nil {
 		return err
 	}
+	last := "no answer yet" // what the last look found, for the error
 	for {
-		ok := true
-		for _, name := range []string{hall.RecordsStream, hall.ResultsStream} {
-			s, err := js.Stream(ctx, name)
-			if err != nil {
-				ok = false
-				break
-			}
-			info, err := s.Info(ctx)
-			if err != nil || info.Config.Replicas != replicas || (replicas > 1 && (info.Cluster == nil || info.Cluster.Leader == "" || len(info.Cluster.Replicas) != replicas-1)) {
-				ok = false
-				break
-			}
-		}
+		// Each look has its own short wait: while the cluster has no
+		// metadata leader yet a request may go unanswered, and one wait
+		// as long as ctx's would never look again.
+		look, cancel := context.WithTimeout(ctx, 2*time.Second)
+		ok := streamsUp(look, js, replicas, &last)
+		cancel()
 		if ok {
 			return nil
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("the streams with %d replicas: %w", replicas, ctx.Err())
+			return fmt.Errorf("the streams with %d replicas: %w (last: %s)", replicas, ctx.Err(), last)
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// streamsUp reports whether both streams are there with replicas
+// replicas and a leader; when not, *last says what was found.
+func streamsUp(ctx context.Context, js jetstream.JetStream, replicas int, last *string) bool {
+	for _, name := range []string{hall.RecordsStream, hall.ResultsStream} {
+		s, err := js.Stream(ctx, name)
+		if err != nil {
+			*last = fmt.Sprintf("stream %s: %v", name, err)
+			return false
+		}
+		info, err := s.Info(ctx)
+		if err != nil {
+			*last = fmt.Sprintf("stream %s: %v", name, err)
+			return false
+		}
+		if info.Config.Replicas != replicas || (replicas > 1 && (info.Cluster == nil || info.Cluster.Leader == "" || len(info.Cluster.Replicas) != replicas-1)) {
+			*last = fmt.Sprintf("stream %s: %d replicas, cluster %+v", name, info.Config.Replicas, info.Cluster)
+			return false
+		}
+	}
+	return true
 }
 
 // recordsLeader returns the index in hs of the node that leads the
@@ -153,6 +169,8 @@ func recordsLeader(ctx context.Context, hs hubs, url string) int {
 	if err != nil {
 		return -1
 	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second) // an unanswered request must not hold the run
+	defer cancel()
 	s, err := js.Stream(ctx, hall.RecordsStream)
 	if err != nil {
 		return -1

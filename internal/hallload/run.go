@@ -347,8 +347,15 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		journals = append(journals, j)
 	}
 	sims = nil
+	// Read the streams, asking again while a cluster settles after its
+	// fault (a request unanswered or without responders for a moment).
 	rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	records, results, err := ReadStreams(rctx, url)
+	for err != nil && rctx.Err() == nil {
+		progress("reading the streams: %v; again", err)
+		time.Sleep(time.Second)
+		records, results, err = ReadStreams(rctx, url)
+	}
 	cancel()
 	if err != nil {
 		return nil, err
