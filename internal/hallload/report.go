@@ -70,6 +70,10 @@ func (r *Report) Write(w io.Writer) {
 	row("press -> dashboard", "%s", r.Steady)
 	if o.Cluster {
 		row("  watched on", "node 3's dashboard, which stays: every press counts, those of the tables on the killed node included")
+		if o.KillAt >= 0 {
+			row("  before the kill", "%s", r.Before)
+			row("  from the kill on", "%s", r.After)
+		}
 	} else if o.KillAt >= 0 {
 		row("  before the kill", "%s", r.Before)
 		row("  after the restart", "%s", r.After)

@@ -252,9 +252,12 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 				rep.Killed = time.Now()
 				if !o.Cluster {
 					// The watched dashboard goes with the hub: the
-					// presses it held are counted apart. A cluster's
-					// watched node stays: every press counts.
+					// presses it held are counted apart.
 					tr.Killed(rep.Killed)
+				} else {
+					// A cluster's watched node stays: every press
+					// counts, before and after the kill.
+					tr.NodeKilled(rep.Killed)
 				}
 			})
 			if err != nil {
