@@ -156,3 +156,16 @@ func TestSelfCPU(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestParseMachineStat(t *testing.T) {
+	got, err := parseMachineStat("cpu  4705 150 1120 16250 520 30 45 7 0 0")
+	if err != nil || got != (4705+150+1120+30+45+7)*10*time.Millisecond {
+		t.Fatalf("%v %v", got, err)
+	}
+	if _, err := parseMachineStat("cpu0 1 2 3 4 5 6 7 8"); err == nil {
+		t.Fatal("a core's line read as the machine's")
+	}
+	if busy, err := MachineBusy(); err != nil || busy <= 0 {
+		t.Fatalf("MachineBusy: %v %v", busy, err)
+	}
+}
