@@ -1,0 +1,216 @@
+package i18n
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/pelletier/go-toml/v2"
+	"golang.org/x/text/language"
+)
+
+// Lang is a language of the catalogs.
+type Lang uint8
+
+// The languages. English is the source language and the default.
+const (
+	English Lang = iota
+	Spanish
+	langCount
+)
+
+// Langs lists every language, English first.
+var Langs = []Lang{English, Spanish}
+
+var langCodes = [langCount]string{"en", "es"}
+
+// String returns the language's code: "en" or "es".
+func (l Lang) String() string {
+	if l < langCount {
+		return langCodes[l]
+	}
+	return fmt.Sprintf("Lang(%d)", uint8(l))
+}
+
+func (l Lang) tag() language.Tag {
+	if l == Spanish {
+		return language.Spanish
+	}
+	return language.English
+}
+
+// Parse reads a language as a configuration or the environment writes it:
+// "en", "es", "es-MX", "es_ES.UTF-8", "English", "español" (any case). An
+// empty string, "C" and "POSIX" are English. Other languages are an error
+// naming the ones there are.
+func Parse(s string) (Lang, error) {
+	v := strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexAny(v, ".@"); i >= 0 {
+		v = v[:i] // es_ES.UTF-8, de_DE@euro
+	}
+	switch v {
+	case "", "c", "posix", "english":
+		return English, nil
+	case "español", "espanol", "spanish", "castellano":
+		return Spanish, nil
+	}
+	base, _, _ := strings.Cut(strings.ReplaceAll(v, "_", "-"), "-")
+	for l, c := range langCodes {
+		if base == c {
+			return Lang(l), nil
+		}
+	}
+	return English, fmt.Errorf("language %q unknown; allowed: en (English), es (español)", s)
+}
+
+// FromEnv returns the language of the environment as a terminal program
+// reads it: the first of LC_ALL, LC_MESSAGES and LANG that is set (POSIX
+// order), English when none is or it names a language there is no catalog
+// for. getenv is os.Getenv, or a test's.
+func FromEnv(getenv func(string) string) Lang {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(k); v != "" {
+			l, err := Parse(v)
+			if err != nil {
+				return English
+			}
+			return l
+		}
+	}
+	return English
+}
+
+//go:embed locales/*.toml
+var locales embed.FS
+
+// catalogs is the loaded bundle and each language's flat catalog.
+var catalogs = sync.OnceValue(func() *loaded {
+	c, err := load(locales)
+	if err != nil {
+		// The catalogs are part of the binary; TestCatalogs_Load fails
+		// before such a binary is built.
+		panic("i18n: " + err.Error())
+	}
+	return c
+})
+
+type loaded struct {
+	bundle *goi18n.Bundle
+	flat   [langCount]map[string]string
+	loc    [langCount]*goi18n.Localizer
+}
+
+// load reads locales/LANG.toml of every language from fsys.
+func load(fsys fs.FS) (*loaded, error) {
+	b := goi18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	c := &loaded{bundle: b}
+	for _, l := range Langs {
+		name := path.Join("locales", l.String()+".toml")
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		mf, err := b.ParseMessageFileBytes(data, name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		flat := make(map[string]string, len(mf.Messages))
+		for _, m := range mf.Messages {
+			flat[m.ID] = m.Other
+		}
+		c.flat[l] = flat
+		c.loc[l] = goi18n.NewLocalizer(b, l.String())
+	}
+	return c, nil
+}
+
+// IDs returns every message ID of the English catalog, sorted.
+func IDs() []string {
+	flat := catalogs().flat[English]
+	ids := make([]string, 0, len(flat))
+	for id := range flat {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Catalog returns language l's messages: ID to template text ("{{.Seat}}
+// presses"), as the web pages read them (Handler). The map is a copy.
+func Catalog(l Lang) map[string]string {
+	out := make(map[string]string)
+	if l >= langCount {
+		return out
+	}
+	for k, v := range catalogs().flat[l] {
+		out[k] = v
+	}
+	return out
+}
+
+// Printer writes the messages of one language. The zero value is not
+// usable: get one with For. A Printer is safe for concurrent use.
+type Printer struct {
+	lang Lang
+	loc  *goi18n.Localizer
+}
+
+var printers = sync.OnceValue(func() [langCount]*Printer {
+	c := catalogs()
+	var ps [langCount]*Printer
+	for _, l := range Langs {
+		ps[l] = &Printer{lang: l, loc: c.loc[l]}
+	}
+	return ps
+})
+
+// For returns language l's Printer (English for an unknown l).
+func For(l Lang) *Printer {
+	if l >= langCount {
+		l = English
+	}
+	return printers()[l]
+}
+
+// Lang returns the printer's language.
+func (p *Printer) Lang() Lang { return p.lang }
+
+// T returns message id in the printer's language with its template's data
+// given as name, value pairs: T("tui.claim.by", "Seat", "A-white"). A
+// message the language lacks is written in English; an ID no catalog has
+// is returned as "!id" so that it shows (TestSources_IDsExist finds it
+// first). Values are written with fmt's %v.
+func (p *Printer) T(id string, kv ...any) string {
+	var data map[string]any
+	if len(kv) > 0 {
+		data = make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			if k, ok := kv[i].(string); ok {
+				data[k] = kv[i+1]
+			}
+		}
+	}
+	s, err := p.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data})
+	if err != nil && s == "" {
+		// Not in any catalog (a message found in English only comes back
+		// with an error too, and its English text).
+		return "!" + id
+	}
+	return s
+}
+
+// Has reports whether language l's catalog has message id itself (not by
+// falling back to English).
+func Has(l Lang, id string) bool {
+	if l >= langCount {
+		return false
+	}
+	_, ok := catalogs().flat[l][id]
+	return ok
+}
