@@ -59,7 +59,7 @@ func TestMenu_EveryEntry(t *testing.T) {
 
 	// Time control: the third entry of the list, confirmed.
 	m.Open()
-	if sc := m.Screen(in); sc.Title != "MENU" || sc.Lines[0] != "time control" || sc.Cursor != 0 || sc.Short != "TIME" {
+	if sc := m.Screen(in); sc.Title != "MENU" || sc.Lines[0] != "time control" || sc.Cursor != 0 || sc.Short != "CTRL" {
 		t.Fatalf("top: %+v", sc)
 	}
 	walk(m, in, OK, Next, Next)

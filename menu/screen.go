@@ -20,8 +20,8 @@ type Screen struct {
 }
 
 // shorts are the entries' 7-segment forms (what seven segments can
-// draw: no K, M, V, W, X).
-var shorts = map[entry]string{entryControl: "TIME", entryPreset: "PRES", entryNew: "RSET",
+// draw: no K, M, V, W, X; display/sevenseg's captures test it).
+var shorts = map[entry]string{entryControl: "CTRL", entryPreset: "PRES", entryNew: "RSET",
 	entryResult: "LAST", entryConsole: "IP", entryShutdown: "OFF", entryExit: "END"}
 
 // Screen returns the screen of the menu as it is, with in for the pages
@@ -77,7 +77,7 @@ func (m *Menu) Screen(in Info) Screen {
 		case rules.Decided:
 			sc.Lines = append(sc.Lines, t("menu.confirm.result-lost"))
 		}
-		sc.Hint, sc.Short = t("menu.hint.confirm"), "OK ?"
+		sc.Hint, sc.Short = t("menu.hint.confirm"), "YES?"
 	case pageResult:
 		sc.Title = t("menu.entry.result")
 		r := in.Result
