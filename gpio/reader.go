@@ -38,6 +38,10 @@ type ReaderOpts struct {
 	// Buffer is the length of the Inputs channel. Zero means 64. The
 	// reader blocks (it never drops an input) when it is full.
 	Buffer int
+	// Hold makes the reader report a clock button held down this long
+	// after its press (Held) and its release after that (Released): the
+	// button menu's gestures. Zero reports neither.
+	Hold time.Duration
 }
 
 // Reader reads a line set's edges, debounces them and delivers Inputs. It
@@ -85,6 +89,7 @@ func NewReader(lines Lines, w *wiring.Wiring, numbers []int, o *ReaderOpts) (*Re
 		if o.Poll > 0 {
 			r.poll = o.Poll
 		}
+		r.deb.SetHold(o.Hold)
 		buf = o.Buffer
 	}
 	if buf <= 0 {

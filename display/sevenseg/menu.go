@@ -3,7 +3,13 @@ package sevenseg
 import (
 	"strings"
 
+	"tandem/display"
 	"tandem/menu"
+)
+
+var (
+	_ display.MenuShower = (*HT16K33)(nil)
+	_ display.MenuShower = (*TM1637)(nil)
 )
 
 // MenuCells returns the cells of a button menu screen on a 4-digit
