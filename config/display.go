@@ -123,7 +123,7 @@ func (d DisplayDevice) BrightnessOrDefault() int {
 // ImageOpts returns the display options of an SSD1306 device: its left
 // seat, and c's time format.
 func (c *Config) ImageOpts(d DisplayDevice) *display.ImageOpts {
-	return &display.ImageOpts{BlackLeft: d.Left.Color() == bughouse.Black, Format: c.DisplayOpts()}
+	return &display.ImageOpts{BlackLeft: d.Left.Color() == bughouse.Black, Format: c.DisplayOpts(), Texts: display.TextsFor(c.Language)}
 }
 
 // DisplayOpts returns the clock-face format of c for package display,
