@@ -2,10 +2,10 @@
 // GPIO line: the start, a flag, low time, a pause, a claim, and
 // optionally a click per press, each with its own pattern (Patterns).
 //
-// It never delays the match: a Follower reads the table's snapshots (as
-// every output does, table.Subscribe) and finds the events in them
-// (Events), and a Player plays them on the line from a goroutine of its
-// own, one after the other, dropping what it cannot play in time (a
+// It never delays the match: the buzzer's Player (package sound/buzzer)
+// reads the table's snapshots (as every output does, table.Subscribe),
+// finds the events in them (Follow), and plays them on the line from a
+// goroutine of its own, one after the other, dropping what it cannot play in time (a
 // click behind a long pattern) rather than queueing without end. The
 // loop is never waited for: a slow subscriber of the table gets the
 // newest snapshot, not every one.

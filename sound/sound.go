@@ -22,10 +22,11 @@ const (
 	Pause                    // the clocks stop (the pause switch, the console)
 	Claim                    // a claim stops the clocks (Art 29)
 	Press                    // a clock press that the rules took: a click
-	eventCount
+	// EventCount is not an event: the number of events plus one.
+	EventCount
 )
 
-var eventNames = [eventCount]string{"", "start", "flag", "low-time", "pause", "claim", "press"}
+var eventNames = [EventCount]string{"", "start", "flag", "low-time", "pause", "claim", "press"}
 
 // EventNames are the events' words, as [sound] events lists them.
 var EventNames = eventNames[1:]
@@ -33,7 +34,7 @@ var EventNames = eventNames[1:]
 // String returns the event's word: "start", "flag", "low-time", "pause",
 // "claim" or "press".
 func (e Event) String() string {
-	if e > 0 && e < eventCount {
+	if e > 0 && e < EventCount {
 		return eventNames[e]
 	}
 	return fmt.Sprintf("Event(%d)", uint8(e))
@@ -71,7 +72,7 @@ const ms = time.Millisecond
 // patterns are told apart by ear at a noisy table: one long (start), a
 // long triple (flag), two quick (low time), one short (pause),
 // short-long (claim), a tick (press).
-var patterns = [eventCount]Pattern{
+var patterns = [EventCount]Pattern{
 	Start:   {{On: 400 * ms}},
 	Flag:    {{On: 300 * ms, Off: 150 * ms}, {On: 300 * ms, Off: 150 * ms}, {On: 300 * ms}},
 	LowTime: {{On: 80 * ms, Off: 80 * ms}, {On: 80 * ms}},
@@ -82,7 +83,7 @@ var patterns = [eventCount]Pattern{
 
 // PatternOf returns event e's pattern (a copy).
 func PatternOf(e Event) Pattern {
-	if e == 0 || e >= eventCount {
+	if e == 0 || e >= EventCount {
 		return nil
 	}
 	return append(Pattern(nil), patterns[e]...)
@@ -97,7 +98,7 @@ func PatternsJSON() []byte {
 		Off int64 `json:"off"`
 	}
 	out := map[string][]beep{}
-	for e := Start; e < eventCount; e++ {
+	for e := Start; e < EventCount; e++ {
 		for _, b := range patterns[e] {
 			out[e.String()] = append(out[e.String()], beep{b.On.Milliseconds(), b.Off.Milliseconds()})
 		}
@@ -105,6 +106,25 @@ func PatternsJSON() []byte {
 	data, _ := json.Marshal(out) // a map of plain values: cannot fail
 	return data
 }
+
+// Kind is a buzzer's kind.
+type Kind uint8
+
+const (
+	// Active: a buzzer with its own oscillator; the line high sounds it.
+	Active Kind = iota
+	// Passive: a bare piezo, driven with a square wave.
+	Passive
+)
+
+// DefaultFrequency is a passive piezo's tone when none is set: 2 kHz,
+// near the resonance of the common 12 mm discs, a 250 µs half period
+// that the GPIO character device's ioctls keep up with.
+const DefaultFrequency = 2000
+
+// MaxFrequency bounds a passive piezo's tone: 5 kHz is a 100 µs half
+// period.
+const MaxFrequency = 5000
 
 // DefaultLowTime is the low-time threshold when none is set: a clock
 // that goes under ten seconds beeps once.

@@ -1,4 +1,9 @@
-package sound
+// Package buzzer plays the table's sounds (package sound) on a piezo
+// buzzer's GPIO line: a Player follows the table's snapshots and plays
+// each event's pattern from a goroutine of its own, never delaying the
+// loop; an active buzzer is the line high for a beep, a passive piezo a
+// square wave toggled on deadlines from the beep's start.
+package buzzer
 
 import (
 	"context"
@@ -7,36 +12,18 @@ import (
 
 	"periph.io/x/conn/v3/gpio"
 
+	"tandem/sound"
 	"tandem/table"
 )
-
-// Kind is the buzzer's kind.
-type Kind uint8
-
-const (
-	// Active: a buzzer with its own oscillator; the line high sounds it.
-	Active Kind = iota
-	// Passive: a bare piezo; the Player drives it with a square wave.
-	Passive
-)
-
-// DefaultFrequency is a passive piezo's tone when none is set: 2 kHz,
-// near the resonance of the common 12 mm discs and a 250 µs half period
-// that the GPIO character device's ioctls keep up with.
-const DefaultFrequency = 2000
-
-// MaxFrequency bounds a passive piezo's tone: 5 kHz is a 100 µs half
-// period.
-const MaxFrequency = 5000
 
 // Opts configures a Player. The zero value drives an active buzzer for
 // every event but the click, with the default low-time threshold.
 type Opts struct {
-	Kind Kind
+	Kind sound.Kind
 	// Frequency is a passive piezo's tone in Hz (0: DefaultFrequency).
 	Frequency int
 	// Events are the events that sound; nil means every one but Press.
-	Events []Event
+	Events []sound.Event
 	// LowTime returns the low-time threshold of a match's time control
 	// ([sound] low_time); nil means DefaultLowTime for every control.
 	LowTime func(s *table.Snapshot) time.Duration
@@ -50,8 +37,8 @@ type Opts struct {
 type Player struct {
 	line    gpio.PinOut
 	opts    Opts
-	enabled [eventCount]bool
-	queue   chan Event
+	enabled [sound.EventCount]bool
+	queue   chan sound.Event
 	halt    chan struct{}
 	done    chan struct{}
 	err     error
@@ -64,21 +51,21 @@ func New(line gpio.PinOut, o *Opts) (*Player, error) {
 		opts = *o
 	}
 	if opts.Frequency == 0 {
-		opts.Frequency = DefaultFrequency
+		opts.Frequency = sound.DefaultFrequency
 	}
-	if opts.Kind == Passive && (opts.Frequency < 100 || opts.Frequency > MaxFrequency) {
-		return nil, errors.New("sound: a passive piezo's frequency is 100 to 5000 Hz")
+	if opts.Kind == sound.Passive && (opts.Frequency < 100 || opts.Frequency > sound.MaxFrequency) {
+		return nil, errors.New("buzzer: a passive piezo's frequency is 100 to 5000 Hz")
 	}
 	if opts.Queue <= 0 {
 		opts.Queue = 4
 	}
-	p := &Player{line: line, opts: opts, queue: make(chan Event, opts.Queue), halt: make(chan struct{}), done: make(chan struct{})}
+	p := &Player{line: line, opts: opts, queue: make(chan sound.Event, opts.Queue), halt: make(chan struct{}), done: make(chan struct{})}
 	evs := opts.Events
 	if evs == nil {
-		evs = []Event{Start, Flag, LowTime, Pause, Claim}
+		evs = []sound.Event{sound.Start, sound.Flag, sound.LowTime, sound.Pause, sound.Claim}
 	}
 	for _, e := range evs {
-		if e > 0 && e < eventCount {
+		if e > 0 && e < sound.EventCount {
 			p.enabled[e] = true
 		}
 	}
@@ -92,8 +79,8 @@ func New(line gpio.PinOut, o *Opts) (*Player, error) {
 // Enqueue asks for event e's pattern, after those waiting; it reports
 // false when e is not enabled or the queue is full (the event is then
 // not played). It never blocks.
-func (p *Player) Enqueue(e Event) bool {
-	if e == 0 || e >= eventCount || !p.enabled[e] {
+func (p *Player) Enqueue(e sound.Event) bool {
+	if e == 0 || e >= sound.EventCount || !p.enabled[e] {
 		return false
 	}
 	select {
@@ -117,11 +104,11 @@ func (p *Player) Run(ctx context.Context, snaps <-chan table.Snapshot) {
 			if !ok {
 				return
 			}
-			low := DefaultLowTime
+			low := sound.DefaultLowTime
 			if p.opts.LowTime != nil {
 				low = p.opts.LowTime(&s)
 			}
-			for _, e := range Follow(prev, &s, low, &warned) {
+			for _, e := range sound.Follow(prev, &s, low, &warned) {
 				p.Enqueue(e)
 			}
 			prev = &s
@@ -154,7 +141,7 @@ func (p *Player) play() {
 		case <-p.halt:
 			return
 		case e := <-p.queue:
-			if !p.pattern(patterns[e]) {
+			if !p.pattern(sound.PatternOf(e)) {
 				return
 			}
 		}
@@ -164,7 +151,7 @@ func (p *Player) play() {
 // pattern plays pat, reporting false when halted. Every instant is a
 // deadline from the pattern's start: a beep of 80 ms is 80 ms whatever
 // the writes before it took.
-func (p *Player) pattern(pat Pattern) bool {
+func (p *Player) pattern(pat sound.Pattern) bool {
 	at := time.Now()
 	for _, b := range pat {
 		if !p.tone(at, b.On) {
@@ -184,7 +171,7 @@ func (p *Player) pattern(pat Pattern) bool {
 // periods (passive). The line is low at the end.
 func (p *Player) tone(start time.Time, d time.Duration) bool {
 	end := start.Add(d)
-	if p.opts.Kind == Active {
+	if p.opts.Kind == sound.Active {
 		if !p.out(gpio.High) {
 			return false
 		}

@@ -1,4 +1,4 @@
-package sound
+package buzzer
 
 import (
 	"context"
@@ -11,8 +11,11 @@ import (
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpiotest"
 
+	"tandem/sound"
 	"tandem/table"
 )
+
+const ms = time.Millisecond
 
 // line is periph's fake pin, recording every level written with the
 // instant (virtual, under synctest) from the test's start.
@@ -57,7 +60,7 @@ func TestPlayer_ActiveFlag(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(time.Second)
-		if !p.Enqueue(Flag) {
+		if !p.Enqueue(sound.Flag) {
 			t.Fatal("flag not queued")
 		}
 		time.Sleep(5 * time.Second)
@@ -81,12 +84,12 @@ func TestPlayer_ActiveFlag(t *testing.T) {
 func TestPlayer_PassiveSquareWave(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		l := newLine()
-		p, err := New(l, &Opts{Kind: Passive, Frequency: 2000, Events: []Event{Press}})
+		p, err := New(l, &Opts{Kind: sound.Passive, Frequency: 2000, Events: []sound.Event{sound.Press}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(100 * ms)
-		p.Enqueue(Press) // 15 ms: 60 half periods
+		p.Enqueue(sound.Press) // 15 ms: 60 half periods
 		time.Sleep(time.Second)
 		synctest.Wait()
 		p.Halt()
@@ -117,13 +120,13 @@ func TestPlayer_QueueAndEvents(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Enqueue(Press) {
+		if p.Enqueue(sound.Press) {
 			t.Error("the click plays without being enabled")
 		}
-		p.Enqueue(Start) // taken by the player at once
+		p.Enqueue(sound.Start) // taken by the player at once
 		synctest.Wait()
-		p.Enqueue(Pause) // waits
-		if p.Enqueue(Claim) {
+		p.Enqueue(sound.Pause) // waits
+		if p.Enqueue(sound.Claim) {
 			t.Error("a full queue took another event")
 		}
 		time.Sleep(2 * time.Second)
@@ -142,7 +145,7 @@ func TestPlayer_LineError(t *testing.T) {
 		l.mu.Lock()
 		l.fail = errors.New("gpio: line gone")
 		l.mu.Unlock()
-		p.Enqueue(Start)
+		p.Enqueue(sound.Start)
 		synctest.Wait()
 		if err := p.Halt(); err == nil || err.Error() != "gpio: line gone" {
 			t.Errorf("Halt: %v", err)
