@@ -126,7 +126,7 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		t.Run(ctx)
 	}()
 	for _, start := range []func(context.Context) error{
-		d.startHardware, d.startConsole, d.startNotify, d.startHall, d.startEBoard,
+		d.startHardware, d.startSound, d.startConsole, d.startNotify, d.startHall, d.startEBoard,
 	} {
 		if err := start(ctx); err != nil {
 			d.Close()

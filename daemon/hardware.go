@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	pgpio "periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/i2c/i2creg"
 	_ "periph.io/x/host/v3/sysfs" // registers the I2C buses /dev/i2c-N
 
@@ -15,6 +16,7 @@ import (
 	"tandem/display/sevenseg"
 	"tandem/display/ssd1306face"
 	"tandem/gpio"
+	"tandem/i18n"
 	"tandem/rules"
 	"tandem/table"
 	"tandem/wiring"
@@ -30,9 +32,29 @@ var hardware = struct {
 	// display opens one display device; closeFn releases what it holds
 	// beyond the device (a bus, lines).
 	display func(c *config.Config, dev config.DisplayDevice) (d display.Device, closeFn func() error, err error)
+	// buzzer opens the [sound] buzzer's line.
+	buzzer func(chip, pin string) (pgpio.PinOut, func(), error)
+	// shutdown powers the machine off (the button menu).
+	shutdown func(ctx context.Context) error
 }{
-	inputs:  func(w *wiring.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
-	display: OpenDisplay,
+	inputs: func(w *wiring.Wiring) (gpio.Source, error) {
+		return gpio.Open(w, &gpio.ReaderOpts{Hold: MenuHold})
+	},
+	display:  OpenDisplay,
+	buzzer:   openBuzzer,
+	shutdown: shutdownPi,
+}
+
+// openBuzzer opens the buzzer's line as an output.
+func openBuzzer(chip, pin string) (pgpio.PinOut, func(), error) {
+	if err := gpio.InitPeriph(); err != nil {
+		return nil, nil, err
+	}
+	p, closeFn, err := gpio.OpenPin(chip, pin)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, closeFn, nil
 }
 
 // ErrNoGPIO is wrapped by Start's error in hardware mode on a machine
@@ -87,10 +109,25 @@ func (d *Daemon) startHardware(ctx context.Context) error {
 		return nil
 	}
 	src, devs := d.hw.src, d.hw.devs
+	pauseOn := false
+	if r, ok := src.(interface{ PauseOn() bool }); ok {
+		pauseOn = r.PauseOn()
+	}
+	bm := newButtonMenu(d, pauseOn)
+	results, cancelResults := d.Table.Subscribe()
+	stopResults := context.AfterFunc(ctx, cancelResults)
+	d.Go(func() {
+		defer stopResults()
+		bm.followResults(results)
+	})
 	d.Go(func() {
 		stop := context.AfterFunc(ctx, func() { src.Halt() })
 		defer stop()
-		pumpInputs(src, d.Table)
+		for in := range src.Inputs() {
+			if !bm.input(ctx, in) {
+				break // the table is closed
+			}
+		}
 		if r, ok := src.(*gpio.Reader); ok && r.Err() != nil {
 			d.printf("tandem: the buttons stopped: %v\n", r.Err())
 			d.fail(fmt.Errorf("daemon: the buttons stopped: %w", r.Err()))
@@ -99,11 +136,14 @@ func (d *Daemon) startHardware(ctx context.Context) error {
 	if len(devs) > 0 {
 		snaps, cancel := d.Table.Subscribe()
 		infoCh, cancelInfo := d.InfoChanged()
+		menuCh, cancelMenu := bm.view.Subscribe()
 		stop := context.AfterFunc(ctx, cancel)
+		tx := display.TextsFor(d.Config.Language)
 		d.Go(func() {
 			defer stop()
 			defer cancelInfo()
-			showAll(snaps, infoCh, devs, d.printf)
+			defer cancelMenu()
+			showAll(snaps, infoCh, menuCh, devs, tx, d.printf)
 		})
 	}
 	return nil
@@ -127,28 +167,24 @@ func (d *Daemon) printf(format string, args ...any) {
 
 var outMu sync.Mutex
 
-// pumpInputs posts every input of src to t at its edge instant until src
-// stops (a momentary pause button is the loop's PauseSwitch, resolved
-// there).
-func pumpInputs(src gpio.Source, t *table.Table) {
-	for in := range src.Inputs() {
-		if !t.Post(in.Event(), in.At) {
-			return // the table is closed
-		}
-	}
-}
-
 // showAll shows every snapshot on every device until snaps is closed, and
 // shows again when Info changes: before the start, a generated arbiter PIN
 // is the displays' note (display.Noter), since on the Pi the displays are
 // where the arbiter can read it. A device's error is reported once until
 // it works again; the next snapshot retries.
-func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Device, printf func(string, ...any)) {
+//
+// While the button menu is open (menuCh) the displays show its screen
+// instead (display.MenuShower; a display without it its four characters,
+// Message), and the players' names go to the displays with room for them
+// (display.Namer) as they change. The words are tx's.
+func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, menuCh <-chan menuView, devs []display.Device, tx *display.Texts, printf func(string, ...any)) {
 	failing := make([]bool, len(devs))
 	var s table.Snapshot
 	var in Info
+	var mv menuView
 	have := false
 	note := ""
+	var players [4]string
 	for {
 		select {
 		case next, ok := <-snaps:
@@ -157,11 +193,12 @@ func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Dev
 			}
 			s, have = next, true
 		case in = <-infoCh:
+		case mv = <-menuCh:
 		}
 		if !have {
 			continue
 		}
-		n := displayNote(in, &s)
+		n := displayNote(in, &s, tx)
 		if n != note {
 			note = n
 			for _, dev := range devs {
@@ -170,8 +207,24 @@ func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Dev
 				}
 			}
 		}
+		if s.Players != players {
+			players = s.Players
+			for _, dev := range devs {
+				if nd, ok := dev.(display.Namer); ok {
+					nd.SetPlayers(players)
+				}
+			}
+		}
 		for i, dev := range devs {
-			err := dev.Show(&s.Snapshot)
+			var err error
+			switch ms, ok := dev.(display.MenuShower); {
+			case mv.open && ok:
+				err = ms.ShowMenu(mv.screen)
+			case mv.open:
+				err = dev.Message(mv.screen.Short)
+			default:
+				err = dev.Show(&s.Snapshot)
+			}
 			if err != nil && !failing[i] {
 				printf("tandem: display %s: %v\n", dev, err)
 			}
@@ -186,18 +239,21 @@ func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Dev
 // that the match was recovered after a restart (with the wall-clock time
 // of the last record) until play resumes, and that the hall's hub is not
 // reachable ([hall]).
-func displayNote(in Info, s *table.Snapshot) string {
+func displayNote(in Info, s *table.Snapshot, tx *display.Texts) string {
+	if tx == nil {
+		tx = display.TextsFor(i18n.English)
+	}
 	switch {
 	case s.RecordErr != "":
-		return "NO RECORD"
+		return tx.NoRecord
 	case in.PIN != "" && !s.Started:
-		return "PIN " + in.PIN
+		return tx.PIN + " " + in.PIN
 	case s.Recovered && s.Status == rules.Paused:
-		return "RECOVERED " + s.RecoveredAt.Local().Format("15:04")
+		return tx.Recovered + " " + s.RecoveredAt.Local().Format("15:04")
 	case in.Hall != "" && !in.HallOnline:
 		// The table plays on; the head arbiter's dashboard shows it
 		// offline too.
-		return "HALL OFFLINE"
+		return tx.HallOffline
 	}
 	return ""
 }

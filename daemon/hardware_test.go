@@ -390,7 +390,7 @@ func TestDisplayNote(t *testing.T) {
 		{"no record beats everything", Info{PIN: "1234"}, snap(rules.Ready, recovered, noRecord), "NO RECORD"},
 		{"no record while running", Info{}, snap(rules.Running, noRecord), "NO RECORD"},
 	} {
-		if got := displayNote(tc.in, tc.s); got != tc.want {
+		if got := displayNote(tc.in, tc.s, nil); got != tc.want {
 			t.Errorf("%s: displayNote = %q, want %q", tc.name, got, tc.want)
 		}
 	}

@@ -60,7 +60,13 @@ type Reader struct {
 
 	haltOnce, closeOnce sync.Once
 	haltErr, closeErr   error
+
+	pauseOn bool // the pause switch's position when the reader started
 }
+
+// PauseOn reports whether the pause switch was on (active) when the
+// reader started: the position no input reports.
+func (r *Reader) PauseOn() bool { return r.pauseOn }
 
 var _ Source = (*Reader)(nil)
 
@@ -83,6 +89,7 @@ func NewReader(lines Lines, w *wiring.Wiring, numbers []int, o *ReaderOpts) (*Re
 		deb:  NewDebouncer(w, high == w.Pause.ActiveHigh),
 		poll: 100 * time.Millisecond,
 		halt: make(chan struct{}), done: make(chan struct{}),
+		pauseOn: high == w.Pause.ActiveHigh,
 	}
 	var buf int
 	if o != nil {

@@ -223,18 +223,17 @@ func (m *Menu) IsOpen() bool { return m.open }
 // Close closes the menu.
 func (m *Menu) Close() { m.open = false }
 
-// Hold takes a long press of button b (held two seconds): on the
-// shutdown page a long OK asks the confirmation; anywhere else it is a
-// press.
+// Hold takes a long press of button b (held two seconds; its press came
+// first, to Press): on the shutdown page a long OK asks the
+// confirmation; anywhere else it does nothing more.
 func (m *Menu) Hold(b Button, in Info) Action {
 	if !m.open {
 		return Action{}
 	}
 	if m.page == pageShutdown && b == OK {
 		m.page = pageShutdownConfirm
-		return Action{}
 	}
-	return m.Press(b, in)
+	return Action{}
 }
 
 // Press takes a press of button b.
@@ -349,7 +348,9 @@ func (m *Menu) choose(in Info) Action {
 	case pageShutdownConfirm:
 		m.open = false
 		return Action{Kind: Shutdown}
-	case pageResult, pageConsole, pageShutdown, pageMessage:
+	case pageShutdown:
+		// The press that begins the long press: the hold decides (Hold).
+	case pageResult, pageConsole, pageMessage:
 		return m.goBack()
 	}
 	return Action{}

@@ -124,7 +124,10 @@ func TestMenu_EveryEntry(t *testing.T) {
 	if a := walk(m, in, OK); a.Kind == Shutdown {
 		t.Fatal("a short press shut down")
 	}
-	walk(m, in, OK)
+	if sc := m.Screen(in); sc.Lines[0] != "hold OK 2 s to shut down" {
+		t.Fatalf("a short OK left the shutdown page: %+v", sc)
+	}
+	m.Hold(Next, in) // not OK: nothing
 	m.Hold(OK, in)
 	if sc := m.Screen(in); !strings.Contains(sc.Lines[0], "shut down now?") {
 		t.Fatalf("shutdown confirm: %+v", sc)
