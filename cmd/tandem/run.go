@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"tandem/config"
+	"tandem/i18n"
 	"tandem/daemon"
 	"tandem/internal/inputfile"
 	"tandem/replay"
@@ -36,6 +37,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem run: %s\n", configError(err, *preset))
 		return 2
 	}
+	lang := cli()
+	if cfg.LanguageSet {
+		lang = i18n.For(cfg.Language)
+	}
+	printWarnings(stderr, "tandem run", cfg, lang)
 
 	script, err := loadScript(*scriptPath, *preset, cfg)
 	if err != nil {

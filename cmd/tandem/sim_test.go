@@ -19,6 +19,7 @@ import (
 	"tandem/config"
 	"tandem/daemon"
 	"tandem/display"
+	"tandem/i18n"
 )
 
 // simDeadline bounds every wait on the simulated table: a run that hangs
@@ -671,7 +672,7 @@ func TestConsoleLine(t *testing.T) {
 		{daemon.Info{ConsoleURL: "http://127.0.0.1:8080/", PIN: "048213"}, "browser console http://127.0.0.1:8080/ · arbiter PIN 048213"},
 		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration"},
 	} {
-		if got := consoleLine(c.in); got != c.want {
+		if got := consoleLine(c.in, i18n.For(i18n.English)); got != c.want {
 			t.Errorf("consoleLine(%+v) = %q, want %q", c.in, got, c.want)
 		}
 	}
