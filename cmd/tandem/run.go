@@ -9,8 +9,8 @@ import (
 	"syscall"
 
 	"tandem/config"
-	"tandem/i18n"
 	"tandem/daemon"
+	"tandem/i18n"
 	"tandem/internal/inputfile"
 	"tandem/replay"
 	"tandem/timeline"

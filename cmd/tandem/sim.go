@@ -12,8 +12,8 @@ import (
 	"golang.org/x/term"
 
 	"tandem/config"
-	"tandem/i18n"
 	"tandem/daemon"
+	"tandem/i18n"
 	"tandem/tui"
 )
 
