@@ -13,7 +13,7 @@ import (
 // its template text, exactly Catalog's, with
 // Cache-Control: no-cache. Anything else is 404; a method other than GET
 // or HEAD, 405. A page fills a template's {{.Name}} fields itself (see
-// docs/console.md, "Languages").
+// docs/i18n.md, "For the web pages").
 func Handler() http.Handler {
 	var bodies [langCount][]byte
 	for _, l := range Langs {
