@@ -37,13 +37,6 @@ func (l Lang) String() string {
 	return fmt.Sprintf("Lang(%d)", uint8(l))
 }
 
-func (l Lang) tag() language.Tag {
-	if l == Spanish {
-		return language.Spanish
-	}
-	return language.English
-}
-
 // Parse reads a language as a configuration or the environment writes it:
 // "en", "es", "es-MX", "es_ES.UTF-8", "English", "español" (any case). An
 // empty string, "C" and "POSIX" are English. Other languages are an error

@@ -819,10 +819,10 @@ func TestSim_Tmux_Spanish(t *testing.T) {
 	pause()
 	s.send("p")
 	s.waitScreen([]string{"▶ B-negras", "último suceso: pulsa B-blancas"})
-	screen := s.waitScreen([]string{"en marcha", "jugadas 1"}, "running", "press")
+	s.waitScreen([]string{"en marcha", "jugadas 1"}, "running", "press")
 	if capture {
 		pause()
-		screen = s.capture()
+		screen := s.capture()
 		trim := func(sc string) string { return strings.TrimRight(sc, "\n ") }
 		var b strings.Builder
 		b.WriteString(trim(screen))
