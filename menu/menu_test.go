@@ -114,7 +114,7 @@ func TestMenu_EveryEntry(t *testing.T) {
 		t.Fatalf("result: %+v", sc)
 	}
 	walk(m, in, Back, Next, OK)
-	if sc := m.Screen(in); sc.Lines[0] != in.Console || sc.Lines[1] != "PIN 482913" || sc.Short != "2913" {
+	if sc := m.Screen(in); sc.Lines[0] != "192.0.2.7:8080" || sc.Lines[1] != "PIN 482913" || sc.Short != "2913" {
 		t.Fatalf("console: %+v", sc)
 	}
 	walk(m, in, Back)

@@ -88,7 +88,9 @@ func (m *Menu) Screen(in Info) Screen {
 		sc.Short = resultShort(in.Result)
 	case pageConsole:
 		sc.Title = t("menu.entry.console")
-		addr, pin := in.Console, in.PIN
+		// What a phone's browser takes: "192.0.2.7:8080" fits a line of
+		// the OLED where "http://192.0.2.7:8080/" does not.
+		addr, pin := strings.TrimSuffix(strings.TrimPrefix(in.Console, "http://"), "/"), in.PIN
 		if addr == "" {
 			addr = t("menu.console.none")
 		}
