@@ -14,7 +14,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
-	"tandem/i18n"
+	"tandem/i18n/lang"
 	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 	"tandem/rules"
@@ -77,9 +77,9 @@ type Config struct {
 	Sound Sound
 	// Language is the language of every text a person reads at the
 	// table: the terminal table, the displays, the button menu
-	// (language = "en" | "es"; i18n.Parse). LanguageSet says whether the
+	// (language = "en" | "es"; lang.Parse). LanguageSet says whether the
 	// file set it: when not, the terminal follows the environment (LANG).
-	Language    i18n.Lang
+	Language    lang.Lang
 	LanguageSet bool
 	// Warnings are what is probably a mistake, though valid, each as
 	// "FILE:LINE: field: what" (a control = 5 that is five seconds):
@@ -420,7 +420,7 @@ func (p *parser) config(doc map[string]any) (*Config, error) {
 	if v, ok := doc["language"]; ok {
 		path := []string{"language"}
 		s, isString := v.(string)
-		l, err := i18n.Parse(s)
+		l, err := lang.Parse(s)
 		if !isString || err != nil || s == "" {
 			return nil, p.errorf(path, "expected \"en\" (English) or \"es\" (español), got %s", describe(v))
 		}

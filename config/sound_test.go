@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"tandem/clock"
-	"tandem/i18n"
+	"tandem/i18n/lang"
 	"tandem/sound"
 )
 
@@ -62,11 +62,11 @@ func TestSound_Errors(t *testing.T) {
 }
 
 func TestLanguage(t *testing.T) {
-	if c := mustParse(t, ""); c.Language != i18n.English || c.LanguageSet {
+	if c := mustParse(t, ""); c.Language != lang.English || c.LanguageSet {
 		t.Errorf("default: %v %v", c.Language, c.LanguageSet)
 	}
 	c := mustParse(t, "language = \"es\"\n")
-	if c.Language != i18n.Spanish || !c.LanguageSet {
+	if c.Language != lang.Spanish || !c.LanguageSet {
 		t.Errorf("es: %v %v", c.Language, c.LanguageSet)
 	}
 	var b bytes.Buffer

@@ -73,12 +73,12 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	var blackLeft [2]bool
 	for _, dev := range d.Config.Display.Devices {
 		if dev.Kind == config.SSD1306 && int(dev.Board) < len(blackLeft) {
-			blackLeft[dev.Board] = d.Config.ImageOpts(dev).BlackLeft
+			blackLeft[dev.Board] = dev.BlackLeft()
 		}
 	}
 	srv, err := console.New(d.Table, &console.Opts{
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
-		Display: d.Config.DisplayOpts(), MirrorBlackLeft: blackLeft,
+		Display: faceOpts(d.Config), MirrorBlackLeft: blackLeft,
 	})
 	if err != nil {
 		ln.Close()

@@ -109,7 +109,7 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		return nil, err
 	}
 	topts := &table.Opts{Options: cfg.Rules, Preset: cfg.Preset, Players: cfg.Journal.Players,
-		NextChange: display.NextChangeFunc(cfg.DisplayOpts())}
+		NextChange: display.NextChangeFunc(faceOpts(cfg))}
 	if err := d.openRecord(topts); err != nil {
 		d.Close()
 		return nil, err

@@ -278,12 +278,12 @@ func OpenDisplay(c *config.Config, dev config.DisplayDevice) (display.Device, fu
 		var d display.Device
 		if dev.Kind == config.SSD1306 {
 			d, err = ssd1306face.NewI2C(bus, &ssd1306face.Opts{
-				Board: dev.Board, Image: *c.ImageOpts(dev), Address: dev.Address,
+				Board: dev.Board, Image: imageOpts(c, dev), Address: dev.Address,
 				Brightness: dev.Brightness, Name: dev.Name,
 			})
 		} else {
 			d, err = sevenseg.NewHT16K33(bus, dev.Address, &sevenseg.Opts{
-				Seat: dev.Seat, Format: c.DisplayOpts(), Brightness: dev.Brightness, Name: dev.Name,
+				Seat: dev.Seat, Format: faceOpts(c), Brightness: dev.Brightness, Name: dev.Name,
 			})
 		}
 		if err != nil {
@@ -303,7 +303,7 @@ func OpenDisplay(c *config.Config, dev config.DisplayDevice) (display.Device, fu
 		}
 		closeBoth := func() error { closeClk(); closeDio(); return nil }
 		d, err := sevenseg.NewTM1637(clk, dio, &sevenseg.Opts{
-			Seat: dev.Seat, Format: c.DisplayOpts(), Brightness: dev.Brightness, Name: dev.Name,
+			Seat: dev.Seat, Format: faceOpts(c), Brightness: dev.Brightness, Name: dev.Name,
 		})
 		if err != nil {
 			closeBoth()
@@ -323,4 +323,16 @@ func busName(b string) string {
 		return "the first I2C bus"
 	}
 	return b
+}
+
+// faceOpts returns the clock faces' time format of c ([display]
+// tenths_below).
+func faceOpts(c *config.Config) *display.Opts {
+	return &display.Opts{TenthsBelow: c.FaceTenthsBelow()}
+}
+
+// imageOpts returns the drawing options of SSD1306 device dev: its left
+// seat, c's time format and c's language.
+func imageOpts(c *config.Config, dev config.DisplayDevice) display.ImageOpts {
+	return display.ImageOpts{BlackLeft: dev.BlackLeft(), Format: faceOpts(c), Texts: display.TextsFor(c.Language)}
 }

@@ -27,7 +27,7 @@ import (
 // starts given, so the tests do not depend on the record or the console.
 func hwDaemon(t *testing.T, cfg *config.Config, more ...func(*Daemon, context.Context) error) (*Daemon, error) {
 	t.Helper()
-	tb, err := table.New(&table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(cfg.DisplayOpts())})
+	tb, err := table.New(&table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(faceOpts(cfg))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,77 +6,34 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-	"strings"
 	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
 	"golang.org/x/text/language"
+
+	"tandem/i18n/lang"
 )
 
-// Lang is a language of the catalogs.
-type Lang uint8
+// Lang is a language of the catalogs (package lang, which names them
+// without linking the catalogs).
+type Lang = lang.Lang
 
 // The languages. English is the source language and the default.
 const (
-	English Lang = iota
-	Spanish
-	langCount
+	English   = lang.English
+	Spanish   = lang.Spanish
+	langCount = lang.Count
 )
 
 // Langs lists every language, English first.
-var Langs = []Lang{English, Spanish}
+var Langs = lang.Langs
 
-var langCodes = [langCount]string{"en", "es"}
+// Parse is lang.Parse.
+func Parse(s string) (Lang, error) { return lang.Parse(s) }
 
-// String returns the language's code: "en" or "es".
-func (l Lang) String() string {
-	if l < langCount {
-		return langCodes[l]
-	}
-	return fmt.Sprintf("Lang(%d)", uint8(l))
-}
-
-// Parse reads a language as a configuration or the environment writes it:
-// "en", "es", "es-MX", "es_ES.UTF-8", "English", "español" (any case). An
-// empty string, "C" and "POSIX" are English. Other languages are an error
-// naming the ones there are.
-func Parse(s string) (Lang, error) {
-	v := strings.ToLower(strings.TrimSpace(s))
-	if i := strings.IndexAny(v, ".@"); i >= 0 {
-		v = v[:i] // es_ES.UTF-8, de_DE@euro
-	}
-	switch v {
-	case "", "c", "posix", "english":
-		return English, nil
-	case "español", "espanol", "spanish", "castellano":
-		return Spanish, nil
-	}
-	base, _, _ := strings.Cut(strings.ReplaceAll(v, "_", "-"), "-")
-	for l, c := range langCodes {
-		if base == c {
-			return Lang(l), nil
-		}
-	}
-	return English, fmt.Errorf("language %q unknown; allowed: en (English), es (español)", s)
-}
-
-// FromEnv returns the language of the environment as a terminal program
-// reads it: the first of LC_ALL, LC_MESSAGES and LANG that is set (POSIX
-// order), English when none is or it names a language there is no catalog
-// for. getenv is os.Getenv, or a test's.
-func FromEnv(getenv func(string) string) Lang {
-	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if v := getenv(k); v != "" {
-			l, err := Parse(v)
-			if err != nil {
-				return English
-			}
-			return l
-		}
-	}
-	return English
-}
+// FromEnv is lang.FromEnv.
+func FromEnv(getenv func(string) string) Lang { return lang.FromEnv(getenv) }
 
 //go:embed locales/*.toml
 var locales embed.FS

@@ -13,6 +13,7 @@ import (
 
 	"tandem/config"
 	"tandem/daemon"
+	"tandem/display"
 	"tandem/i18n"
 	"tandem/tui"
 )
@@ -79,7 +80,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return tui.Info{Hall: in.Hall, HallOnline: in.HallOnline}
 	}
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
-		tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed), tui.WithLanguage(lang))
+		tui.WithDisplay(&display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed), tui.WithLanguage(lang))
 	cancel()
 	if cerr := d.Close(); err == nil && cerr != nil {
 		err = cerr

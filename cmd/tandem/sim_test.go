@@ -217,15 +217,15 @@ func TestSim_LoadConfig_PresetReplacesTheFilesPreset(t *testing.T) {
 
 func TestSim_DisplayOpts_ZeroMeansNeverTenths(t *testing.T) {
 	cfg := config.Default()
-	if got := display.Format(15*time.Second, cfg.DisplayOpts()); got != "15.0" {
+	if got := display.Format(15*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "15.0" {
 		t.Errorf("default configuration shows 15 s as %q, want 15.0", got)
 	}
 	cfg.Display.TenthsBelow = 0 // tenths_below = "0s": never
-	if got := display.Format(15*time.Second, cfg.DisplayOpts()); got != "0:15" {
+	if got := display.Format(15*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "0:15" {
 		t.Errorf("tenths_below 0 shows 15 s as %q, want 0:15", got)
 	}
 	cfg.Display.TenthsBelow = 10 * time.Second
-	if got := display.Format(9*time.Second, cfg.DisplayOpts()); got != "9.0" {
+	if got := display.Format(9*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "9.0" {
 		t.Errorf("tenths_below 10s shows 9 s as %q, want 9.0", got)
 	}
 }
