@@ -43,8 +43,8 @@ const MaxLineOffset = 1023
 // GPIO holds the [gpio] settings. Its zero value is the default: the
 // wiring of gpio.DefaultWiring, a 50 ms lockout, a toggle pause switch.
 type GPIO struct {
-	// Chip is the GPIO chip's name or path; empty means the first chip
-	// (the header's on a Raspberry Pi).
+	// Chip is the GPIO chip's name, path or label; empty means the first
+	// chip that has the lines named (the header's on a Raspberry Pi).
 	Chip string
 	// Lines overrides the inputs' lines, in gpio.Wiring.Inputs order (the
 	// four seats, then the pause switch); nil keeps the default line.

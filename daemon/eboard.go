@@ -206,6 +206,11 @@ func (a *eboards) press(ctx context.Context, at time.Duration, seat bughouse.Sea
 	a.refused[b] = ""
 	g := a.d.Table.Snapshot().Sheet.Game()
 	a.apply(ctx, b, tr.Press(at, seat, &g))
+	// Reports this goroutine took before the press but stamped after it
+	// (the piece set down just after the press, read before the press
+	// reached here) are not the press's board: the alert the press raised
+	// is looked at again with them now, as a later report would.
+	a.checkAll(ctx)
 }
 
 // checkAll looks again at each board's open alert (the board or the

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	deadline := time.Now().Add(10 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
+			t.Logf("the e-boards then: %v", debugInfo())
 			t.Fatalf("timed out waiting for %s", what)
 		}
 		time.Sleep(2 * time.Millisecond)
@@ -66,6 +68,8 @@ func TestEBoard_MovesIntoTheMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
+	debugInfo = func() any { return fmt.Sprintf("%+v; the table's log %+v", d.Info().EBoard, d.Table.Snapshot().Log) }
+	defer func() { debugInfo = func() any { return nil } }()
 	status := func(b bughouse.Board) EBoardStatus {
 		for _, s := range d.Info().EBoard {
 			if s.Board == b {
@@ -154,3 +158,6 @@ func TestEBoard_MovesIntoTheMatch(t *testing.T) {
 		t.Fatalf("%s at %v, want Nf6 at %v", san, got, at)
 	}
 }
+
+// debugInfo is what a test that times out logs about the e-boards.
+var debugInfo = func() any { return nil }

@@ -26,3 +26,15 @@ func ExampleDebouncer() {
 	// Output:
 	// button A-white 0s
 }
+
+// A kernel edge timestamp (CLOCK_MONOTONIC ns) becomes a time.Time on Go's
+// monotonic clock, exactly: intervals are the kernel's, and the map goes
+// back to the same ns.
+func ExampleKernelClock() {
+	c := gpio.NewKernelClock()
+	edge := c.Now() // as the kernel would stamp an edge now
+	at := c.Time(edge)
+	fmt.Println(c.Nanos(at) == edge, c.Time(edge+1500).Sub(at))
+	// Output:
+	// true 1.5µs
+}

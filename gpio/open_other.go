@@ -36,3 +36,14 @@ func OpenPin(chip, name string) (pgpio.PinIO, func(), error) {
 func OpenBiasLines(w *wiring.Wiring) ([]BiasLine, func(), error) {
 	return nil, nil, fmt.Errorf("gpio: %w: %s is Linux's", ErrNoDevice, DevicePattern)
 }
+
+// LineInfo is what the kernel says about one requested line (Linux only).
+type LineInfo struct {
+	Offset   int
+	Name     string
+	Consumer string
+	Bias     string
+}
+
+// LinesInfo has no kernel to ask off Linux.
+func LinesInfo(ls Lines) ([]LineInfo, bool, error) { return nil, false, nil }

@@ -8,23 +8,40 @@ import (
 	"sync/atomic"
 	"tandem/wiring"
 	"time"
-
-	pgpio "periph.io/x/conn/v3/gpio"
 )
 
-// Lines is the part of a periph gpioioctl.LineSet that a Reader uses, so
-// that a fake (package gpiotest) can stand in for the hardware.
+// Edge is one edge the kernel reported on a line.
+type Edge struct {
+	// Offset is the line's offset on its chip (not its index in the set).
+	Offset int
+	// Rising: the line went high; else it went low (physical levels: the
+	// lines are requested active high, whatever the wiring says).
+	Rising bool
+	// At is the kernel's timestamp of the edge on Go's monotonic clock
+	// (KernelClock.Time), the press instant: the time the reader took to
+	// wake is not in it.
+	At time.Time
+	// Kernel is the kernel's timestamp as it came: CLOCK_MONOTONIC in ns
+	// (0 from a fake line set).
+	Kernel int64
+	// Seqno is the kernel's sequence number of the edge among all the
+	// set's edges, from 1 (0 from a fake): a gap means the kernel's event
+	// buffer overflowed and dropped edges.
+	Seqno uint32
+}
+
+// Lines is the line set a Reader reads: the five inputs requested together
+// from the GPIO character device (OpenLines), or a fake (package gpiotest).
 //
-// WaitForEdge waits for an edge on any line and returns the chip's line
-// number (not the index in the set), the edge, and an error; a wait that
-// times out or is halted returns an error that wraps os.ErrDeadlineExceeded
-// and pgpio.NoEdge. Its timeout: 0 waits forever, a negative one has
-// already expired (gpioioctl's behaviour, contrary to the conn docs).
-// Read returns the lines' levels, bit i for the set's line i (mask 0: all).
-// Halt interrupts a WaitForEdge in progress; Close releases the lines.
+// WaitForEdge waits for the next edge on any line. Its timeout: 0 waits
+// forever, a negative one has already expired; a wait that times out or is
+// halted returns an error that wraps os.ErrDeadlineExceeded. Levels returns
+// the lines' physical levels, bit i for the set's line i (1: high). Halt
+// interrupts a WaitForEdge in progress and every later one; Close releases
+// the lines.
 type Lines interface {
-	WaitForEdge(timeout time.Duration) (number int, edge pgpio.Edge, err error)
-	Read(mask pgpio.GPIOValue) (pgpio.GPIOValue, error)
+	WaitForEdge(timeout time.Duration) (Edge, error)
+	Levels() (uint64, error)
 	Halt() error
 	Close() error
 }
@@ -58,6 +75,9 @@ type Reader struct {
 	done   chan struct{}
 	err    error // set before done is closed
 
+	seqno uint32       // the last edge's Seqno (run's own)
+	lost  atomic.Int64 // edges the kernel dropped (Seqno gaps)
+
 	haltOnce, closeOnce sync.Once
 	haltErr, closeErr   error
 
@@ -71,7 +91,7 @@ func (r *Reader) PauseOn() bool { return r.pauseOn }
 var _ Source = (*Reader)(nil)
 
 // NewReader starts reading lines, whose inputs are w's (Wiring.Inputs
-// order) at chip line numbers numbers[i]. It reads the lines once to learn
+// order) at chip line offsets numbers[i]. It reads the lines once to learn
 // the pause switch's position (nothing is reported for it) and returns
 // that read's error, closing nothing, if it fails. The reader runs in its
 // own goroutine until Halt or until the line set fails (see Err).
@@ -79,7 +99,7 @@ func NewReader(lines Lines, w *wiring.Wiring, numbers []int, o *ReaderOpts) (*Re
 	if len(numbers) != len(w.Inputs()) {
 		return nil, fmt.Errorf("gpio: %d line numbers for %d inputs", len(numbers), len(w.Inputs()))
 	}
-	levels, err := lines.Read(0)
+	levels, err := lines.Levels()
 	if err != nil {
 		return nil, fmt.Errorf("gpio: reading the lines: %w", err)
 	}
@@ -122,6 +142,13 @@ func (r *Reader) Err() error {
 	}
 }
 
+// Lost returns how many edges the kernel dropped because its buffer was
+// full (gaps in the edges' sequence numbers). The kernel drops the oldest
+// edge then, so a press made in such a storm may be stamped at a later
+// bounce; the buffer (1024 edges, the kernel's largest) and a reader that
+// never waits on the loop make it rare.
+func (r *Reader) Lost() int64 { return r.lost.Load() }
+
 // Halt stops the reader: it interrupts a wait for an edge and returns once
 // the reader's goroutine has ended. It returns the line set's Halt error.
 func (r *Reader) Halt() error {
@@ -161,8 +188,7 @@ func (r *Reader) run() {
 			// (Settle above reported nothing), so timeout is positive.
 			timeout = min(timeout, due.Sub(now))
 		}
-		number, edge, err := r.lines.WaitForEdge(timeout)
-		at := time.Now() // right after the wake-up: the press instant
+		e, err := r.lines.WaitForEdge(timeout)
 		if r.halted.Load() {
 			return
 		}
@@ -173,25 +199,34 @@ func (r *Reader) run() {
 			r.err = fmt.Errorf("gpio: waiting for an edge: %w", err)
 			return
 		}
-		i := r.index(number)
-		if i < 0 || (edge != pgpio.RisingEdge && edge != pgpio.FallingEdge) {
+		if e.Seqno != 0 {
+			// The kernel numbers a request's events from 1: a gap, the
+			// first included, is events it dropped.
+			if e.Seqno > r.seqno+1 {
+				r.lost.Add(int64(e.Seqno - r.seqno - 1))
+			}
+			r.seqno = e.Seqno
+		}
+		i := r.index(e.Offset)
+		if i < 0 {
 			continue // a line we did not ask for: nothing to report
 		}
+		at := e.At // the kernel's instant of the edge: the press instant
 		// A switch position that settled before this edge comes first.
 		if in, ok := r.deb.Settle(at); ok && !r.send(in) {
 			return
 		}
-		if in, ok := r.deb.Edge(i, edge == pgpio.RisingEdge, at); ok && !r.send(in) {
+		if in, ok := r.deb.Edge(i, e.Rising, at); ok && !r.send(in) {
 			return
 		}
 	}
 }
 
-// index maps a chip line number to its input (-1 if it is none of ours):
-// WaitForEdge returns the number, not the index in the set.
-func (r *Reader) index(number int) int {
+// index maps a chip line offset to its input (-1 if it is none of ours):
+// WaitForEdge returns the offset, not the index in the set.
+func (r *Reader) index(offset int) int {
 	for i, n := range r.numbers {
-		if n == number {
+		if n == offset {
 			return i
 		}
 	}

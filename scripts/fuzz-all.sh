@@ -17,6 +17,10 @@
 # crasher with the file go test wrote it to (testdata/fuzz/FuzzName/...,
 # beside the package): keep it there, it is then a regression test that
 # go test runs. The exit status is 1 when a fuzzer failed.
+#
+# FUZZ_ONLY, a grep -E pattern, keeps the fuzzers whose "package name"
+# matches it (e.g. FUZZ_ONLY='^(eboard|journal) ' to finish a run that was
+# cut short).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -ne 1 ] || [ -z "$1" ]; then
@@ -31,8 +35,11 @@ trap 'rm -f "$log"' EXIT
 # Every fuzzer, as "package-dir name", in a stable order.
 mapfile -t fuzzers < <(grep -rE --include='*_test.go' -o '^func Fuzz[A-Za-z0-9_]+\(' . |
   sed -E 's#^\./(.*)/[^/]+_test\.go:func (Fuzz[A-Za-z0-9_]+)\($#\1 \2#' | sort -u)
+if [ -n "${FUZZ_ONLY:-}" ]; then
+  mapfile -t fuzzers < <(printf '%s\n' "${fuzzers[@]}" | grep -E -- "$FUZZ_ONLY" || true)
+fi
 if [ ${#fuzzers[@]} -eq 0 ]; then
-  echo "no fuzzers found" >&2
+  echo "no fuzzers found${FUZZ_ONLY:+ matching FUZZ_ONLY=$FUZZ_ONLY}" >&2
   exit 1
 fi
 echo "fuzz-all: ${#fuzzers[@]} fuzzers, $dur each, one at a time (-parallel 1, -fuzzminimizetime $minimize), go $(go env GOVERSION), $(nproc) cores"

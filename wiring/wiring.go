@@ -81,9 +81,11 @@ func (l Line) String() string {
 // Wiring is the table's five inputs: one GPIO chip, four buttons, the pause
 // switch.
 type Wiring struct {
-	// Chip is the GPIO chip's name ("gpiochip0") or device path
-	// ("/dev/gpiochip0"). Empty means the first chip, in periph's order:
-	// the pinctrl chip of the 40-pin header on every Raspberry Pi.
+	// Chip is the GPIO chip's name ("gpiochip0"), device path
+	// ("/dev/gpiochip0") or label ("pinctrl-rp1"). Empty means the first
+	// chip (in number order) that has every line named by Name, or the
+	// first chip when every line is given by Offset. On a Raspberry Pi
+	// with a current kernel, the default names are the 40-pin header's.
 	Chip string
 	// Buttons are the clock buttons, indexed by bughouse.Seat.
 	Buttons [4]Line

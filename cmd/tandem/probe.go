@@ -11,9 +11,10 @@ import (
 	"syscall"
 	"time"
 
-	pgpio "periph.io/x/conn/v3/gpio"
+	"slices"
 
 	"tandem/bughouse"
+
 	"tandem/config"
 	"tandem/daemon"
 	"tandem/display"
@@ -126,8 +127,13 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer lines.Close()
 	ins := w.Inputs()
+	kinfo, _, _ := gpio.LinesInfo(lines) // the kernel's view, when it is a real chip
 	for i, l := range ins {
-		fmt.Fprintf(stdout, "  %-8s %-8s line %-3d active %s, pull-%s\n", wiring.InputName(i), l, numbers[i], probeWord(l.ActiveHigh, "high", "low"), l.Pull)
+		kernel := ""
+		if i < len(kinfo) {
+			kernel = fmt.Sprintf(" (kernel: %q, bias %s)", kinfo[i].Name, kinfo[i].Bias)
+		}
+		fmt.Fprintf(stdout, "  %-8s %-8s line %-3d active %s, pull-%s%s\n", wiring.InputName(i), l, numbers[i], probeWord(l.ActiveHigh, "high", "low"), l.Pull, kernel)
 	}
 	if missing > 0 {
 		fmt.Fprintf(stdout, "\n%d display(s) missing; the buttons still work below.\n", missing)
@@ -137,7 +143,7 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "\nPress each button and turn the switch (Ctrl-C to stop). Lockout %v.\n", w.LockoutOrDefault())
 
-	levels, err := lines.Read(0)
+	levels, err := lines.Levels()
 	if err != nil {
 		fmt.Fprintf(stdout, "  reading the lines: %v\n", err)
 		return 1
@@ -147,10 +153,13 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	stopWait := context.AfterFunc(ctx, func() { lines.Halt() })
 	defer stopWait()
 	for ctx.Err() == nil {
-		n, edge, err := lines.WaitForEdge(100 * time.Millisecond)
-		at := time.Now()
+		e, err := lines.WaitForEdge(100 * time.Millisecond)
 		if ctx.Err() != nil {
 			break
+		}
+		at := e.At // the kernel's instant of the edge
+		if err != nil {
+			at = time.Now()
 		}
 		if in, ok := deb.Settle(at); ok {
 			fmt.Fprintf(stdout, "  +%.6fs %-8s settled: %s\n", in.At.Sub(start).Seconds(), "pause", in.Kind)
@@ -162,16 +171,11 @@ func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  waiting for an edge: %v\n", err)
 			return 1
 		}
-		i := -1
-		for j, num := range numbers {
-			if num == n {
-				i = j
-			}
-		}
-		if i < 0 || (edge != pgpio.RisingEdge && edge != pgpio.FallingEdge) {
+		i := slices.Index(numbers, e.Offset)
+		if i < 0 {
 			continue
 		}
-		rising := edge == pgpio.RisingEdge
+		rising := e.Rising
 		active := rising == ins[i].ActiveHigh
 		what := "ignored (bounce or release)"
 		if in, ok := deb.Edge(i, rising, at); ok {

@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	pgpio "periph.io/x/conn/v3/gpio"
-
 	"tandem/gpio"
 )
 
@@ -24,9 +22,10 @@ type Edge struct {
 }
 
 // Lines is a fake line set: WaitForEdge returns the scripted edges at their
-// instants (sleeping until each on the clock time.Now reads, so under
-// synctest the Reader's time.Now after the wake-up is exactly the scripted
-// instant), then edges sent with Inject, and times out as gpioioctl does.
+// instants (sleeping until each on the clock time.Now reads, and stamping
+// it with time.Now then, so under synctest an edge's At is exactly its
+// scripted instant, as the kernel stamps a real one), then edges sent with
+// Inject, and times out as the real line set does.
 // It is safe for concurrent use.
 type Lines struct {
 	start  time.Time
@@ -34,13 +33,13 @@ type Lines struct {
 	inject chan Edge
 
 	mu      sync.Mutex
-	levels  pgpio.GPIOValue // bit i: set line i
-	numbers []int           // chip number of set line i
-	next    int             // first script edge not yet returned
+	levels  uint64 // bit i: set line i
+	numbers []int  // chip number of set line i
+	next    int    // first script edge not yet returned
 	halt    chan struct{}
 	halts   int
 	closed  int
-	// ReadErr, WaitErr: errors to return from Read and from the next
+	// ReadErr, WaitErr: errors to return from Levels and from the next
 	// WaitForEdge (once), set before use.
 	ReadErr, WaitErr error
 }
@@ -50,7 +49,7 @@ var _ gpio.Lines = (*Lines)(nil)
 // New returns a fake line set of the chip lines numbers (set line i is
 // numbers[i]) at levels (bit i: line i high), that will produce script,
 // whose After values must not decrease.
-func New(numbers []int, levels pgpio.GPIOValue, script []Edge) *Lines {
+func New(numbers []int, levels uint64, script []Edge) *Lines {
 	for i := 1; i < len(script); i++ {
 		if script[i].After < script[i-1].After {
 			panic(fmt.Sprintf("gpiotest: edge %d at %v is before edge %d at %v", i, script[i].After, i-1, script[i-1].After))
@@ -82,13 +81,13 @@ func (l *Lines) Closes() int { l.mu.Lock(); defer l.mu.Unlock(); return l.closed
 // WaitForEdge returns the next edge, waiting for its instant; with timeout
 // 0 it waits forever, a negative timeout has expired at once. A timeout or
 // a Halt (which stays in force: the fake never resumes) returns
-// os.ErrDeadlineExceeded and NoEdge.
-func (l *Lines) WaitForEdge(timeout time.Duration) (int, pgpio.Edge, error) {
+// os.ErrDeadlineExceeded.
+func (l *Lines) WaitForEdge(timeout time.Duration) (gpio.Edge, error) {
 	l.mu.Lock()
 	if err := l.WaitErr; err != nil {
 		l.WaitErr = nil
 		l.mu.Unlock()
-		return 0, pgpio.NoEdge, err
+		return gpio.Edge{}, err
 	}
 	halt := l.halt
 	var e *Edge
@@ -97,7 +96,7 @@ func (l *Lines) WaitForEdge(timeout time.Duration) (int, pgpio.Edge, error) {
 	}
 	l.mu.Unlock()
 	if timeout < 0 {
-		return 0, pgpio.NoEdge, os.ErrDeadlineExceeded
+		return gpio.Edge{}, os.ErrDeadlineExceeded
 	}
 	var deadline <-chan time.Time
 	if timeout > 0 {
@@ -121,9 +120,9 @@ func (l *Lines) WaitForEdge(timeout time.Duration) (int, pgpio.Edge, error) {
 	}
 	select {
 	case <-halt:
-		return 0, pgpio.NoEdge, os.ErrDeadlineExceeded
+		return gpio.Edge{}, os.ErrDeadlineExceeded
 	case <-deadline:
-		return 0, pgpio.NoEdge, os.ErrDeadlineExceeded
+		return gpio.Edge{}, os.ErrDeadlineExceeded
 	case <-due:
 		l.mu.Lock()
 		l.next++
@@ -134,8 +133,9 @@ func (l *Lines) WaitForEdge(timeout time.Duration) (int, pgpio.Edge, error) {
 	}
 }
 
-// apply sets the level the edge leaves and returns it as WaitForEdge does.
-func (l *Lines) apply(e Edge) (int, pgpio.Edge, error) {
+// apply sets the level the edge leaves and returns it as WaitForEdge does,
+// stamped now.
+func (l *Lines) apply(e Edge) (gpio.Edge, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for i, n := range l.numbers {
@@ -147,23 +147,17 @@ func (l *Lines) apply(e Edge) (int, pgpio.Edge, error) {
 			}
 		}
 	}
-	if e.Rising {
-		return e.Number, pgpio.RisingEdge, nil
-	}
-	return e.Number, pgpio.FallingEdge, nil
+	return gpio.Edge{Offset: e.Number, Rising: e.Rising, At: time.Now()}, nil
 }
 
-// Read returns the levels the edges returned so far left (mask 0: all).
-func (l *Lines) Read(mask pgpio.GPIOValue) (pgpio.GPIOValue, error) {
+// Levels returns the levels the edges returned so far left.
+func (l *Lines) Levels() (uint64, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.ReadErr != nil {
 		return 0, l.ReadErr
 	}
-	if mask == 0 {
-		return l.levels, nil
-	}
-	return l.levels & mask, nil
+	return l.levels, nil
 }
 
 // Halt interrupts a WaitForEdge in progress and every later one.
