@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"slices"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -10,33 +11,36 @@ import (
 	"periph.io/x/conn/v3/gpio/gpiotest"
 )
 
-// buzzerLine records the buzzer's line with the instants.
+// buzzerLine records the buzzer's line: each change of level, at its
+// instant from the test's start.
 type buzzerLine struct {
 	gpiotest.Pin
-	mu    sync.Mutex
-	start time.Time
-	highs []time.Duration
+	mu      sync.Mutex
+	start   time.Time
+	level   pgpio.Level
+	changes []time.Duration // the line's rises and falls, alternately
 }
 
 func (b *buzzerLine) Out(l pgpio.Level) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if l == pgpio.High {
-		b.highs = append(b.highs, time.Since(b.start))
+	if l != b.level {
+		b.level = l
+		b.changes = append(b.changes, time.Since(b.start))
 	}
 	return nil
 }
 
-// The wired table with [sound]: the buzzer beeps at the start's edge
-// instant and at the pause, from the table's snapshots.
+// The wired table with [sound]: the buzzer beeps the start's pattern
+// from the switch's edge instant (400 ms) and the pause's (150 ms), to
+// the nanosecond in virtual time, from the table's snapshots.
 func TestSound_BeepsTheStartAndThePause(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var e edges
 		e.down(1*sec, lPause)
 		e.up(2*sec, lPause)   // off: the start
 		e.down(5*sec, lPause) // on: the pause
-		md, _ := menuHardware(t, e)
-		_ = md
+		menuHardware(t, e)    // the fake lines of the switch, the fake displays
 		line := &buzzerLine{start: time.Now()}
 		hardware.buzzer = func(chip, pin string) (pgpio.PinOut, func(), error) {
 			if pin != "GPIO18" {
@@ -53,8 +57,10 @@ func TestSound_BeepsTheStartAndThePause(t *testing.T) {
 		d.Close()
 		line.mu.Lock()
 		defer line.mu.Unlock()
-		if len(line.highs) != 2 || line.highs[0] != 2*sec || line.highs[1] != 5*sec {
-			t.Errorf("beeps at %v, want the start (2s) and the pause (5s)", line.highs)
+		ms := time.Millisecond
+		want := []time.Duration{2 * sec, 2*sec + 400*ms, 5 * sec, 5*sec + 150*ms}
+		if !slices.Equal(line.changes, want) {
+			t.Errorf("the line changed at %v, want the start (2 s to 2.4 s) and the pause (5 s to 5.15 s): %v", line.changes, want)
 		}
 	})
 }

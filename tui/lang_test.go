@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"tandem/arbiter"
-	"tandem/bughouse"
 	"tandem/i18n"
 )
 
@@ -158,7 +157,6 @@ func TestPlayers_NamedOnTheTeamLines(t *testing.T) {
 		}
 		h.sync()
 		h.wantView("team 2: A-black Berta + B-white Carlos", "team 1: A-white Ana + B-black Dora", "A-white Ana")
-		_ = bughouse.AWhite
 	})
 }
 
