@@ -10,14 +10,20 @@ import (
 // Handler serves the catalogs to the web pages as JSON: GET
 // PREFIX/en.json and PREFIX/es.json (the last element of the path names
 // the language; Langs lists them) answer one object from message ID to
-// its template text, exactly Catalog's, with
-// Cache-Control: no-cache. Anything else is 404; a method other than GET
+// its template text, Catalog's, and for a message with plural forms its
+// singular as ID + ".one" (Catalog has the "other" form: the page
+// chooses by the count as CLDR does for English and Spanish, one for 1),
+// with Cache-Control: no-cache. Anything else is 404; a method other than GET
 // or HEAD, 405. A page fills a template's {{.Name}} fields itself (see
 // docs/i18n.md, "For the web pages").
 func Handler() http.Handler {
 	var bodies [langCount][]byte
 	for _, l := range Langs {
-		b, err := json.Marshal(Catalog(l))
+		c := Catalog(l)
+		for id, one := range catalogs().one[l] {
+			c[id+".one"] = one
+		}
+		b, err := json.Marshal(c)
 		if err != nil {
 			panic("i18n: " + err.Error()) // a map of strings: cannot fail
 		}

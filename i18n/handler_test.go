@@ -23,8 +23,11 @@ func TestHandler(t *testing.T) {
 			t.Fatalf("%s: %d %v", l, res.StatusCode, err)
 		}
 		want := Catalog(l)
-		if len(got) != len(want) || got["tui.key.uphold"] != want["tui.key.uphold"] || got["reason.flag"] == "" {
-			t.Errorf("%s: %d messages, want %d", l, len(got), len(want))
+		if len(got) != len(want)+len(catalogs().one[l]) || got["tui.key.uphold"] != want["tui.key.uphold"] || got["reason.flag"] == "" {
+			t.Errorf("%s: %d messages, want %d and the singulars", l, len(got), len(want))
+		}
+		if got["tui.prompt.dropped"] == got["tui.prompt.dropped.one"] || got["tui.prompt.dropped.one"] == "" {
+			t.Errorf("%s: the plural's forms: %q, %q", l, got["tui.prompt.dropped.one"], got["tui.prompt.dropped"])
 		}
 	}
 	for path, code := range map[string]int{"/i18n/de.json": 404, "/i18n/es": 404, "/i18n/": 404} {

@@ -52,7 +52,10 @@ var catalogs = sync.OnceValue(func() *loaded {
 type loaded struct {
 	bundle *goi18n.Bundle
 	flat   [langCount]map[string]string
-	loc    [langCount]*goi18n.Localizer
+	// one holds the singular ("one") form of the messages that have
+	// plural forms, by ID; flat has their "other".
+	one [langCount]map[string]string
+	loc [langCount]*goi18n.Localizer
 }
 
 // load reads locales/LANG.toml of every language from fsys.
@@ -71,10 +74,14 @@ func load(fsys fs.FS) (*loaded, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		flat := make(map[string]string, len(mf.Messages))
+		one := map[string]string{}
 		for _, m := range mf.Messages {
 			flat[m.ID] = m.Other
+			if m.One != "" {
+				one[m.ID] = m.One
+			}
 		}
-		c.flat[l] = flat
+		c.flat[l], c.one[l] = flat, one
 		c.loc[l] = goi18n.NewLocalizer(b, l.String())
 	}
 	return c, nil

@@ -67,7 +67,7 @@ func TestCatalogs_Complete(t *testing.T) {
 }
 
 // msgID is what a message ID looks like in the sources.
-var msgID = regexp.MustCompile(`^(seat|color|team|board|status|reason|event|core|tui|menu|display|cli)\.[a-z0-9.-]*[a-z0-9]$`)
+var msgID = regexp.MustCompile(`^(seat|color|team|board|status|reason|event|core|tui|menu|display|cli|page)\.[a-z0-9.-]*[a-z0-9]$`)
 
 // Every message ID written in the program's sources is in the catalogs:
 // a text added to the terminal table, the menu or the displays without
