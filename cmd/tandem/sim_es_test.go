@@ -10,7 +10,8 @@ import (
 
 // The terminal table in Spanish, by LANG: a match played through tmux,
 // the players named by the configuration; with TANDEM_CAPTURE set the
-// screen is written to docs/sim-table-es.txt.
+// screens (the match running, the button menu's time controls, a claim)
+// are written to docs/sim-table-es.txt.
 func TestSim_Tmux_Spanish(t *testing.T) {
 	requireTmux(t)
 	cfg := filepath.Join(t.TempDir(), "es.toml")
@@ -41,6 +42,19 @@ func TestSim_Tmux_Spanish(t *testing.T) {
 		trim := func(sc string) string { return strings.TrimRight(sc, "\n ") }
 		var b strings.Builder
 		b.WriteString(trim(screen))
+		// The button menu, the clocks paused: o, then the time controls.
+		s.send("Space")
+		s.waitScreen([]string{"EN PAUSA"})
+		s.send("o")
+		s.waitScreen([]string{"MENÚ:", "▸ control de tiempo"})
+		s.send("p")
+		menu := s.waitScreen([]string{"▸ ", "a medida"}, "MENÚ:")
+		b.WriteString("\n\n" + trim(menu))
+		s.send("Escape")
+		s.send("Escape")
+		s.waitScreen([]string{"EN PAUSA"}, "MENÚ:")
+		s.send("Space")
+		s.waitScreen([]string{"EN JUEGO"})
 		s.send("c")
 		s.waitScreen([]string{"relojes detenidos por la reclamación (Art 29)", "Reclama: 1 A-blancas"})
 		s.send("1")
