@@ -87,6 +87,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usageText())
 		return 0
 	}
-	fmt.Fprintf(stderr, "tandem: unknown command %q\n\n%s", args[0], usageText())
+	fmt.Fprintf(stderr, "tandem: %s\n\n%s", cli().T("cli.unknown-command", "Command", fmt.Sprintf("%q", args[0])), usageText())
 	return 2
 }
