@@ -79,6 +79,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	srv, err := console.New(d.Table, &console.Opts{
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
 		Display: faceOpts(d.Config), MirrorBlackLeft: blackLeft,
+		Lang: d.Config.Language, LangSet: d.Config.LanguageSet,
 	})
 	if err != nil {
 		ln.Close()

@@ -16,6 +16,7 @@ import (
 	"tandem/config"
 	"tandem/hall/dashboard"
 	"tandem/hall/hub"
+	"tandem/i18n/lang"
 	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 	"tandem/internal/webauth"
@@ -71,7 +72,7 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 			listenFrom = fmt.Sprintf("[hub] listen in %s:%d", cfg.Source, line)
 		}
 	}
-	d := &hallDashboard{Listen: cfg.Hub.DashboardListen, PIN: cfg.Hub.DashboardPIN}
+	d := &hallDashboard{Listen: cfg.Hub.DashboardListen, PIN: cfg.Hub.DashboardPIN, Lang: cfg.Language, LangSet: cfg.LanguageSet}
 	if *dash != "" {
 		d.Listen = *dash
 	}
@@ -120,6 +121,9 @@ type hallDashboard struct {
 	PIN    string
 	// Tournament is the event (--tournament), nil without one.
 	Tournament *tournament.Tournament
+	// Lang is the configuration's language, when LangSet: the page's.
+	Lang    lang.Lang
+	LangSet bool
 }
 
 // dashboardStateFile is the dashboard's state (pairings, round) in the
@@ -203,7 +207,7 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		pin, generated = webauth.GeneratePIN(), true
 	}
 	srv, err := dashboard.New(h, &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
-		NeverSeenAfter: opts.OfflineAfter})
+		NeverSeenAfter: opts.OfflineAfter, Lang: d.Lang, LangSet: d.LangSet})
 	if err != nil {
 		return nil, err
 	}
