@@ -104,7 +104,7 @@ type Server struct {
 	mu       sync.Mutex
 	info     Info
 	logs     [lang.Count][]LogEntry // the event log in each language
-	logged   uint64 // the table's last log line shown (table.Logged.N)
+	logged   uint64                 // the table's last log line shown (table.Logged.N)
 	lastSnap table.Snapshot
 	haveSnap bool
 	sheet    sheetView // the scoresheet's part of the view (moves.go)
