@@ -175,6 +175,10 @@ type LogEntry struct {
 	Note string `json:"note"`
 	// Kind is "ignored", "refused", "decision" or "" (applied).
 	Kind string `json:"kind"`
+	// EventKind is the event's word as the record writes it ("press",
+	// "pause", "flag"; rules.EventKind): what the page's sounds follow,
+	// whatever the language of Event.
+	EventKind string `json:"event_kind,omitempty"`
 	// Console is true for the console's own line, not a match event (not
 	// in the record): a new match the table refused while the clocks run.
 	// Its Seq is the last event's before it.
@@ -289,7 +293,7 @@ func (s *Server) buildView(ts *table.Snapshot, l lang.Lang) View {
 	}
 	if s.sim {
 		for _, b := range []bughouse.Board{bughouse.BoardA, bughouse.BoardB} {
-			v.Faces = append(v.Faces, display.Render(snap, b, true, s.disp).String())
+			v.Faces = append(v.Faces, display.RenderIn(snap, b, true, s.disp, s.texts).String())
 		}
 	}
 	v.Info = InfoView{Recovered: ts.Recovered, RecordErr: ts.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline,
@@ -326,7 +330,7 @@ func (s *Server) appendLog(ts table.Snapshot) {
 		if l.Flag || l.NoShow {
 			s.add(func(w words) LogEntry {
 				at := l.At - l.StartedAt
-				entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.flag(l.Flagged[:l.NFlagged])}
+				entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.flag(l.Flagged[:l.NFlagged]), EventKind: "flag"}
 				if l.NoShow {
 					entry.TimeMs, entry.Time, entry.Event = -1, w.matchTime(-1), w.p.T("page.log.no-show")
 				}
@@ -345,7 +349,7 @@ func (s *Server) appendLog(ts table.Snapshot) {
 			at = -1
 		}
 		s.add(func(w words) LogEntry {
-			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.event(e)}
+			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.event(e), EventKind: e.Kind.String()}
 			switch {
 			case l.Effect.Refused != "":
 				entry.Kind, entry.Note = "refused", w.refused(l.Effect.Refused)

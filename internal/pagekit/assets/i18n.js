@@ -8,7 +8,7 @@
 //                      for English and Spanish), else ID; {{.N}} is n
 //   apply(root)        fill every [data-i18n] and [data-i18n-attr] under root
 //   set(lang)          switch (kept in localStorage), then the onChange callbacks
-//   lang(), onChange(fn)
+//   lang(), onChange(fn)  fn(lang) once init has chosen, and after each switch
 //
 // The choice: the switch's, else the configuration's (lang.json's
 // "configured"), else the browser's (navigator.languages, then the
@@ -111,6 +111,7 @@ window.tandemI18n = (function () {
     await load(pick);
     apply(document);
     drawSwitch();
+    changed.forEach((fn) => fn(cur));
     return cur;
   }
 
