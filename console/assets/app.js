@@ -18,6 +18,19 @@
   // unsent is the arbiter's last action that the table did not take
   // because the session had ended: shown until he logs in again.
   let unsent = "";
+  // matchNo counts the matches this page saw, for the sounds' low-time
+  // warnings (once per player and match).
+  let matchNo = 0, wasStarted = false;
+  // The page's words (internal/pagekit's i18n.js): T a message, TN one
+  // with plural forms, S a seat's name, RW a reason's words (the record's
+  // word in English, as the page has always written it), RS a reason in
+  // words, W a board's state or a reason in words, else as it is.
+  const I = window.tandemI18n;
+  const T = (id, d) => I.t(id, d), TN = (id, n, d) => I.tn(id, n, d), S = (seat) => (seat ? T("seat." + seat) : "");
+  const RW = (r) => (I.lang() === "en" || !r ? r : T(r === "other" ? "reason.other-claim" : "reason." + r));
+  const RS = (r) => (!r ? r : T(r === "other" ? "reason.other-claim" : "reason." + r));
+  const W = (r) => { const x = T("reason." + r); return x.startsWith("!") ? r : x; };
+  const ACT = (a) => T("console.action." + a);
 
   // --- time format: the clock displays' (package display's Format) ---
   const two = (n) => (n < 10 ? "0" : "") + n;
@@ -76,7 +89,7 @@
     const foot = el("div", "foot");
     foot.append(el("span", "moves"), el("span", "strikes"), el("span", "warnings"));
     const res = el("div", "reserves");
-    res.append(el("b", "", "reserve "), el("span", "chips"));
+    res.append(el("b", "", T("console.reserve") + " "), el("span", "chips"));
     box.append(head, time, foot, res);
   }
   SEATS.forEach(buildClock);
@@ -85,35 +98,35 @@
   function draw() {
     if (!view) return;
     const v = view;
-    $("rules").textContent = "preset " + v.preset + " · time control " + v.control;
+    $("rules").textContent = T("console.rules", { Preset: v.preset, Control: v.control });
     const st = $("status");
     // Without the connection the page does not know the status: it says
     // so instead (the clocks are frozen, greyed out).
-    st.textContent = !live ? "CONNECTION LOST" : v.claim ? "CLAIM" : v.no_show ? "CALLED" : v.status.toUpperCase();
+    st.textContent = !live ? T("console.status.lost") : v.claim ? T("console.status.claim") : v.no_show ? T("console.status.called") : T("status." + v.status).toUpperCase();
     st.className = "status " + (live ? v.status : "lost");
     SEATS.forEach((seat, i) => {
       const c = v.clocks[i], box = $("clock-" + seat), runs = live && c.running && v.status === "running";
       box.className = "clock team" + c.team + (runs ? " running" : c.turn && live ? " turn" : "") + (c.flagged ? " flagged" : "");
       box.dataset.running = String(runs);
       box.dataset.flagged = String(c.flagged);
-      box.querySelector(".seat").textContent = seat + " · team " + c.team;
+      box.querySelector(".seat").textContent = S(seat) + " · " + T("team.name", { N: c.team });
       box.querySelector(".player").textContent = c.player ? " · " + c.player : "";
       // Before the start: who is at the table while the match is called
       // (Art 44), and which Black has pressed under start = both-black.
       const pressed = v.status === "ready" && i % 2 === 1 && v.black_pressed[i >> 1];
-      box.querySelector(".mark").textContent = c.flagged ? "⚑ flag" : !live ? "" : runs ? (c.delay_ms > 0 ? "▶ delay" : "▶") : c.turn ? "▷" :
-        v.no_show ? (c.arrived ? "✓ at the table" : "absent") : pressed ? "pressed: waiting for the other Black" : "";
-      box.querySelector(".moves").textContent = c.moves + (c.moves === 1 ? " move" : " moves");
-      box.querySelector(".strikes").textContent = c.strikes > 0 ? c.strikes + (c.strikes === 1 ? " strike" : " strikes") : "";
+      box.querySelector(".mark").textContent = c.flagged ? T("console.mark.flag") : !live ? "" : runs ? (c.delay_ms > 0 ? T("console.mark.delay") : "▶") : c.turn ? "▷" :
+        v.no_show ? (c.arrived ? T("console.mark.here") : T("console.mark.absent")) : pressed ? T("console.mark.pressed") : "";
+      box.querySelector(".moves").textContent = TN("console.moves", c.moves);
+      box.querySelector(".strikes").textContent = c.strikes > 0 ? TN("console.strikes", c.strikes) : "";
       const w = box.querySelector(".warnings");
-      w.textContent = c.warnings > 0 ? "⚠ " + c.warnings + (c.warnings === 1 ? " warning" : " warnings") : "";
+      w.textContent = c.warnings > 0 ? TN("console.warnings", c.warnings) : "";
       box.dataset.warnings = String(c.warnings);
     });
     ["A", "B"].forEach((b, i) => {
       const bv = v.boards[i];
       let t = "";
       if (bv.outcome !== "*") t = bv.outcome + " " + bv.text + (bv.article ? " (" + bv.article + ")" : "");
-      else if (v.result !== "*") t = "stopped: match " + v.result + " " + v.reason;
+      else if (v.result !== "*") t = T("console.board.stopped", { Result: v.result, Reason: RW(v.reason) });
       $("board-" + b + "-result").textContent = t;
     });
     // A decided result is final only once it is on disk (v.final); until
@@ -123,23 +136,24 @@
     let rt = "";
     if (v.result !== "*") {
       rt = v.result_text;
-      if (v.result_state === "recording") rt += " — recording…";
-      else if (v.result_state === "not-recorded") rt += " — NOT recorded: write it down (recording failed)";
+      if (v.result_state === "recording") rt += " — " + T("tui.result.recording");
+      else if (v.result_state === "not-recorded") rt += " — " + T("tui.result.not-recorded");
     }
     res.textContent = rt;
     res.className = "banner result " + (v.result_state || "none");
     res.dataset.state = v.result_state || "";
     res.classList.toggle("hidden", v.result === "*");
     const cl = $("claim");
-    cl.textContent = v.claim ? "Claim by " + v.claim.claimant + ": " + v.claim.reason.replace("-", " ") + " (against " + v.claim.accused + ") — waiting for the arbiter" : "";
+    cl.textContent = v.claim ? T("console.claim.banner", { Claimant: S(v.claim.claimant), Reason: RS(v.claim.reason), Accused: S(v.claim.accused) }) : "";
     cl.classList.toggle("hidden", !v.claim);
     const info = [];
-    if (v.info.recovered) info.push("Match recovered from the record after a restart" + (v.info.recovered_at ? ", last recorded " + wallTime(v.info.recovered_at) : "") + ".");
+    if (v.info.recovered) info.push(T("console.info.recovered") + (v.info.recovered_at ? T("console.info.last-recorded", { At: wallTime(v.info.recovered_at) }) : "") + ".");
     if (v.info.record_err) {
       // The daemon's record_err is the whole sentence ("recording failed,
-      // the clocks run on WITHOUT a record: <why>"): shown as it is.
-      const e = v.info.record_err;
-      info.push(/^recording failed/i.test(e) ? e : "recording failed, the clocks run on WITHOUT a record: " + e);
+      // the clocks run on WITHOUT a record: <why>"): its why in the
+      // page's words, the sentence otherwise as it is.
+      const e = v.info.record_err, why = e.replace(/^recording failed, the clocks run on WITHOUT a record: /, "");
+      info.push(why !== e || !/^recording failed/i.test(e) ? T("console.info.record-failed", { Why: why }) : e);
     }
     // The link to the hall's hub, when the table has one: "hall online
     // since 14:02", or offline (the table plays on; the hub catches up).
@@ -155,8 +169,8 @@
     eb.classList.toggle("hidden", ebs.length === 0);
     eb.classList.toggle("off", ebs.some((e) => !e.online));
     const alerts = ebs.filter((e) => e.alert);
-    $("eboard-alerts").replaceChildren(...alerts.map((e) => el("div", "", "E-BOARD " + e.board + ": " + e.alert +
-      (e.squares && e.squares.length ? " — check " + e.squares.join(" ") : ""))));
+    $("eboard-alerts").replaceChildren(...alerts.map((e) => el("div", "", T("console.eboard.alert", { Board: e.board, Alert: e.alert }) +
+      (e.squares && e.squares.length ? T("console.eboard.check", { Squares: e.squares.join(" ") }) : ""))));
     $("eboard-alerts").classList.toggle("hidden", alerts.length === 0);
     $("info").replaceChildren(...info.map((t) => el("div", "", t)));
     $("info").classList.toggle("hidden", info.length === 0);
@@ -194,7 +208,7 @@
       rows.push(tr);
     }
     if (v.info.recovered) {
-      const tr = el("tr", "recovered"), td = el("td", "", "recovered from the record after a restart" + (v.info.recovered_at ? " (last recorded " + hms(v.info.recovered_at) + ")" : "") + "; earlier events: tandem export");
+      const tr = el("tr", "recovered"), td = el("td", "", T("console.log.recovered") + (v.info.recovered_at ? T("console.log.last-recorded", { At: hms(v.info.recovered_at) }) : "") + T("console.log.earlier"));
       td.colSpan = 3;
       tr.append(td);
       rows.push(tr);
@@ -223,12 +237,12 @@
     // Across the diagonals: each player against his partner's opponent.
     const t1 = r[0] + r[3] - r[1] - r[2];
     $("advantage").replaceChildren(
-      el("span", "", "A-white vs B-white "), el("b", "", signed(r[0] - r[2], view.tenths_below_ms)),
-      el("span", "", " · B-black vs A-black "), el("b", "", signed(r[3] - r[1], view.tenths_below_ms)),
-      el("span", "", " · team 1 (A-white + B-black) "), el("b", "", signed(t1, view.tenths_below_ms)),
-      el("span", "", " · team 2 "), el("b", "", signed(-t1, view.tenths_below_ms)));
-    $("elapsed").textContent = view.started ? "match time " + matchTime(view.elapsed_ms + (view.status === "running" ? Math.max(0, now - offset - view.at_ms) : 0)) :
-      view.no_show ? "no-show tolerance: forfeit in " + fmt(Math.max(0, view.no_show.left_ms - Math.max(0, now - offset - view.at_ms)), -1) + " (Art 44)" : "";
+      el("span", "", S("A-white") + " vs " + S("B-white") + " "), el("b", "", signed(r[0] - r[2], view.tenths_below_ms)),
+      el("span", "", " · " + S("B-black") + " vs " + S("A-black") + " "), el("b", "", signed(r[3] - r[1], view.tenths_below_ms)),
+      el("span", "", " · " + T("team.name", { N: 1 }) + " (" + S("A-white") + " + " + S("B-black") + ") "), el("b", "", signed(t1, view.tenths_below_ms)),
+      el("span", "", " · " + T("team.name", { N: 2 }) + " "), el("b", "", signed(-t1, view.tenths_below_ms)));
+    $("elapsed").textContent = view.started ? T("console.match-time", { Time: matchTime(view.elapsed_ms + (view.status === "running" ? Math.max(0, now - offset - view.at_ms) : 0)) }) :
+      view.no_show ? T("console.noshow-left", { Time: fmt(Math.max(0, view.no_show.left_ms - Math.max(0, now - offset - view.at_ms)), -1) }) : "";
   }
   function frame() { tick(); requestAnimationFrame(frame); }
   requestAnimationFrame(frame);
@@ -236,7 +250,7 @@
   // --- the live connection; it reconnects and then gets the whole view ---
   let backoff = 250;
   function connect() {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?lang=" + I.lang());
     sock = ws; sockSince = Date.now();
     window.tandem.ws = ws;
     // Each (re)connection checks the session again: a restarted table
@@ -251,8 +265,18 @@
       view = v;
       window.tandem.view = v;
       window.tandem.received++;
-      if (!live) { live = true; $("conn").textContent = "live"; $("conn").className = "conn on"; }
+      if (!live) { live = true; $("conn").textContent = T("console.conn.live"); $("conn").className = "conn on"; }
       draw();
+      // The buzzer's sounds, on the page (internal/pagekit's sound.js):
+      // a new match is the clocks back to not started.
+      if (wasStarted && !v.started) matchNo++;
+      wasStarted = v.started;
+      window.tandemSound.follow("table", {
+        match: v.match || matchNo, status: v.status, started: v.started, claim: !!v.claim, seq: v.seq,
+        flag: v.status === "decided" && (v.reason === "flag" || v.reason === "simultaneous-flag"),
+        press: !!(v.last && v.last.kind === "" && v.last.event_kind === "press"),
+        clocks: v.clocks.map((c) => ({ running: c.running, remaining_ms: c.remaining_ms })),
+      });
     };
     ws.onclose = () => lost(ws);
   }
@@ -267,7 +291,7 @@
     if (live) frozenAt = lastHeard;
     live = false;
     window.tandem.lost++;
-    $("conn").textContent = "reconnecting…"; $("conn").className = "conn off";
+    $("conn").textContent = T("console.conn.reconnecting"); $("conn").className = "conn off";
     $("lost").classList.remove("hidden");
     document.body.classList.add("offline");
     if (view) draw();
@@ -284,7 +308,7 @@
     try {
       r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
     } catch (e) {
-      return { status: 0, body: { error: "the table does not answer (connection lost)" } };
+      return { status: 0, body: { error: T("console.err.no-answer") } };
     }
     let j = {};
     try { j = await r.json(); } catch (e) { /* no body */ }
@@ -292,17 +316,17 @@
   }
   // describe writes an action as the arbiter asked for it: "adjust B-black +30".
   function describe(b) {
-    if (b.action === "declare") return "result " + b.board + " " + b.outcome + " " + b.reason;
-    if (b.action === "new") return "new match " + [b.preset, b.control].filter((x) => x).join(" ");
-    if (b.action === "stop") return "stop the clocks";
-    if (b.action === "press") return b.seat ? "press " + b.seat : "pause switch";
-    return [b.action, b.seat, b.reason, b.delta, ...(b.run || [])].filter((x) => x).join(" ");
+    if (b.action === "declare") return T("console.describe.declare", { Board: b.board, Outcome: b.outcome, Reason: RW(b.reason) });
+    if (b.action === "new") return [ACT("new"), b.preset, b.control].filter((x) => x).join(" ");
+    if (b.action === "stop") return T("console.describe.stop");
+    if (b.action === "press") return b.seat ? T("event.press", { Seat: S(b.seat) }) : T("event.pause-switch");
+    return [ACT(b.action), S(b.seat), RW(b.reason), b.delta, ...(b.run || []).map(S)].filter((x) => x).join(" ");
   }
   // sessionEnded says plainly that the table does not know this session
   // any more, and what it did not do.
   function sessionEnded(what) {
     if (what) unsent = what;
-    loginMsg("your session ended (the table restarted?) — log in again" + (unsent ? "; not done: " + unsent : ""), true);
+    loginMsg(T("console.session-ended") + (unsent ? T("console.not-done-suffix", { What: unsent }) : ""), true);
   }
   function loginMsg(t, bad) {
     const m = $("login-msg");
@@ -318,18 +342,18 @@
   // act sends an arbiter action and says what became of it. quiet: no
   // notice when it was done (the caller says what follows).
   async function act(body, quiet) {
-    const r = await post("/api/action", body);
+    const r = await post("/api/action?lang=" + I.lang(), body);
     if (r.status === 401 || r.status === 403) {
       await session(true);
       sessionEnded(describe(body));
       return r;
     }
-    if (r.status === 0) { notice("not done: " + describe(body) + " — " + r.body.error, true); return r; }
-    if (r.status !== 200) { notice(r.body.error || ("error " + r.status), true); return r; }
+    if (r.status === 0) { notice(T("console.not-done", { What: describe(body), Why: r.body.error }), true); return r; }
+    if (r.status !== 200) { notice(r.body.error || T("console.error-status", { Status: r.status }), true); return r; }
     const b = r.body;
-    if (b.refused) notice("refused: " + b.refused + (b.notice ? " — " + b.notice : ""), true);
-    else if (b.ignored) notice("ignored: " + b.ignored, true);
-    else if (!quiet) notice(b.notice || (body.action + ": done"), false);
+    if (b.refused) notice(T("tui.last.refused", { Why: b.refused }) + (b.notice ? " — " + b.notice : ""), true);
+    else if (b.ignored) notice(T("tui.last.ignored", { Why: b.ignored }), true);
+    else if (!quiet) notice(b.notice || T("console.done", { Action: ACT(body.action) }), false);
     return r;
   }
   // session asks the table whether this page is the arbiter's. When a
@@ -373,9 +397,9 @@
     if (r.status === 200) {
       await session();
       loginMsg("", false);
-      notice("logged in as the arbiter" + (unsent ? "; not done before: " + unsent + " — do it again if it still applies" : ""), !!unsent);
+      notice(T("console.logged-in") + (unsent ? T("console.logged-in-unsent", { What: unsent }) : ""), !!unsent);
       unsent = "";
-    } else loginMsg(r.status === 429 ? "too many attempts: wait a few seconds, then log in" : r.body.error || "login failed", true);
+    } else loginMsg(r.status === 429 ? T("console.login-throttled") : r.body.error || T("console.login-failed-plain"), true);
   };
   $("logout").onclick = async () => { await post("/api/logout", {}); await session(true); };
 
@@ -391,7 +415,7 @@
     if (r.status === 200 && r.body.ok) $("adj-delta").value = "";
   };
   function decided() { return view && view.status === "decided"; }
-  function decidedText() { return "the match is decided (" + view.result + " " + view.reason + ")"; }
+  function decidedText() { return T("console.decided", { Result: view.result, Reason: RW(view.reason) }); }
   // A claim or a result stops the clocks at once, before the form is
   // filled in (Art 29), as the terminal table's c and r do; the notice
   // speaks of stopping only when they were running.
@@ -400,11 +424,11 @@
     if (r.status !== 200 || r.body.refused) return;
     showForm(form);
     fillMenus();
-    notice((r.body.ok ? "clocks stopped for the " + what + ": " : what + ": ") + hint, false);
+    notice(T(r.body.ok ? "console.form.stopped-" + what : "console.form." + what), false);
   }
   $("open-claim").onclick = async () => {
-    if (view && view.claim) { notice("a claim by " + view.claim.claimant + " is pending: uphold or reject it first", true); return; }
-    if (decided()) { notice("refused: " + decidedText() + ": no claim after the decision", true); return; }
+    if (view && view.claim) { notice(T("console.claim.pending", { Seat: S(view.claim.claimant) }), true); return; }
+    if (decided()) { notice(T("tui.last.refused", { Why: decidedText() + T("console.claim.after-decision") }), true); return; }
     openForm("claim-form", "claim", "choose the claimant and the kind");
   };
   $("claim-form").onsubmit = async (e) => {
@@ -417,17 +441,17 @@
   $("act-uphold").onclick = async () => {
     const c = view && view.claim;
     if (!c) return;
-    if (await ask("Uphold " + c.claimant + "'s " + c.reason.replace("-", " ") + " claim against " + c.accused + "? This cannot be undone.")) act({ action: "uphold" });
+    if (await ask(T("console.ask.uphold", { Claimant: S(c.claimant), Reason: RS(c.reason), Accused: S(c.accused) }))) act({ action: "uphold" });
   };
   $("act-reject").onclick = () => act({ action: "reject" });
   // Art 40: a warning; the loss of the match by penalty, confirmed.
   $("act-warn").onclick = () => act({ action: "warn", seat: $("pen-seat").value });
   $("act-penalty").onclick = async () => {
     const s = $("pen-seat").value;
-    if (await ask(s + " loses the match by penalty (Art 40)? This cannot be undone.")) act({ action: "penalty", seat: s });
+    if (await ask(T("console.ask.penalty", { Seat: S(s) }))) act({ action: "penalty", seat: s });
   };
   $("act-agree").onclick = async () => {
-    if (await ask("All four players agree to draw the match? This cannot be undone.")) act({ action: "agree" });
+    if (await ask(T("console.ask.agree"))) act({ action: "agree" });
   };
   // Art 44: the no-show countdown, and each player's arrival.
   $("act-call").onclick = () => {
@@ -437,7 +461,7 @@
   $("act-arrive").onclick = () => act({ action: "arrive", seat: $("arr-seat").value });
   $("open-result").onclick = async () => {
     // After the decision a result is refused: at once, with no form.
-    if (decided()) { notice("refused: " + decidedText() + ": no result after the decision; New match… starts another", true); return; }
+    if (decided()) { notice(T("tui.last.refused", { Why: decidedText() + T("console.result.after-decision") }), true); return; }
     openForm("result-form", "result", "choose the board, the result and how");
   };
   $("res-outcome").onchange = fillMenus;
@@ -445,26 +469,26 @@
   // table's confirmation: "A-white wins; team 1 wins the match".
   function consequence(b, o) {
     const i = b === "A" ? 0 : 1, bv = view.boards[i];
-    if (bv.over) return "board " + b + " is already over: the rules will refuse it";
+    if (bv.over) return T("console.cons.over", { Board: b });
     if (view.format === "both-boards") {
       const other = view.boards[b === "A" ? 1 : 0];
-      const what = o === "1/2-1/2" ? "drawn" : (b + (o === "1-0" ? "-white" : "-black")) + " wins board " + b;
-      return what + (other.over ? "; both boards over: the match is their sum" : "; the other board plays on (the match is the sum of both boards)");
+      const what = o === "1/2-1/2" ? T("console.cons.drawn") : T("console.cons.wins-board", { Seat: S(b + (o === "1-0" ? "-white" : "-black")), Board: b });
+      return what + (other.over ? T("console.cons.both-over") : T("console.cons.other-plays"));
     }
     if (o !== "1/2-1/2") {
       const w = b + (o === "1-0" ? "-white" : "-black");
-      return w + " wins; team " + view.clocks[SEATS.indexOf(w)].team + " wins the match";
+      return T("console.cons.wins", { Seat: S(w), Team: T("team.name", { N: view.clocks[SEATS.indexOf(w)].team }) });
     }
     const other = b === "A" ? "B" : "A";
-    if (view.boards[1 - i].outcome === "1/2-1/2") return "drawn; board " + other + " is drawn too: the match is drawn";
-    return "drawn";
+    if (view.boards[1 - i].outcome === "1/2-1/2") return T("console.cons.both-drawn", { Board: other });
+    return T("console.cons.drawn");
   }
   $("result-form").onsubmit = async (e) => {
     e.preventDefault();
     const b = $("res-board").value, o = $("res-outcome").value, how = $("res-how").value;
     // Decided meanwhile (a flag): no confirmation; the table refuses it
     // and the log shows why.
-    if (!decided() && !(await ask("Declare board " + b + " " + o + " " + how + " (" + consequence(b, o) + ")?"))) return;
+    if (!decided() && !(await ask(T("console.ask.declare", { Board: b, Outcome: o, How: RW(how), Consequence: consequence(b, o) })))) return;
     const r = await act({ action: "declare", board: b, outcome: o, reason: how });
     if (r.status === 200) hideForms();
   };
@@ -472,8 +496,8 @@
   $("new-form").onsubmit = async (e) => {
     e.preventDefault();
     if (view && view.status !== "ready") {
-      const lost = view.status === "decided" ? "The result " + view.result + " " + view.reason + " will be gone from this page (the record keeps it)." : "The match in progress will be abandoned.";
-      if (!(await ask("New match? " + lost))) return;
+      const lost = view.status === "decided" ? T("console.new.result-gone", { Result: view.result, Reason: RW(view.reason) }) + T("console.new.record-keeps") : T("console.new.abandoned") + ".";
+      if (!(await ask(T("console.new.ask", { Lost: lost })))) return;
     }
     const r = await act({ action: "new", preset: $("new-preset").value, control: $("new-control").value.trim() });
     if (r.status === 200 && r.body.ok) { hideForms(); $("new-control").value = ""; }
@@ -558,12 +582,12 @@
     const list = ORDER.filter((k) => res && res[k] > 0).map((k) => {
       const c = el("span", "chip" + (pick ? " pick" : "") + (selected === k ? " sel" : ""));
       c.dataset.seat = seat; c.dataset.piece = k; c.dataset.count = String(res[k]);
-      c.title = seat + ": " + res[k] + " " + k;
+      c.title = S(seat) + ": " + res[k] + " " + k;
       c.append(pieceSVG(white ? k : k.toLowerCase()), document.createTextNode("×" + res[k]));
       if (pick) c.onclick = () => pickDrop(seat, k);
       return c;
     });
-    box.replaceChildren(...(list.length ? list : [el("span", "dim", "none")]));
+    box.replaceChildren(...(list.length ? list : [el("span", "dim", T("console.sheet.none"))]));
   }
 
   // Per board: what the arbiter selected for click-to-move.
@@ -574,14 +598,14 @@
   function buildSheet(b) {
     const box = $("sheet-" + b);
     const head = el("div", "sheethead");
-    head.append(el("span", "", "BOARD " + b), el("span", "tomove"));
+    head.append(el("span", "", T("console.sheet.board", { Board: b })), el("span", "tomove"));
     const top = el("div", "res"); top.id = "res-" + TOP[b];
     const bd = el("div", "bd"); bd.id = "bd-" + b;
     const bottom = el("div", "res"); bottom.id = "res-" + BOTTOM[b];
     const form = el("form", "entry arb-only"); form.id = "entry-" + b;
-    const input = el("input"); input.id = "san-" + b; input.autocomplete = "off"; input.placeholder = "SAN, e.g. Nf3, N@f3"; input.setAttribute("aria-label", "move on board " + b);
-    const send = el("button", "", "Enter move"); send.type = "submit"; send.id = "enter-" + b;
-    const back = el("button", "", "Take back last"); back.type = "button"; back.id = "takeback-" + b;
+    const input = el("input"); input.id = "san-" + b; input.autocomplete = "off"; input.placeholder = T("console.sheet.san-placeholder"); input.setAttribute("aria-label", T("console.sheet.move-on", { Board: b }));
+    const send = el("button", "", T("console.sheet.enter")); send.type = "submit"; send.id = "enter-" + b;
+    const back = el("button", "", T("console.sheet.takeback")); back.type = "button"; back.id = "takeback-" + b;
     const promo = el("span", "promo hidden"); promo.id = "promo-" + b;
     form.append(input, send, back, promo);
     const msg = el("div", "msg"); msg.id = "msg-" + b; msg.setAttribute("role", "status");
@@ -592,6 +616,8 @@
     bd.onclick = (e) => { const sq = e.target.closest("[data-sq]"); if (sq) clickSquare(b, sq.dataset.sq); };
   }
   BOARDS.forEach(buildSheet);
+  // A new language: the sheets again, then the view draws them.
+  window.tandemI18n.onChange(() => { BOARDS.forEach((b) => $("sheet-" + b).replaceChildren()); BOARDS.forEach(buildSheet); });
 
   function sheetMsg(b, text, refused) {
     const m = $("msg-" + b);
@@ -625,7 +651,7 @@
   }
   function choosePromotion(b, ucis) {
     const p = $("promo-" + b);
-    p.replaceChildren(el("span", "dim", "promote to"), ...["q", "r", "n", "b"].filter((k) => ucis.some((u) => u.endsWith(k))).map((k) => {
+    p.replaceChildren(el("span", "dim", T("console.sheet.promote")), ...["q", "r", "n", "b"].filter((k) => ucis.some((u) => u.endsWith(k))).map((k) => {
       const bt = el("button", "", k.toUpperCase()); bt.type = "button"; bt.id = "promo-" + b + "-" + k;
       bt.onclick = () => { p.classList.add("hidden"); enterMove(b, ucis.find((u) => u.endsWith(k)), false); };
       return bt;
@@ -637,25 +663,25 @@
   async function movePost(path, body, what) {
     const r = await post(path, body);
     if (r.status === 401 || r.status === 403) { await session(true); sessionEnded(what); return null; }
-    if (r.status === 0) { sheetMsg(body.board, "not done: " + what + " — " + r.body.error, true); return null; }
-    if (r.status !== 200) { sheetMsg(body.board, r.body.error || "error " + r.status, true); return null; }
+    if (r.status === 0) { sheetMsg(body.board, T("console.not-done", { What: what, Why: r.body.error }), true); return null; }
+    if (r.status !== 200) { sheetMsg(body.board, r.body.error || T("console.error-status", { Status: r.status }), true); return null; }
     return r.body;
   }
   async function enterMove(b, text, typed) {
-    const res = await movePost("/api/move", { board: b, move: text }, "move " + text + " on board " + b);
+    const res = await movePost("/api/move", { board: b, move: text }, T("console.sheet.what-move", { Move: text, Board: b }));
     if (!res) return;
     if (res.ok) {
-      sheetMsg(b, "entered " + res.move.number + ". " + res.move.san, false);
+      sheetMsg(b, T("console.sheet.entered", { Move: res.move.number + ". " + res.move.san }), false);
       if (typed) $("san-" + b).value = "";
-    } else sheetMsg(b, "refused: " + text + ": " + res.refused + (res.rule ? " (" + res.rule + ")" : ""), true);
+    } else sheetMsg(b, T("tui.last.refused", { Why: text + ": " + res.refused + (res.rule ? " (" + res.rule + ")" : "") }), true);
     sel[b] = null;
     if (view) drawSheets(view);
   }
   async function takeBack(b) {
-    const res = await movePost("/api/takeback", { board: b }, "take back on board " + b);
+    const res = await movePost("/api/takeback", { board: b }, T("console.sheet.what-takeback", { Board: b }));
     if (!res) return;
-    if (res.ok) sheetMsg(b, "taken back: " + res.move.number + ". " + res.move.san, false);
-    else sheetMsg(b, "refused: " + res.refused, true);
+    if (res.ok) sheetMsg(b, T("console.sheet.taken-back", { Move: res.move.number + ". " + res.move.san }), false);
+    else sheetMsg(b, T("tui.last.refused", { Why: res.refused }), true);
   }
 
   function drawSheets(v) {
@@ -673,13 +699,13 @@
       if (s && s.drop) bm.legal.filter((u) => u.startsWith(s.drop + "@")).forEach((u) => { marks[u.slice(2, 4)] = "to"; });
       drawBoard($("bd-" + b), bm.fen, FLIP[b], marks);
       $("bd-" + b).dataset.fen = bm.fen;
-      const status = bm.status !== "ongoing" ? " · " + bm.status : bm.in_check ? " · check" : "";
+      const status = bm.status !== "ongoing" ? " · " + W(bm.status) : bm.in_check ? " · " + T("console.sheet.check") : "";
       // After the decision the recorder may still be catching up: moves
       // are accepted then (the scoresheet's purpose), and the page says
       // what they are for.
-      const when = !v.started ? "moves are entered once the match starts"
-        : v.status === "decided" ? "match decided: moves entered now complete the scoresheet · " + bm.to_move + " to move"
-        : bm.to_move + " to move";
+      const when = !v.started ? T("console.sheet.not-started")
+        : v.status === "decided" ? T("console.sheet.decided", { Seat: S(bm.to_move) })
+        : T("console.sheet.to-move", { Seat: S(bm.to_move) });
       $("sheet-" + b).querySelector(".tomove").textContent = when + status;
       [TOP[b], BOTTOM[b]].forEach((seat) => {
         const pick = canEnter() && bm.to_move === seat;
@@ -691,10 +717,10 @@
         sp.dataset.ply = String(m.ply);
         if (m.ply % 2 === 1) sp.append(el("span", "num", (m.ply + 1) / 2 + "."));
         sp.append(document.createTextNode(m.san));
-        sp.title = m.number + ". " + m.san + " (" + m.seat + ")";
+        sp.title = m.number + ". " + m.san + " (" + S(m.seat) + ")";
         items.push(sp);
       });
-      list.replaceChildren(...(items.length ? items : [el("span", "dim", "no moves yet")]));
+      list.replaceChildren(...(items.length ? items : [el("span", "dim", T("console.sheet.no-moves"))]));
       list.scrollTop = list.scrollHeight;
       $("san-" + b).disabled = $("enter-" + b).disabled = $("takeback-" + b).disabled = !v.started;
     });
@@ -728,7 +754,7 @@
       p = await r.json();
     } catch (e) { return; }
     if (n !== claimFetch) return; // a newer request is on its way
-    $("claim-title").textContent = "· claim by " + c.claimant + " against " + c.accused + " (" + c.reason.replace("-", " ") + ") on board " + c.board;
+    $("claim-title").textContent = T("console.claimview.title", { Claimant: S(c.claimant), Accused: S(c.accused), Reason: RS(c.reason), Board: c.board });
     const marks = {};
     if (p.last) { marks[p.last.uci.slice(2, 4)] = "last"; if (p.last.uci[1] !== "@") marks[p.last.uci.slice(0, 2)] = "last"; }
     drawBoard($("claim-board"), p.fen, FLIP[c.board], marks);
@@ -736,10 +762,10 @@
     $("claim-board").dataset.ply = String(p.ply);
     chips($("claim-res-top"), TOP[c.board], p.reserves[SEATS.indexOf(TOP[c.board])], false, "");
     chips($("claim-res-bottom"), BOTTOM[c.board], p.reserves[SEATS.indexOf(BOTTOM[c.board])], false, "");
-    const at = p.last ? "after " + p.last.number + ". " + p.last.san + " (" + p.last.seat + ")" : "before the first move";
-    const next = p.next ? "; the next move entered was " + p.next.number + ". " + p.next.san : "";
-    $("claim-pos").textContent = "Board " + c.board + " " + at + ", move " + p.ply + " of " + p.moves + ": " + p.to_move + " to move" +
-      (p.status !== "ongoing" ? " (" + p.status + ")" : p.in_check ? " (in check)" : "") + next + ".";
+    const at = p.last ? T("console.claimview.after", { Move: p.last.number + ". " + p.last.san, Seat: S(p.last.seat) }) : T("console.claimview.before-first");
+    const next = p.next ? T("console.claimview.next", { Move: p.next.number + ". " + p.next.san }) : "";
+    $("claim-pos").textContent = T("console.claimview.pos", { Board: c.board, At: at, Ply: p.ply, Moves: p.moves, Seat: S(p.to_move) }) +
+      (p.status !== "ongoing" ? " (" + W(p.status) + ")" : p.in_check ? T("console.claimview.in-check") : "") + next + ".";
     $("claim-prev").disabled = p.ply === 0;
     $("claim-next").disabled = $("claim-last").disabled = p.ply >= p.moves;
   }
@@ -750,13 +776,25 @@
     e.preventDefault();
     const c = view && view.claim, text = $("claim-move").value.trim();
     if (!c || !text) return;
-    const res = await movePost("/api/test", { board: c.board, ply: claimPly, move: text }, "test " + text);
+    const res = await movePost("/api/test", { board: c.board, ply: claimPly, move: text }, T("console.claimview.what-test", { Move: text }));
     if (!res) return;
     const v = $("claim-verdict");
     v.textContent = text + " — " + res.verdict;
     v.className = "verdict " + (res.ok ? "legal" : "illegal");
   };
 
-  session();
-  connect();
+  // The language: the page's switch, the table's configuration or the
+  // browser's (i18n.js); a change redraws the page and asks the table for
+  // the view in the new language.
+  I.onChange(() => {
+    SEATS.forEach(buildClock);
+    if (view) draw();
+    if (sock) lost(sock);
+  });
+  window.tandemSound.init({ button: $("sound-toggle"), click: $("sound-clicks") });
+  I.init({ switch: $("lang-switch") }).catch(() => {}).finally(() => {
+    SEATS.forEach(buildClock);
+    session();
+    connect();
+  });
 })();
