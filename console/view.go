@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,11 +25,24 @@ type View struct {
 	// AtMs is the snapshot's instant on the server's wall clock (Unix ms):
 	// a running clock's time is RemainingMs at AtMs.
 	AtMs int64 `json:"at_ms"`
-	// ElapsedMs is the match time at AtMs, from the start (0 before it).
-	ElapsedMs int64        `json:"elapsed_ms"`
-	Started   bool         `json:"started"`
-	Clocks    [4]ClockView `json:"clocks"` // indexed by seat: A-white, A-black, B-white, B-black
-	Boards    [2]BoardView `json:"boards"` // A, B
+	// ElapsedMs is the match time at AtMs, from the start (0 before it),
+	// pauses included, as the log counts it; after the decision the match
+	// time of the decision: it runs no more.
+	ElapsedMs int64 `json:"elapsed_ms"`
+	// Match is the match's id ("20261129-212200-3f9a", table.NewMatchID).
+	Match string `json:"match"`
+	// Recorded is true while the match is recorded (a [journal] record
+	// that works, table.Snapshot.Recording): the page says the record
+	// keeps a result or a match's events only then.
+	Recorded bool `json:"recorded"`
+	// Offers are the arbiter's actions the table would take now, as
+	// action words ("start", "pause", "claim", ...: table.Snapshot.Offers):
+	// the page shows the buttons of these only, since any other could
+	// only be refused or ignored.
+	Offers  []string     `json:"offers"`
+	Started bool         `json:"started"`
+	Clocks  [4]ClockView `json:"clocks"` // indexed by seat: A-white, A-black, B-white, B-black
+	Boards  [2]BoardView `json:"boards"` // A, B
 	// Result is the match result from team 1's view ("1-0", "0-1",
 	// "1/2-1/2", "*"), Reason its reason word, Article the rule cited,
 	// Decisive the decisive seats, ResultText one line for people.
@@ -79,8 +93,11 @@ type View struct {
 	DrawHow []Choice `json:"draw_how"`
 	Presets []string `json:"presets"`
 	Info    InfoView `json:"info"`
-	// Log is the event log, oldest first (at most maxLog entries).
-	Log []LogEntry `json:"log"`
+	// Log is the event log, oldest first (at most maxLog entries), and
+	// Matches the matches its lines belong to (LogEntry.Match), oldest
+	// first: the page heads each match's lines with its id and rules.
+	Log     []LogEntry `json:"log"`
+	Matches []LogMatch `json:"matches"`
 	// Moves are the scoresheet of board A and board B (moves.go): the
 	// moves entered, the position now, the legal moves for
 	// click-to-move.
@@ -175,10 +192,24 @@ type LogEntry struct {
 	Note string `json:"note"`
 	// Kind is "ignored", "refused", "decision" or "" (applied).
 	Kind string `json:"kind"`
+	// Match is the id of the match the line belongs to (table.Logged's
+	// Match; a new match's reset is the last line of the match it ends).
+	Match string `json:"match"`
 	// Console is true for the console's own line, not a match event (not
 	// in the record): a new match the table refused while the clocks run.
 	// Its Seq is the last event's before it.
 	Console bool `json:"console,omitempty"`
+}
+
+// LogMatch is a match the log has lines of (View.Matches).
+type LogMatch struct {
+	ID string `json:"id"`
+	// Preset, Control and Players are the match's rules and players as
+	// the console saw them; "" and no names for a match that ended before
+	// the console started (its lines came with the table's log).
+	Preset  string    `json:"preset"`
+	Control string    `json:"control"`
+	Players [4]string `json:"players"`
 }
 
 // maxLog is how many log entries the page gets (the record keeps all).
@@ -202,10 +233,20 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 	if v.Log == nil {
 		v.Log = []LogEntry{}
 	}
+	v.Match, v.Matches, v.Offers = ts.Match, s.logMatches(), []string{}
+	for _, k := range ts.Offers.Kinds() {
+		v.Offers = append(v.Offers, k.String())
+	}
 	v.Moves, v.Reserves = s.sheet.moves, s.sheet.reserves
 	if snap.Started {
 		v.ElapsedMs = ms(snap.At - snap.StartedAt)
+		if snap.Status == rules.Decided {
+			// The snapshots after the decision (moves entered, the
+			// record's sync) come later: the match time stopped at it.
+			v.ElapsedMs = ms(snap.DecidedAt - snap.StartedAt)
+		}
 	}
+	v.Recorded = ts.Recording
 	v.TenthsBelowMs = ms(s.disp.TenthsBelow)
 	if s.disp.TenthsBelow == 0 {
 		v.TenthsBelowMs = ms(display.DefaultTenthsBelow)
@@ -362,11 +403,13 @@ func matchTime(d time.Duration) string {
 // (the record keeps them all).
 func (s *Server) appendLog(ts table.Snapshot) {
 	o := &ts.Options
+	s.seeMatch(ts)
 	if len(ts.Log) == 0 {
 		return
 	}
 	if first := ts.Log[0].N; first > s.logged+1 {
-		s.add(LogEntry{Seq: ts.Log[0].Seq - 1, Time: "", Event: fmt.Sprintf("(%d more events, recorded but not shown here)", first-s.logged-1)})
+		s.add(LogEntry{Seq: ts.Log[0].Seq - 1, Time: "", Match: ts.Log[0].Match,
+			Event: fmt.Sprintf("(%d more events, recorded but not shown here)", first-s.logged-1)})
 	}
 	for _, l := range ts.Log {
 		if l.N <= s.logged {
@@ -377,7 +420,7 @@ func (s *Server) appendLog(ts table.Snapshot) {
 			Decisive: l.Decisive, NDecisive: l.NDecisive}
 		if l.Flag || l.NoShow {
 			at := l.At - l.StartedAt
-			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(l.Flagged[:l.NFlagged]), " ")}
+			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(l.Flagged[:l.NFlagged]), " "), Match: l.Match}
 			if l.NoShow {
 				entry.TimeMs, entry.Time, entry.Event = -1, matchTime(-1), "no-show: the tolerance ran out (Art 44)"
 			}
@@ -387,14 +430,26 @@ func (s *Server) appendLog(ts table.Snapshot) {
 				entry.Note = "board " + l.Flagged[0].Board().String() + " over; the other plays on (match_format = both-boards)"
 			}
 			s.add(entry)
+			s.prevStart = l.StartedAt
+			s.prevStarted = l.Started
 			continue
 		}
 		e := l.Event
 		at := e.At - l.StartedAt
-		if !l.Started || e.Kind == rules.Reset {
+		if !l.Started {
 			at = -1
 		}
-		entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: e.String()}
+		entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: e.String(), Match: l.Match}
+		if e.Kind == rules.Reset {
+			// The reset is the match's last line: at its match time (the
+			// line's own start is the new match's: none yet).
+			entry.Event, entry.TimeMs, entry.Time = "new match", -1, matchTime(-1)
+			if s.prevStarted {
+				at = e.At - s.prevStart
+				entry.TimeMs, entry.Time = ms(at), matchTime(at)
+			}
+		}
+		s.prevStart, s.prevStarted = l.StartedAt, l.Started
 		switch {
 		case l.Effect.Refused != "":
 			entry.Kind, entry.Note = "refused", "refused: "+strings.TrimPrefix(l.Effect.Refused, "rules: ")
@@ -412,6 +467,42 @@ func (s *Server) appendLog(ts table.Snapshot) {
 	}
 }
 
+// seeMatch notes the match of snapshot ts for the log's headings, and
+// forgets the matches the log no longer has lines of. s.mu is held.
+func (s *Server) seeMatch(ts table.Snapshot) {
+	m := LogMatch{ID: ts.Match, Preset: ts.Preset, Control: ts.Options.Control.String(), Players: ts.Players}
+	if n := len(s.matches); n > 0 && s.matches[n-1].ID == m.ID {
+		s.matches[n-1] = m
+	} else {
+		s.matches = append(s.matches, m)
+	}
+	keep := s.matches[:0]
+	for _, lm := range s.matches {
+		if lm.ID == ts.Match || slices.ContainsFunc(s.log, func(e LogEntry) bool { return e.Match == lm.ID }) {
+			keep = append(keep, lm)
+		}
+	}
+	s.matches = keep
+}
+
+// logMatches is View.Matches: each match the log has lines of, oldest
+// first, as seeMatch saw it (only its id for one it never saw). s.mu is
+// held.
+func (s *Server) logMatches() []LogMatch {
+	out := []LogMatch{}
+	known := map[string]bool{}
+	for _, m := range s.matches {
+		known[m.ID] = true
+	}
+	for _, e := range s.log {
+		if e.Match != "" && !known[e.Match] {
+			known[e.Match] = true
+			out = append(out, LogMatch{ID: e.Match})
+		}
+	}
+	return append(out, s.matches...)
+}
+
 // logConsole adds the console's own line to the log (a refusal that is
 // not a match event) at instant now, and shows it.
 func (s *Server) logConsole(event, note, kind string, now time.Time) {
@@ -422,7 +513,7 @@ func (s *Server) logConsole(event, note, kind string, now time.Time) {
 	if snap.Started {
 		at = max(s.t.Since(now)-snap.StartedAt, 0)
 	}
-	s.add(LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: event, Note: note, Kind: kind, Console: true})
+	s.add(LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: event, Note: note, Kind: kind, Console: true, Match: s.lastSnap.Match})
 	s.rebuild()
 }
 

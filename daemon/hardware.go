@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"periph.io/x/conn/v3/i2c/i2creg"
@@ -183,6 +184,7 @@ func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Dev
 // displayNote is the short line the displays show beside the clocks, most
 // urgent first: that the record failed (the arbiter must know the match is
 // not being recorded), the generated arbiter PIN until the match starts,
+// the one-time login code at a pause while wrong PINs lock PIN logins,
 // that the match was recovered after a restart (with the wall-clock time
 // of the last record) until play resumes, and that the hall's hub is not
 // reachable ([hall]).
@@ -190,6 +192,10 @@ func displayNote(in Info, s *table.Snapshot) string {
 	switch {
 	case s.RecordErr != "":
 		return "NO RECORD"
+	case in.LoginCode != "" && !in.Logins.LockedUntil.IsZero() && s.Status != rules.Running:
+		// Wrong PINs lock PIN logins: the arbiter pauses and reads the
+		// one-time code here (docs/console.md, "Security").
+		return "CODE " + strings.ReplaceAll(in.LoginCode, "-", "")
 	case in.PIN != "" && !s.Started:
 		return "PIN " + in.PIN
 	case s.Recovered && s.Status == rules.Paused:

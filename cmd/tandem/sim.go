@@ -73,7 +73,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}()
 	hallInfo := func() tui.Info {
 		in := d.Info()
-		return tui.Info{Hall: in.Hall, HallOnline: in.HallOnline}
+		// The console's line follows the one-time code, which changes
+		// after each use.
+		return tui.Info{Line: consoleLine(in), Hall: in.Hall, HallOnline: in.HallOnline}
 	}
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
 		tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed))
@@ -111,8 +113,10 @@ func startSimDaemon(ctx context.Context, cfg *config.Config) (*daemon.Daemon, st
 	return d, consoleLine(d.Info()), nil
 }
 
-// consoleLine is the terminal's line about the console: "console
-// http://127.0.0.1:8080/ · arbiter PIN 482913", "" when it is off.
+// consoleLine is the terminal's line about the console: "browser console
+// http://127.0.0.1:8080/ · arbiter PIN 048213 · code KQW-XMT-RBP", ""
+// when it is off. The one-time code logs the arbiter in once when wrong
+// PINs lock PIN logins.
 func consoleLine(in daemon.Info) string {
 	if in.ConsoleURL == "" {
 		return ""
@@ -122,6 +126,9 @@ func consoleLine(in daemon.Info) string {
 		line += " · arbiter PIN " + in.PIN
 	} else {
 		line += " · arbiter PIN from the configuration"
+	}
+	if in.LoginCode != "" {
+		line += " · code " + in.LoginCode
 	}
 	return line
 }

@@ -670,6 +670,7 @@ func TestConsoleLine(t *testing.T) {
 		{daemon.Info{}, ""},
 		{daemon.Info{ConsoleURL: "http://127.0.0.1:8080/", PIN: "048213"}, "browser console http://127.0.0.1:8080/ · arbiter PIN 048213"},
 		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration"},
+		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/", LoginCode: "KQW-XMT-RBP"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration · code KQW-XMT-RBP"},
 	} {
 		if got := consoleLine(c.in); got != c.want {
 			t.Errorf("consoleLine(%+v) = %q, want %q", c.in, got, c.want)
