@@ -11,7 +11,7 @@ import (
 // This file owns the [console] section: the web console's listen address,
 // the arbiter's PIN and its on/off switch.
 
-var consoleKeys = []string{"enabled", "listen", "pin"}
+var consoleKeys = []string{"enabled", "listen", "pin", "tls_cert", "tls_key"}
 
 // Console holds the [console] settings. Its zero value is the default: the
 // console on, listening on DefaultConsoleListen, with a PIN generated at
@@ -29,7 +29,17 @@ type Console struct {
 	// is generated at each start and shown on the terminal and the
 	// displays.
 	PIN string
+	// TLSCert and TLSKey are the console's certificate and key (PEM
+	// files; the hall CA issues them: tandem-hall ca issue): the console
+	// then serves HTTPS. Without them a console beyond loopback serves
+	// HTTPS with a certificate the table makes itself (its own CA, in
+	// TLSDir); a console on loopback serves plain HTTP. Both or neither.
+	TLSCert, TLSKey string
 }
+
+// Beyond reports whether the console listens beyond this machine (it then
+// serves HTTPS only: docs/console.md, "Security").
+func (c Console) Beyond() bool { return !LoopbackOnly(c.Addr()) }
 
 // Console defaults and limits.
 const (
@@ -37,8 +47,11 @@ const (
 	// it: this machine only, which suits the simulated table. A table in a
 	// hall sets ":8080" so the arbiter's phone reaches it.
 	DefaultConsoleListen = "127.0.0.1:8080"
-	// MinPIN and MaxPIN bound the length of Console.PIN in digits.
+	// MinPIN and MaxPIN bound the length of Console.PIN in digits;
+	// MinNetworkPIN is the least on a console that listens beyond
+	// loopback (the hall's network: docs/console.md, "Security").
 	MinPIN, MaxPIN = 4, 12
+	MinNetworkPIN  = 6
 )
 
 // Addr returns the address to listen on: Listen, or DefaultConsoleListen
@@ -79,6 +92,16 @@ func parseConsole(p *parser, c *Config, t map[string]any) error {
 				return p.errorf(path, "%s", msg)
 			}
 			c.Console.Listen = s
+		case "tls_cert", "tls_key":
+			s, ok := v.(string)
+			if !ok || s == "" {
+				return p.errorf(path, "expected a file name in quotes, got %s", kindOf(v))
+			}
+			if k == "tls_cert" {
+				c.Console.TLSCert = s
+			} else {
+				c.Console.TLSKey = s
+			}
 		case "pin":
 			// A PIN written as a number would lose its leading zeros: it
 			// must be a string.
@@ -92,7 +115,49 @@ func parseConsole(p *parser, c *Config, t map[string]any) error {
 			c.Console.PIN = s
 		}
 	}
+	if msg := networkPINProblem(c.Console.PIN, c.Console.Addr(), "listen"); msg != "" {
+		return p.errorf(at(base, "pin"), "%s", msg)
+	}
+	if (c.Console.TLSCert == "") != (c.Console.TLSKey == "") {
+		return p.errorf(base, "tls_cert and tls_key go together: the certificate and its key")
+	}
 	return nil
+}
+
+// networkPINProblem says when pin is too short for a page listening on
+// listen beyond loopback (key names the listen setting), or "".
+func networkPINProblem(pin, listen, key string) string {
+	if pin == "" || len(pin) >= MinNetworkPIN || LoopbackOnly(listen) {
+		return ""
+	}
+	return fmt.Sprintf("a %d-digit PIN on a page the hall's network reaches (%s %q): use %d to %d digits, or leave pin out for a generated one",
+		len(pin), key, listen, MinNetworkPIN, MaxPIN)
+}
+
+// LoopbackOnly reports whether listen address "host:port" is reachable
+// from this machine only: a loopback IP or "localhost". An empty or
+// unspecified host (":8080", "0.0.0.0:8080") is every interface.
+func LoopbackOnly(listen string) bool {
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// placeholderProblem says when secret s is the examples' placeholder
+// (they ship "CHANGE-ME" where a secret goes, so that no example's
+// secret works anywhere), or "".
+func placeholderProblem(s string) string {
+	l := strings.ToLower(s)
+	if strings.Contains(l, "change-me") || strings.Contains(l, "changeme") || strings.Contains(l, "...") {
+		return fmt.Sprintf("%q is a placeholder: write a secret of your own", s)
+	}
+	return ""
 }
 
 // validateConsole checks a Console built in code, for Config.Validate.
@@ -106,6 +171,12 @@ func validateConsole(c *Config) error {
 		if msg := pinProblem(c.Console.PIN); msg != "" {
 			return &Error{Field: "console.pin", Msg: msg}
 		}
+	}
+	if msg := networkPINProblem(c.Console.PIN, c.Console.Addr(), "listen"); msg != "" {
+		return &Error{Field: "console.pin", Msg: msg}
+	}
+	if (c.Console.TLSCert == "") != (c.Console.TLSKey == "") {
+		return &Error{Field: "console.tls_cert", Msg: "tls_cert and tls_key go together"}
 	}
 	return nil
 }
@@ -128,6 +199,9 @@ func listenProblem(s string) string {
 
 // pinProblem says what is wrong with PIN s, or "".
 func pinProblem(s string) string {
+	if msg := placeholderProblem(s); msg != "" {
+		return msg + " (or leave pin out for one generated at each start)"
+	}
 	if len(s) < MinPIN || len(s) > MaxPIN {
 		return fmt.Sprintf("the PIN has %d characters; allowed %d to %d digits", len(s), MinPIN, MaxPIN)
 	}
@@ -153,6 +227,10 @@ func writeConsole(c *Config, b *bytes.Buffer) error {
 	}
 	if c.Console.PIN != "" {
 		cb.add("pin", quote(c.Console.PIN), "the arbiter's PIN")
+	}
+	if c.Console.TLSCert != "" {
+		cb.add("tls_cert", quote(c.Console.TLSCert), "HTTPS")
+		cb.add("tls_key", quote(c.Console.TLSKey), "")
 	}
 	cb.writeTo(b)
 	if c.Console.Listen == "" {

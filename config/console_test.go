@@ -18,8 +18,8 @@ func TestConsole_DefaultIsZero(t *testing.T) {
 }
 
 func TestConsole_Parse(t *testing.T) {
-	c := mustParse(t, "mode = \"hardware\"\n[console]\nenabled = true\nlisten = \":8080\"\npin = \"0042\"\n")
-	if c.Console != (Console{Listen: ":8080", PIN: "0042"}) || c.Console.Addr() != ":8080" {
+	c := mustParse(t, "mode = \"hardware\"\n[console]\nenabled = true\nlisten = \":8080\"\npin = \"004217\"\n")
+	if c.Console != (Console{Listen: ":8080", PIN: "004217"}) || c.Console.Addr() != ":8080" {
 		t.Errorf("console %+v", c.Console)
 	}
 	if c := mustParse(t, "[console]\nenabled = false\n"); !c.Console.Disabled {
@@ -89,6 +89,10 @@ func TestConsole_Write_RoundTrip_Property(t *testing.T) {
 		if rapid.Bool().Draw(t, "pin-set") {
 			c.Console.PIN = rapid.StringMatching(`[0-9]{4,12}`).Draw(t, "pin")
 		}
+		if c.Console.PIN != "" && len(c.Console.PIN) < MinNetworkPIN && !LoopbackOnly(c.Console.Addr()) {
+			// A short PIN beyond loopback is refused (TestConsole_ShortPINBeyondLoopback).
+			c.Console.PIN += "00"
+		}
 		if err := c.Validate(); err != nil {
 			t.Fatalf("generated an invalid console: %v", err)
 		}
@@ -104,4 +108,38 @@ func TestConsole_Write_RoundTrip_Property(t *testing.T) {
 			t.Fatalf("wrote %+v, read back %+v", c.Console, back.Console)
 		}
 	})
+}
+
+func TestConsole_ShortPINBeyondLoopback(t *testing.T) {
+	for _, c := range []struct {
+		doc, err string
+	}{
+		{"[console]\npin = \"4829\"\n", ""}, // the default listen is this machine's
+		{"[console]\nlisten = \"127.0.0.1:8080\"\npin = \"4829\"\n", ""},
+		{"[console]\nlisten = \"localhost:8080\"\npin = \"48291\"\n", ""},
+		{"[console]\nlisten = \":8080\"\npin = \"48291\"\n", `t.toml:3: console.pin: a 5-digit PIN on a page the hall's network reaches (listen ":8080"): use 6 to 12 digits`},
+		{"[console]\npin = \"4829\"\nlisten = \"10.0.0.5:8080\"\n", `t.toml:2: console.pin: a 4-digit PIN`},
+		{"[console]\nlisten = \":8080\"\npin = \"482913\"\n", ""},
+		{"[console]\npin = \"CHANGE-ME\"\n", `t.toml:2: console.pin: "CHANGE-ME" is a placeholder`},
+		{"[hub]\ndashboard_pin = \"2468\"\n", `t.toml:2: hub.dashboard_pin: a 4-digit PIN on a page the hall's network reaches (dashboard_listen ":8090")`},
+		{"[hub]\ndashboard_listen = \"127.0.0.1:8090\"\ndashboard_pin = \"2468\"\n", ""},
+		{"[hall]\nurl = \"nats://h:4222\"\ntable = \"t1\"\nuser = \"t1\"\npassword = \"change-me-01\"\n", `t.toml:5: hall.password: "change-me-01" is a placeholder`},
+		{"[hub.tables.t1]\nuser = \"t1\"\npassword = \"...\"\n", `hub.tables.t1: "..." is a placeholder`},
+		// Nothing in clear beyond loopback.
+		{"[hub]\ntls = \"off\"\n", `t.toml:2: hub.tls: tls = "off" with listen "0.0.0.0:4222" beyond this machine`},
+		{"[hub]\ntls = \"off\"\nlisten = \"127.0.0.1:4222\"\n", `hub.tls: tls = "off" with dashboard_listen ":8090" beyond`},
+		{"[hub]\ntls = \"off\"\nlisten = \"127.0.0.1:4222\"\ndashboard_listen = \"127.0.0.1:8090\"\n", ""},
+		{"[hall]\nurl = \"nats://10.0.0.1:4222\"\ntable = \"t1\"\n", `hall: the hub 10.0.0.1:4222 is beyond this machine: set ca`},
+		{"[hall]\nurl = \"nats://127.0.0.1:4222,tls://hall.local:4222\"\ntable = \"t1\"\n", `the hub hall.local:4222 is beyond`},
+		{"[hall]\nurl = \"nats://localhost:4222\"\ntable = \"t1\"\n", ""},
+		{"[console]\ntls_cert = \"c.crt\"\n", `console: tls_cert and tls_key go together`},
+	} {
+		_, err := Parse("t.toml", []byte(c.doc))
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%q: %v", c.doc, err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%q: %v, want %s", c.doc, err, c.err)
+		}
+	}
 }

@@ -21,8 +21,9 @@ import (
 //	table = "t07"                    # this table's id on the hub
 //	user = "t07"                     # credentials: user + password,
 //	password = "..."                 # or token, nkey_seed_file, creds_file
+//	ca = "/etc/tandem/hall-ca.crt"   # the hall CA: TLS to the hub
 
-var hallKeys = []string{"url", "table", "user", "password", "token", "nkey_seed_file", "creds_file"}
+var hallKeys = []string{"url", "table", "user", "password", "token", "nkey_seed_file", "creds_file", "ca"}
 
 // Hall holds the [hall] settings. Its zero value is the default: no hall
 // link (the table stands alone).
@@ -41,6 +42,11 @@ type Hall struct {
 	Token        string
 	NkeySeedFile string
 	CredsFile    string
+	// CA is the hall CA's certificate file (the hub's ca.crt: package
+	// hall/ca): the link speaks TLS and verifies the hub with it.
+	// Required when a URL's host is beyond this machine: nothing crosses
+	// the hall's network in clear.
+	CA string
 }
 
 // Enabled reports whether the table links to a hall (URL set).
@@ -62,7 +68,7 @@ func parseHall(p *parser, c *Config, t map[string]any) error {
 	}
 	h := &c.Hall
 	fields := map[string]*string{"url": &h.URL, "table": &h.Table, "user": &h.User, "password": &h.Password,
-		"token": &h.Token, "nkey_seed_file": &h.NkeySeedFile, "creds_file": &h.CredsFile}
+		"token": &h.Token, "nkey_seed_file": &h.NkeySeedFile, "creds_file": &h.CredsFile, "ca": &h.CA}
 	for _, k := range p.keys(base, t) {
 		s, ok := t[k].(string)
 		if !ok {
@@ -99,6 +105,16 @@ func hallProblem(h Hall, key string) string {
 				return fmt.Sprintf(`%q is not a NATS address; write e.g. "nats://hall.local:4222"`, one)
 			}
 		}
+	case "ca":
+		if h.CA != "" || h.URL == "" {
+			return ""
+		}
+		for _, one := range strings.Split(h.URL, ",") {
+			u, err := url.Parse(strings.TrimSpace(one))
+			if err == nil && !LoopbackOnly(u.Host) {
+				return fmt.Sprintf(`the hub %s is beyond this machine: set ca to the hall CA's certificate (the hub's tls directory's ca.crt, docs/hall.md "TLS on the hall's network"), so that nothing crosses the network in clear`, u.Host)
+			}
+		}
 	case "table":
 		if h.URL != "" && h.Table == "" {
 			return `no table id: write this table's id on the hub, e.g. table = "t07"`
@@ -113,6 +129,9 @@ func hallProblem(h Hall, key string) string {
 		if h.User != "" && h.Password == "" {
 			return "user " + quote(h.User) + " has no password"
 		}
+		return placeholderProblem(h.Password)
+	case "token":
+		return placeholderProblem(h.Token)
 	case "creds_file":
 		n := 0
 		for _, set := range []bool{h.User != "", h.Token != "", h.NkeySeedFile != "", h.CredsFile != ""} {
@@ -132,8 +151,8 @@ func hallProblem(h Hall, key string) string {
 const MaxCredentialsSize = 64 << 10
 
 // CheckFiles checks that the files c names for credentials exist and can
-// be read: [hall] nkey_seed_file and creds_file, [hub] nkey_seed_file and
-// creds_file (relative paths from the working directory, as tandem opens
+// be read: [hall] nkey_seed_file, creds_file and ca, [console] tls_cert
+// and tls_key, [hub] nkey_seed_file and creds_file (relative paths from the working directory, as tandem opens
 // them). It returns the first that cannot as an *Error with c.Source's
 // file and line, or nil. Parse does not check them: a table whose file is
 // missing still plays and shows why it has no hall; check-config does.
@@ -144,6 +163,9 @@ func (c *Config) CheckFiles() error {
 	}{
 		{[]string{"hall", "nkey_seed_file"}, c.Hall.NkeySeedFile},
 		{[]string{"hall", "creds_file"}, c.Hall.CredsFile},
+		{[]string{"hall", "ca"}, c.Hall.CA},
+		{[]string{"console", "tls_cert"}, c.Console.TLSCert},
+		{[]string{"console", "tls_key"}, c.Console.TLSKey},
 		{[]string{"hub", "nkey_seed_file"}, c.Hub.NkeySeedFile},
 		{[]string{"hub", "creds_file"}, c.Hub.CredsFile},
 	} {
@@ -190,7 +212,7 @@ func writeHall(c *Config, b *bytes.Buffer) error {
 	hb.add("url", quote(h.URL), "the hub")
 	hb.add("table", quote(h.Table), "this table's id on the hub")
 	for _, kv := range [][2]string{{"user", h.User}, {"password", h.Password}, {"token", h.Token},
-		{"nkey_seed_file", h.NkeySeedFile}, {"creds_file", h.CredsFile}} {
+		{"nkey_seed_file", h.NkeySeedFile}, {"creds_file", h.CredsFile}, {"ca", h.CA}} {
 		if kv[1] != "" {
 			hb.add(kv[0], quote(kv[1]), "")
 		}

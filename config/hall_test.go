@@ -24,8 +24,8 @@ func unowned(t *testing.T, name string) {
 }
 
 func TestHall_ReadAndWritten(t *testing.T) {
-	c := mustParse(t, "[hall]\nurl = \"nats://hall.local:4222\"\ntable = \"t07\"\ntoken = \"abc\"\n")
-	want := Hall{URL: "nats://hall.local:4222", Table: "t07", Token: "abc"}
+	c := mustParse(t, "[hall]\nurl = \"nats://hall.local:4222\"\ntable = \"t07\"\ntoken = \"abc\"\nca = \"hall-ca.crt\"\n")
+	want := Hall{URL: "nats://hall.local:4222", Table: "t07", Token: "abc", CA: "hall-ca.crt"}
 	if c.Hall != want || !c.Hall.Enabled() {
 		t.Fatalf("hall %+v", c.Hall)
 	}
@@ -53,10 +53,10 @@ func TestHall_Errors(t *testing.T) {
 		{"[hall]\nurl = \"http://h\"\ntable = \"t1\"\n", `t.toml:2: hall.url: "http://h" is not a NATS address`},
 		{"[hall]\nurl = \"nats://h:1, h2\"\ntable = \"t1\"\n", `t.toml:2: hall.url: "h2" is not a NATS address`},
 		{"[hall]\nurl = 4222\n", `t.toml:2: hall.url: expected a string in quotes, got an integer`},
-		{"[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\npassword = \"x\"\n", `t.toml:4: hall.password: a password needs its user`},
-		{"[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\nuser = \"x\"\n", `t.toml:1: hall: user "x" has no password`},
-		{"[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\ntoken = \"x\"\ncreds_file = \"/c\"\n", `t.toml:5: hall.creds_file: give one kind of credentials`},
-		{"[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\nport = 4\n", `t.toml:4: hall.port: unknown key "port"; allowed in [hall]: url, table, user, password, token, nkey_seed_file, creds_file`},
+		{"[hall]\nurl = \"nats://127.0.0.1:1\"\ntable = \"t1\"\npassword = \"x\"\n", `t.toml:4: hall.password: a password needs its user`},
+		{"[hall]\nurl = \"nats://127.0.0.1:1\"\ntable = \"t1\"\nuser = \"x\"\n", `t.toml:1: hall: user "x" has no password`},
+		{"[hall]\nurl = \"nats://127.0.0.1:1\"\ntable = \"t1\"\ntoken = \"x\"\ncreds_file = \"/c\"\n", `t.toml:5: hall.creds_file: give one kind of credentials`},
+		{"[hall]\nurl = \"nats://127.0.0.1:1\"\ntable = \"t1\"\nport = 4\n", `t.toml:4: hall.port: unknown key "port"; allowed in [hall]: url, table, user, password, token, nkey_seed_file, creds_file`},
 		{"[hub]\nlisten = \"4222\"\n", `t.toml:2: hub.listen: "4222" is not host:port`},
 		{"[hub]\nmax_store = \"lots\"\n", `t.toml:2: hub.max_store: "lots" is not a size`},
 		{"[hub]\nmax_store = 5\n", `t.toml:2: hub.max_store: expected a size in quotes`},
@@ -82,7 +82,7 @@ listen = ":4222"
 store = "/srv/hall"
 max_memory = "64MiB"
 max_store = "4GiB"
-dashboard_pin = "2468"
+dashboard_pin = "246810"
 [hub.tables.t2]
 user = "two"
 password = "pw2"
@@ -90,7 +90,7 @@ password = "pw2"
 nkey = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
 `)
 	h := c.Hub
-	if h.Listen != ":4222" || h.Store != "/srv/hall" || h.MaxMemory != 64<<20 || h.MaxStore != 4<<30 || h.DashboardPIN != "2468" {
+	if h.Listen != ":4222" || h.Store != "/srv/hall" || h.MaxMemory != 64<<20 || h.MaxStore != 4<<30 || h.DashboardPIN != "246810" {
 		t.Fatalf("hub %+v", h)
 	}
 	if len(h.Tables) != 2 || h.Tables[0] != (HubTable{ID: "t2", User: "two", Password: "pw2"}) || h.Tables[1].ID != "t1" {
@@ -161,13 +161,13 @@ func TestConfig_CheckFiles(t *testing.T) {
 		}
 		return c
 	}
-	if err := write("[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\nnkey_seed_file = \"" + seed + "\"\n").CheckFiles(); err != nil {
+	if err := write("[hall]\nurl = \"nats://127.0.0.1:1\"\ntable = \"t1\"\nnkey_seed_file = \"" + seed + "\"\n").CheckFiles(); err != nil {
 		t.Fatalf("a readable seed: %v", err)
 	}
 	for _, c := range []struct{ doc, want string }{
-		{"[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\ncreds_file = \"" + missing + "\"\n",
+		{"[hall]\nurl = \"nats://127.0.0.1:1\"\ntable = \"t1\"\ncreds_file = \"" + missing + "\"\n",
 			":4: hall.creds_file: cannot be read: open " + missing + ": no such file or directory"},
-		{"[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\n\nnkey_seed_file = \"" + dir + "\"\n", ":5: hall.nkey_seed_file: " + dir + " is a directory"},
+		{"[hall]\nurl = \"nats://127.0.0.1:1\"\ntable = \"t1\"\n\nnkey_seed_file = \"" + dir + "\"\n", ":5: hall.nkey_seed_file: " + dir + " is a directory"},
 		{"[hub]\nnats = \"nats://h:1\"\nnkey_seed_file = \"" + missing + "\"\n", ":3: hub.nkey_seed_file: cannot be read"},
 	} {
 		err := write(c.doc).CheckFiles()
@@ -178,7 +178,7 @@ func TestConfig_CheckFiles(t *testing.T) {
 	}
 	if os.Getuid() != 0 { // root reads any file
 		os.Chmod(seed, 0)
-		if err := write("[hall]\nurl = \"nats://h:1\"\ntable = \"t1\"\nnkey_seed_file = \"" + seed + "\"\n").CheckFiles(); err == nil || !strings.Contains(err.Error(), "permission denied") {
+		if err := write("[hall]\nurl = \"nats://127.0.0.1:1\"\ntable = \"t1\"\nnkey_seed_file = \"" + seed + "\"\n").CheckFiles(); err == nil || !strings.Contains(err.Error(), "permission denied") {
 			t.Errorf("an unreadable seed: %v", err)
 		}
 	}

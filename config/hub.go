@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"fmt"
 	"net"
+	"path/filepath"
+	"strings"
 
 	"github.com/dustin/go-humanize"
 )
@@ -26,7 +28,7 @@ import (
 
 var (
 	hubKeys = []string{"listen", "store", "max_memory", "max_store", "nats", "user", "password", "token",
-		"nkey_seed_file", "creds_file", "dashboard_listen", "dashboard_pin", "tables"}
+		"nkey_seed_file", "creds_file", "dashboard_listen", "dashboard_pin", "tables", "tls", "tls_hosts", "node", "cluster_listen", "routes"}
 	hubTableKeys = []string{"user", "password", "nkey"}
 )
 
@@ -61,6 +63,37 @@ type Hub struct {
 	// Tables are the tables' credentials on the embedded server
 	// ([hub.tables.ID]), in the file's order.
 	Tables []HubTable
+	// TLS is the directory of the hall CA and the hub's certificate
+	// (package hall/ca): "" means Store's "tls" subdirectory, made with a
+	// new CA at the first start; "off" serves NATS and the dashboard in
+	// clear, allowed only when both listen on loopback. TLSHosts are the
+	// names and addresses the tables dial the hub by, beside this
+	// machine's own (its host name, its interfaces' addresses), for the
+	// hub's certificate.
+	TLS      string
+	TLSHosts []string
+	// Node, ClusterListen and Routes make this hub one node of a cluster
+	// of hubs (docs/hall.md, "A hub on three machines"): its name,
+	// unique; the "host:port" the other nodes' routes connect to; their
+	// route URLs ("nats://hub2.local:6222"). None: a hub alone.
+	Node          string
+	ClusterListen string
+	Routes        []string
+}
+
+// Clustered reports whether the hub is a node of a cluster.
+func (h Hub) Clustered() bool { return h.Node != "" || h.ClusterListen != "" || len(h.Routes) > 0 }
+
+// TLSDir is the hub's TLS directory (Hub.TLS's default applied), "" when
+// TLS is off.
+func (h Hub) TLSDir() string {
+	switch h.TLS {
+	case "off":
+		return ""
+	case "":
+		return filepath.Join(cmp.Or(h.Store, DefaultHubStore), "tls")
+	}
+	return h.TLS
 }
 
 // HubTable is one table's credentials on the hub ([hub.tables.ID]).
@@ -103,7 +136,8 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 	h := &c.Hub
 	strs := map[string]*string{"listen": &h.Listen, "store": &h.Store, "nats": &h.NATS, "user": &h.User,
 		"password": &h.Password, "token": &h.Token, "nkey_seed_file": &h.NkeySeedFile, "creds_file": &h.CredsFile,
-		"dashboard_listen": &h.DashboardListen, "dashboard_pin": &h.DashboardPIN}
+		"dashboard_listen": &h.DashboardListen, "dashboard_pin": &h.DashboardPIN, "tls": &h.TLS,
+		"node": &h.Node, "cluster_listen": &h.ClusterListen}
 	for _, k := range p.keys(base, t) {
 		path := at(base, k)
 		v := t[k]
@@ -124,6 +158,30 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 			}
 			if msg := hubSizeProblem(*h, k); msg != "" {
 				return p.errorf(path, "%s", msg)
+			}
+		case "tls_hosts":
+			arr, ok := v.([]any)
+			if !ok {
+				return p.errorf(path, `expected a list of names and addresses such as ["hall.local", "10.0.0.1"], got %s`, kindOf(v))
+			}
+			for _, x := range arr {
+				s, ok := x.(string)
+				if !ok || s == "" || strings.ContainsAny(s, " /:") && net.ParseIP(s) == nil {
+					return p.errorf(path, "%v is not a host name or an IP address", x)
+				}
+				h.TLSHosts = append(h.TLSHosts, s)
+			}
+		case "routes":
+			arr, ok := v.([]any)
+			if !ok {
+				return p.errorf(path, `expected a list of the other nodes' route URLs such as ["nats://hub2.local:6222"], got %s`, kindOf(v))
+			}
+			for _, x := range arr {
+				s, ok := x.(string)
+				if msg := hallProblem(Hall{URL: s, Table: "x"}, "url"); !ok || msg != "" {
+					return p.errorf(path, "%v is not a route URL such as \"nats://hub2.local:6222\"", x)
+				}
+				h.Routes = append(h.Routes, s)
 			}
 		case "tables":
 			tt, err := p.table(path, v)
@@ -176,6 +234,15 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 	if msg := hubCredsProblem(*h); msg != "" {
 		return p.errorf(base, "%s", msg)
 	}
+	if msg := networkPINProblem(h.DashboardPIN, cmp.Or(h.DashboardListen, DefaultDashboardListen), "dashboard_listen"); msg != "" {
+		return p.errorf(at(base, "dashboard_pin"), "%s", msg)
+	}
+	if msg := hubTLSProblem(*h); msg != "" {
+		return p.errorf(at(base, "tls"), "%s", msg)
+	}
+	if msg := hubClusterProblem(*h); msg != "" {
+		return p.errorf(base, "%s", msg)
+	}
 	if msg := hubPortsProblem(*h); msg != "" {
 		path := at(base, "dashboard_listen")
 		if h.DashboardListen == "" {
@@ -184,6 +251,46 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 		return p.errorf(path, "%s", msg)
 	}
 	return nil
+}
+
+// hubTLSProblem says when [hub] tls = "off" would put NATS or the
+// dashboard in clear beyond this machine, or "".
+func hubTLSProblem(h Hub) string {
+	if h.TLS != "off" {
+		return ""
+	}
+	for _, l := range []struct{ key, addr string }{
+		{"listen", cmp.Or(h.Listen, DefaultHubListen)}, {"dashboard_listen", cmp.Or(h.DashboardListen, DefaultDashboardListen)},
+		{"cluster_listen", cmp.Or(h.ClusterListen, "off")},
+	} {
+		if l.key == "listen" && h.NATS != "" {
+			continue // no embedded server
+		}
+		if l.addr != "off" && !LoopbackOnly(l.addr) {
+			return fmt.Sprintf(`tls = "off" with %s %q beyond this machine: passwords and PINs would cross the hall's network in clear; leave tls out (the hub makes the hall CA) or listen on 127.0.0.1`, l.key, l.addr)
+		}
+	}
+	return ""
+}
+
+// hubClusterProblem says what is missing for a cluster node, or "".
+func hubClusterProblem(h Hub) string {
+	switch {
+	case !h.Clustered():
+		return ""
+	case h.NATS != "":
+		return "node, cluster_listen and routes are for the embedded server: a hub that joins another NATS server (nats) has none"
+	case h.Node == "":
+		return `a cluster node needs its name: node = "hub1" (each node its own)`
+	case h.ClusterListen == "":
+		return `a cluster node needs the address the other nodes' routes connect to: cluster_listen = ":6222"`
+	case len(h.Routes) == 0:
+		return `a cluster node needs the other nodes: routes = ["nats://hub2.local:6222", "nats://hub3.local:6222"]`
+	}
+	if msg := listenProblem(h.ClusterListen); msg != "" {
+		return "cluster_listen: " + msg
+	}
+	return ""
 }
 
 // hubSizeProblem says what is wrong with h's size key ("max_memory" or
@@ -233,6 +340,12 @@ func hubProblem(h Hub, key string) string {
 		if h.DashboardPIN != "" {
 			return pinProblem(h.DashboardPIN)
 		}
+	case "password", "token":
+		s := h.Password
+		if key == "token" {
+			s = h.Token
+		}
+		return placeholderProblem(s)
 	case "nats":
 		if h.NATS != "" {
 			return hallProblem(Hall{URL: h.NATS, Table: "x"}, "url")
@@ -269,6 +382,10 @@ func hubTableProblem(ts []HubTable, i int) string {
 		return "no credentials: a user and password, or an nkey"
 	case t.Password == "":
 		return "user " + quote(t.User) + " has no password"
+	default:
+		if msg := placeholderProblem(t.Password); msg != "" {
+			return msg
+		}
 	}
 	for _, o := range ts[:i] {
 		if o.ID == t.ID {
@@ -284,10 +401,19 @@ func hubTableProblem(ts []HubTable, i int) string {
 // validateHub checks c.Hub for Config.Validate.
 func validateHub(c *Config) error {
 	h := c.Hub
-	for _, k := range []string{"listen", "dashboard_listen", "dashboard_pin", "nats"} {
+	for _, k := range []string{"listen", "dashboard_listen", "dashboard_pin", "nats", "password", "token"} {
 		if msg := hubProblem(h, k); msg != "" {
 			return &Error{Field: "hub." + k, Msg: msg}
 		}
+	}
+	if msg := networkPINProblem(h.DashboardPIN, cmp.Or(h.DashboardListen, DefaultDashboardListen), "dashboard_listen"); msg != "" {
+		return &Error{Field: "hub.dashboard_pin", Msg: msg}
+	}
+	if msg := hubTLSProblem(h); msg != "" {
+		return &Error{Field: "hub.tls", Msg: msg}
+	}
+	if msg := hubClusterProblem(h); msg != "" {
+		return &Error{Field: "hub", Msg: msg}
 	}
 	if h.MaxMemory < 0 || h.MaxStore < 0 {
 		return &Error{Field: "hub.max_memory", Msg: "a negative size"}
@@ -319,7 +445,7 @@ func writeHub(c *Config, b *bytes.Buffer) error {
 	h := c.Hub
 	if h.Listen == "" && h.Store == "" && h.MaxMemory == 0 && h.MaxStore == 0 && h.NATS == "" && h.User == "" &&
 		h.Password == "" && h.Token == "" && h.NkeySeedFile == "" && h.CredsFile == "" && h.DashboardListen == "" &&
-		h.DashboardPIN == "" && len(h.Tables) == 0 {
+		h.DashboardPIN == "" && len(h.Tables) == 0 && h.TLS == "" && len(h.TLSHosts) == 0 && !h.Clustered() {
 		return nil
 	}
 	b.WriteString("\n[hub]\n")
@@ -332,10 +458,26 @@ func writeHub(c *Config, b *bytes.Buffer) error {
 		{"nkey_seed_file", h.NkeySeedFile, ""}, {"creds_file", h.CredsFile, ""},
 		{"dashboard_listen", h.DashboardListen, "default: " + DefaultDashboardListen},
 		{"dashboard_pin", h.DashboardPIN, "the dashboard's arbiter PIN"},
+		{"tls", h.TLS, "default: the store's tls directory"},
+		{"node", h.Node, "this node of the cluster"}, {"cluster_listen", h.ClusterListen, "the other nodes' routes"},
 	} {
 		if kv[1] != "" {
 			hb.add(kv[0], quote(kv[1]), kv[2])
 		}
+	}
+	if len(h.Routes) > 0 {
+		qs := make([]string, len(h.Routes))
+		for i, x := range h.Routes {
+			qs[i] = quote(x)
+		}
+		hb.add("routes", "["+strings.Join(qs, ", ")+"]", "the other nodes")
+	}
+	if len(h.TLSHosts) > 0 {
+		qs := make([]string, len(h.TLSHosts))
+		for i, x := range h.TLSHosts {
+			qs[i] = quote(x)
+		}
+		hb.add("tls_hosts", "["+strings.Join(qs, ", ")+"]", "in the hub's certificate")
 	}
 	hb.writeTo(b)
 	for _, t := range h.Tables {

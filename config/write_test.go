@@ -73,6 +73,7 @@ tenths_below = "0.000001s"
 [hall]
 url = "nats://hall.local:4222, nats://10.0.0.2:4222"
 table = "t-07_b"
+ca = "/etc/tandem/hall ca.crt"
 user = "t07"
 password = "pa ss\"word"
 [hub]
@@ -81,7 +82,12 @@ store = "/tmp/hall store"
 max_memory = "64MiB"
 max_store = "16777217B"
 dashboard_listen = ":8090"
-dashboard_pin = "0042"
+dashboard_pin = "004217"
+tls = "/srv/hall tls"
+tls_hosts = ["hall.local", "10.0.0.1", "::1"]
+node = "hub1"
+cluster_listen = ":6222"
+routes = ["nats://hub2.local:6222", "nats://hub3.local:6222"]
 [hub.tables.t2]
 nkey = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
 [hub.tables.t10]
@@ -95,7 +101,7 @@ password = "x"
 		if err != nil {
 			t.Fatal(err)
 		}
-		docs[filepath.Base(f)] = string(b)
+		docs[filepath.Base(f)] = filled(string(b))
 	}
 	for _, name := range rules.PresetNames() {
 		docs["preset "+name] = "preset = " + quote(name)
@@ -270,4 +276,31 @@ func TestWrite_RoundTrip_Property(t *testing.T) {
 			t.Fatal(d)
 		}
 	})
+}
+
+// filled is an example's text with its placeholders filled: check-config
+// refuses the examples as shipped (TestExamples_PlaceholdersRefused).
+func filled(doc string) string { return strings.ReplaceAll(doc, `"CHANGE-ME"`, `"739201"`) }
+
+// The examples ship placeholders where secrets go, and Parse refuses
+// each of them, naming its line.
+func TestExamples_PlaceholdersRefused(t *testing.T) {
+	n := 0
+	for _, f := range exampleFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), `"CHANGE-ME"`) {
+			continue
+		}
+		n++
+		_, err = Parse(f, b)
+		if err == nil || !strings.Contains(err.Error(), `"CHANGE-ME" is a placeholder`) {
+			t.Errorf("%s: %v, want the placeholder refused", f, err)
+		}
+	}
+	if n < 2 {
+		t.Fatalf("%d examples with placeholders, want hall-table.toml and hall-hub.toml", n)
+	}
 }

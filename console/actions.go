@@ -178,6 +178,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	webapi.Stream(w, r, nil, views, withServerTime, &webapi.StreamOpts{
 		Heartbeat: heartbeatEvery, Done: s.ctx.Done(), Bye: "the table stopped",
+		Conns: s.conns, Privileged: s.arbiter(r),
 		Beat: func(now time.Time) []byte { return withServerTime([]byte(`{"heartbeat":true}`), now) },
 	})
 }

@@ -39,19 +39,22 @@ type Opts struct {
 	// simulated panel's display mirror, as that board's display stands
 	// (config [display.devices.NAME] left); false: White on the left.
 	MirrorBlackLeft [2]bool
-	// LoginEvery and LoginBurst limit login attempts per client address:
-	// LoginBurst at once, then one per LoginEvery. Zero values mean 5 and
-	// one per 2 s.
-	LoginEvery time.Duration
-	LoginBurst int
-	// SessionTTL is how long an arbiter session lasts (zero: 12 h).
-	SessionTTL time.Duration
 	// Lang is the table's language (config's language) when LangSet: the
 	// page's language unless its switch says otherwise, and the
 	// language of the display mirror. Without it the page speaks the
 	// browser's language, and the mirror English, as the displays do.
 	Lang    lang.Lang
 	LangSet bool
+	// Login sets the login's PIN budget, code limits, session life and
+	// callbacks (OnCode: the one-time codes to show on the table; OnFail:
+	// the failed logins to log), as webauth.Opts documents them; nil:
+	// webauth's defaults. Its Cookie is the console's own.
+	Login *webauth.Opts
+	// MaxStreams and MaxStreamsPerAddr cap the page's live WebSockets,
+	// in total and per client address (webapi.Conns; zero:
+	// webapi.DefaultMaxStreams and DefaultMaxStreamsPerAddr). The
+	// arbiter's own pages are never refused for the total.
+	MaxStreams, MaxStreamsPerAddr int
 }
 
 // Info is what the table reports about itself beside the match, shown on
@@ -97,17 +100,24 @@ type Server struct {
 	// views are the latest view's JSON in each language, for the
 	// sockets (GET /ws?lang=es).
 	views   [lang.Count]*latest.Value[[]byte]
+	conns   *webapi.Conns // the sockets' caps
 	lang    lang.Lang
 	langSet bool
 	texts   *display.Texts // the display mirror's words
 
-	mu       sync.Mutex
-	info     Info
-	logs     [lang.Count][]LogEntry // the event log in each language
-	logged   uint64                 // the table's last log line shown (table.Logged.N)
-	lastSnap table.Snapshot
-	haveSnap bool
-	sheet    sheetView // the scoresheet's part of the view (moves.go)
+	mu     sync.Mutex
+	info   Info
+	logs   [lang.Count][]LogEntry // the event log in each language
+	logged uint64                 // the table's last log line shown (table.Logged.N)
+	// prevStart and prevStarted are the start of the log's last line
+	// (a reset's line is timed from its match's start); matches the
+	// matches of the log's lines (View.Matches). view.go.
+	prevStart   time.Duration
+	prevStarted bool
+	matches     []LogMatch
+	lastSnap    table.Snapshot
+	haveSnap    bool
+	sheet       sheetView // the scoresheet's part of the view (moves.go)
 }
 
 // New returns the console of table t, which must be running (table.Run).
@@ -117,15 +127,18 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 	if opts == nil || opts.PIN == "" {
 		return nil, errors.New("console: no arbiter PIN")
 	}
-	auth, err := webauth.New(opts.PIN, &webauth.Opts{
-		Every: opts.LoginEvery, Burst: opts.LoginBurst, TTL: opts.SessionTTL,
-	})
+	var lo webauth.Opts
+	if opts.Login != nil {
+		lo = *opts.Login
+	}
+	lo.Cookie = ""
+	auth, err := webauth.New(opts.PIN, &lo)
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{
 		t: t, auth: auth, sim: opts.Simulated, disp: opts.Display, mirror: opts.MirrorBlackLeft,
-		lang: opts.Lang, langSet: opts.LangSet,
+		lang: opts.Lang, langSet: opts.LangSet, conns: webapi.NewConns(opts.MaxStreamsPerAddr, opts.MaxStreams),
 	}
 	if s.lang >= lang.Count {
 		return nil, errors.New("console: unknown language")
@@ -245,11 +258,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/takeback", s.serveTakeBack)
 	mux.HandleFunc("POST /api/test", s.serveTest)
 	mux.HandleFunc("GET /api/position", s.servePosition)
-	mux.HandleFunc("GET /api/", webapi.NotFound)
-	mux.HandleFunc("POST /api/", webapi.NotFound)
-	// Cross-origin POSTs are refused before any handler sees them.
-	h := http.NewCrossOriginProtection().Handler(mux)
-	return webauth.SecurityHeaders(h)
+	// Cross-origin POSTs are refused before any handler sees them; every
+	// /api/ answer is JSON, a refusal or a path the API has not included.
+	return webauth.SecurityHeaders(webapi.CrossOrigin(webapi.JSONErrors(mux, "/api/")))
 }
 
 // serveState answers GET /api/state: the view of the table's latest
@@ -274,11 +285,11 @@ func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
 	case "B.png":
 		b = bughouse.BoardB
 	default:
-		http.NotFound(w, r)
+		webapi.NotFound(w, r)
 		return
 	}
 	if !s.sim {
-		http.NotFound(w, r)
+		webapi.Error(w, http.StatusNotFound, "no display mirror: this table is not simulated")
 		return
 	}
 	snap := s.t.Snapshot()
@@ -286,7 +297,7 @@ func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
 	img := display.BoardImage(&snap.Snapshot, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp, Note: note, Texts: s.texts, Players: snap.Players})
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		webapi.Error(w, http.StatusInternalServerError, "the display's image: "+err.Error())
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/color"
 	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"tandem/internal/webauth"
 	"testing"
 	"time"
 
@@ -196,27 +198,31 @@ func TestSecurity_WrongPIN_NoSession(t *testing.T) {
 	e.unchanged(before, "wrong PINs")
 }
 
-func TestSecurity_LoginRateLimit_429PerClient(t *testing.T) {
-	// One attempt an hour after a burst of 3: no refill during the test.
-	e := newEnv(t, Opts{LoginBurst: 3, LoginEvery: time.Hour})
+func TestSecurity_LoginBudget_429ForEveryAddress_CodeStillWorks(t *testing.T) {
+	// Three wrong PINs are compared, then PIN logins lock for an hour.
+	var codes []string
+	e := newEnv(t, Opts{Login: &webauth.Opts{Free: 2, Delay: time.Hour, OnCode: func(c string) { codes = append(codes, c) }}})
 	before := e.settled()
 	for i := 0; i < 3; i++ {
-		if w := e.request("POST", "/api/login", `{"pin":"0000"}`, otherMachine, nil); w.Code != http.StatusUnauthorized {
+		addr := fmt.Sprintf("192.0.2.%d:4000", 10+i)
+		if w := e.request("POST", "/api/login", `{"pin":"0000"}`, addr, nil); w.Code != http.StatusUnauthorized {
 			t.Fatalf("attempt %d: %d, want 401", i+1, w.Code)
 		}
 	}
-	// The fourth is refused even with the right PIN: no session.
-	w := e.request("POST", "/api/login", `{"pin":"`+testPIN+`"}`, otherMachine, nil)
-	if w.Code != http.StatusTooManyRequests || len(w.Result().Cookies()) != 0 {
-		t.Errorf("fourth attempt: %d with cookies %v, want 429 and none", w.Code, w.Result().Cookies())
+	// The fourth is refused even with the right PIN, from any address.
+	w := e.request("POST", "/api/login", `{"pin":"`+testPIN+`"}`, "198.51.100.9:1234", nil)
+	if w.Code != http.StatusTooManyRequests || len(w.Result().Cookies()) != 0 || !strings.Contains(w.Body.String(), "one-time code") {
+		t.Errorf("fourth attempt: %d %s with cookies %v, want 429 naming the code and none", w.Code, w.Body, w.Result().Cookies())
 	}
-	// Another port of the same machine is the same client.
-	if w := e.request("POST", "/api/login", `{"pin":"`+testPIN+`"}`, "192.0.2.7:40001", nil); w.Code != http.StatusTooManyRequests {
-		t.Errorf("same address, other port: %d, want 429", w.Code)
+	// The one-time code the table shows lets the arbiter in.
+	if len(codes) != 1 {
+		t.Fatalf("codes told %q", codes)
 	}
-	// Another client is not limited by the first one's attempts.
-	e.login("198.51.100.9:1234")
-	e.unchanged(before, "rate-limited logins")
+	w = e.request("POST", "/api/login", `{"code":"`+webauth.FormatCode(codes[0])+`"}`, "198.51.100.9:1235", nil)
+	if w.Code != http.StatusOK || len(w.Result().Cookies()) != 1 || len(codes) != 2 {
+		t.Errorf("code login: %d %s, codes told %q", w.Code, w.Body, codes)
+	}
+	e.unchanged(before, "locked logins")
 }
 
 func TestSecurity_CrossOriginPOST_Rejected(t *testing.T) {
@@ -313,7 +319,7 @@ func TestSecurity_SpectatorOnAnotherMachine_CannotAct(t *testing.T) {
 }
 
 func TestSecurity_Cookie_HttpOnlySameSiteStrictRandom(t *testing.T) {
-	e := newEnv(t, Opts{LoginBurst: 10, LoginEvery: time.Hour})
+	e := newEnv(t, Opts{})
 	seen := map[string]bool{}
 	for i := 0; i < 5; i++ {
 		c := e.login(otherMachine)

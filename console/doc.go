@@ -7,22 +7,25 @@
 // the simulated panel: the four clock buttons, the pause switch and a
 // mirror of the clock displays.
 //
-// Every action goes through the table's event path (table.Table.Do, Post
-// and Reconfigure), exactly as the GPIO buttons and the terminal table do,
-// so the rules decide and refuse in one place. The page receives a JSON
-// view of every snapshot over a WebSocket (github.com/coder/websocket) and
-// animates the running clocks itself from the snapshot's instant, so it is
-// smooth without a message per tenth. While the connection is lost (closed,
-// or no view nor heartbeat for a few seconds) it freezes and greys out the
+// Every action goes through the arbiter's command layer (package arbiter,
+// table.Table.Command) or the table's event path (table.Table.Post), as
+// the GPIO buttons and the terminal table do, so the rules decide and
+// refuse in one place; the page shows only the actions the table would
+// take (table.Snapshot.Offers). The page receives a JSON view of every
+// snapshot over a WebSocket (github.com/coder/websocket) and animates the
+// running clocks itself from the snapshot's instant, so it is smooth
+// without a message per tenth. While the connection is lost (closed, or
+// no view nor heartbeat for a few seconds) it freezes and greys out the
 // clocks and says so; after a reconnect the first message is the whole
 // state again, and the page checks its session again.
 //
 // Security (docs/console.md): state changes need the arbiter's session (a
-// random HttpOnly, SameSite=Strict cookie given for the PIN); logins are
-// rate limited per client address (429); cross-origin POSTs are refused
-// (http.CrossOriginProtection) and so are WebSocket upgrades from another
-// origin. The only change allowed without a session is a simulated-panel
-// press from this machine itself (loopback address and loopback Host),
-// since the panel stands for the physical buttons that anyone at the table
-// may press.
+// random HttpOnly, SameSite=Strict cookie given for the PIN or the
+// one-time code); wrong PINs share one budget for every address
+// (internal/webauth); cross-origin POSTs are refused and so are WebSocket
+// upgrades from another origin; every /api/ answer is JSON. The only
+// change allowed without a session is a simulated-panel press from this
+// machine itself (webauth.Local: over loopback or the machine's own
+// address, with that address in Host), since the panel stands for the
+// physical buttons that anyone at the table may press.
 package console

@@ -30,7 +30,7 @@ func genAction(t *rapid.T) ActionRequest {
 // and the view and its log end on the table's last event.
 func TestActions_Property_AnswersAndLogFollowTheTable(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
-		a := newArbiter(t, Opts{Simulated: true, LoginBurst: 1000})
+		a := newArbiter(t, Opts{Simulated: true})
 		for i, n := 0, rapid.IntRange(1, 15).Draw(rt, "n"); i < n; i++ {
 			req := genAction(rt)
 			body, _ := json.Marshal(req)

@@ -263,16 +263,15 @@ func TestBrowser_ConnectionLost_Restart_SessionEnded(t *testing.T) {
 	p.Until(`document.body.dataset.arbiter === "true" && ` + textOf("login-msg") + ` === ""`)
 	srv.auth.EndSessions()
 	before := p.settled()
-	p.SetValue("adj-seat", "B-black")
-	p.SetValue("adj-delta", "+30")
-	p.Click("act-adjust")
-	p.Until(textOf("login-msg") + ` === "your session ended (the table restarted?) — log in again; not done: adjust B-black +30" && document.body.dataset.arbiter === "false"`)
+	p.SetValue("pen-seat", "B-black")
+	p.Click("act-warn")
+	p.Until(textOf("login-msg") + ` === "your session ended (the table restarted?) — log in again; not done: warn B-black" && document.body.dataset.arbiter === "false"`)
 	if after := p.settled(); after.Seq != before.Seq {
 		t.Errorf("the refused action changed the match: seq %d -> %d", before.Seq, after.Seq)
 	}
 	p.SetValue("pin", testPIN)
 	p.Click("login-btn")
-	p.Until(textOf("notice") + ` === "logged in as the arbiter; not done before: adjust B-black +30 — do it again if it still applies" && document.getElementById("adj-delta").value === "+30"`)
+	p.Until(textOf("notice") + ` === "logged in as the arbiter; not done before: warn B-black — do it again if it still applies" && document.getElementById("pen-seat").value === "B-black"`)
 	// While the clocks run, Result… says it stopped them.
 	p.Click("open-result")
 	p.Until(textOf("notice") + ` === "clocks stopped for the result: choose the board, the result and how" && ` + textOf("status") + ` === "PAUSED"`)

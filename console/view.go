@@ -1,6 +1,7 @@
 package console
 
 import (
+	"slices"
 	"time"
 
 	"tandem/board"
@@ -24,11 +25,24 @@ type View struct {
 	// AtMs is the snapshot's instant on the server's wall clock (Unix ms):
 	// a running clock's time is RemainingMs at AtMs.
 	AtMs int64 `json:"at_ms"`
-	// ElapsedMs is the match time at AtMs, from the start (0 before it).
-	ElapsedMs int64        `json:"elapsed_ms"`
-	Started   bool         `json:"started"`
-	Clocks    [4]ClockView `json:"clocks"` // indexed by seat: A-white, A-black, B-white, B-black
-	Boards    [2]BoardView `json:"boards"` // A, B
+	// ElapsedMs is the match time at AtMs, from the start (0 before it),
+	// pauses included, as the log counts it; after the decision the match
+	// time of the decision: it runs no more.
+	ElapsedMs int64 `json:"elapsed_ms"`
+	// Match is the match's id ("20261129-212200-3f9a", table.NewMatchID).
+	Match string `json:"match"`
+	// Recorded is true while the match is recorded (a [journal] record
+	// that works, table.Snapshot.Recording): the page says the record
+	// keeps a result or a match's events only then.
+	Recorded bool `json:"recorded"`
+	// Offers are the arbiter's actions the table would take now, as
+	// action words ("start", "pause", "claim", ...: table.Snapshot.Offers):
+	// the page shows the buttons of these only, since any other could
+	// only be refused or ignored.
+	Offers  []string     `json:"offers"`
+	Started bool         `json:"started"`
+	Clocks  [4]ClockView `json:"clocks"` // indexed by seat: A-white, A-black, B-white, B-black
+	Boards  [2]BoardView `json:"boards"` // A, B
 	// Result is the match result from team 1's view ("1-0", "0-1",
 	// "1/2-1/2", "*"), Reason its reason word, Article the rule cited,
 	// Decisive the decisive seats, ResultText one line for people.
@@ -79,8 +93,11 @@ type View struct {
 	DrawHow []Choice `json:"draw_how"`
 	Presets []string `json:"presets"`
 	Info    InfoView `json:"info"`
-	// Log is the event log, oldest first (at most maxLog entries).
-	Log []LogEntry `json:"log"`
+	// Log is the event log, oldest first (at most maxLog entries), and
+	// Matches the matches its lines belong to (LogEntry.Match), oldest
+	// first: the page heads each match's lines with its id and rules.
+	Log     []LogEntry `json:"log"`
+	Matches []LogMatch `json:"matches"`
 	// Moves are the scoresheet of board A and board B (moves.go): the
 	// moves entered, the position now, the legal moves for
 	// click-to-move.
@@ -179,10 +196,24 @@ type LogEntry struct {
 	// "pause", "flag"; rules.EventKind): what the page's sounds follow,
 	// whatever the language of Event.
 	EventKind string `json:"event_kind,omitempty"`
+	// Match is the id of the match the line belongs to (table.Logged's
+	// Match; a new match's reset is the last line of the match it ends).
+	Match string `json:"match"`
 	// Console is true for the console's own line, not a match event (not
 	// in the record): a new match the table refused while the clocks run.
 	// Its Seq is the last event's before it.
 	Console bool `json:"console,omitempty"`
+}
+
+// LogMatch is a match the log has lines of (View.Matches).
+type LogMatch struct {
+	ID string `json:"id"`
+	// Preset, Control and Players are the match's rules and players as
+	// the console saw them; "" and no names for a match that ended before
+	// the console started (its lines came with the table's log).
+	Preset  string    `json:"preset"`
+	Control string    `json:"control"`
+	Players [4]string `json:"players"`
 }
 
 // maxLog is how many log entries the page gets (the record keeps all).
@@ -208,10 +239,20 @@ func (s *Server) buildView(ts *table.Snapshot, l lang.Lang) View {
 	if v.Log == nil {
 		v.Log = []LogEntry{}
 	}
+	v.Match, v.Matches, v.Offers = ts.Match, s.logMatches(), []string{}
+	for _, k := range ts.Offers.Kinds() {
+		v.Offers = append(v.Offers, k.String())
+	}
 	v.Moves, v.Reserves = s.sheet.moves, s.sheet.reserves
 	if snap.Started {
 		v.ElapsedMs = ms(snap.At - snap.StartedAt)
+		if snap.Status == rules.Decided {
+			// The snapshots after the decision (moves entered, the
+			// record's sync) come later: the match time stopped at it.
+			v.ElapsedMs = ms(snap.DecidedAt - snap.StartedAt)
+		}
 	}
+	v.Recorded = ts.Recording
 	v.TenthsBelowMs = ms(s.disp.TenthsBelow)
 	if s.disp.TenthsBelow == 0 {
 		v.TenthsBelowMs = ms(display.DefaultTenthsBelow)
@@ -312,12 +353,14 @@ func (s *Server) buildView(ts *table.Snapshot, l lang.Lang) View {
 // (the record keeps them all).
 func (s *Server) appendLog(ts table.Snapshot) {
 	o := &ts.Options
+	s.seeMatch(ts)
 	if len(ts.Log) == 0 {
 		return
 	}
 	if first := ts.Log[0].N; first > s.logged+1 {
+		unseen := first - s.logged - 1
 		s.add(func(w words) LogEntry {
-			return LogEntry{Seq: ts.Log[0].Seq - 1, Time: "", Event: w.p.T("page.log.more", "N", first-s.logged-1)}
+			return LogEntry{Seq: ts.Log[0].Seq - 1, Time: "", Match: ts.Log[0].Match, Event: w.p.T("page.log.more", "N", unseen)}
 		})
 	}
 	for _, l := range ts.Log {
@@ -330,7 +373,7 @@ func (s *Server) appendLog(ts table.Snapshot) {
 		if l.Flag || l.NoShow {
 			s.add(func(w words) LogEntry {
 				at := l.At - l.StartedAt
-				entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.flag(l.Flagged[:l.NFlagged]), EventKind: "flag"}
+				entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.flag(l.Flagged[:l.NFlagged]), EventKind: "flag", Match: l.Match}
 				if l.NoShow {
 					entry.TimeMs, entry.Time, entry.Event = -1, w.matchTime(-1), w.p.T("page.log.no-show")
 				}
@@ -341,15 +384,28 @@ func (s *Server) appendLog(ts table.Snapshot) {
 				}
 				return entry
 			})
+			s.prevStart, s.prevStarted = l.StartedAt, l.Started
 			continue
 		}
 		e := l.Event
 		at := e.At - l.StartedAt
-		if !l.Started || e.Kind == rules.Reset {
+		if !l.Started {
 			at = -1
 		}
+		if e.Kind == rules.Reset {
+			// The reset is the match's last line: at its match time (the
+			// line's own start is the new match's: none yet).
+			at = -1
+			if s.prevStarted {
+				at = e.At - s.prevStart
+			}
+		}
+		s.prevStart, s.prevStarted = l.StartedAt, l.Started
 		s.add(func(w words) LogEntry {
-			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.event(e), EventKind: e.Kind.String()}
+			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.event(e), EventKind: e.Kind.String(), Match: l.Match}
+			if e.Kind == rules.Reset {
+				entry.Event = w.p.T("page.log.new-match")
+			}
 			switch {
 			case l.Effect.Refused != "":
 				entry.Kind, entry.Note = "refused", w.refused(l.Effect.Refused)
@@ -368,6 +424,44 @@ func (s *Server) appendLog(ts table.Snapshot) {
 	}
 }
 
+// seeMatch notes the match of snapshot ts for the log's headings, and
+// forgets the matches the log no longer has lines of. s.mu is held.
+func (s *Server) seeMatch(ts table.Snapshot) {
+	m := LogMatch{ID: ts.Match, Preset: ts.Preset, Control: ts.Options.Control.String(), Players: ts.Players}
+	if n := len(s.matches); n > 0 && s.matches[n-1].ID == m.ID {
+		s.matches[n-1] = m
+	} else {
+		s.matches = append(s.matches, m)
+	}
+	// Every language's log has the same lines: English's stands for all.
+	log := s.logs[lang.English]
+	keep := s.matches[:0]
+	for _, lm := range s.matches {
+		if lm.ID == ts.Match || slices.ContainsFunc(log, func(e LogEntry) bool { return e.Match == lm.ID }) {
+			keep = append(keep, lm)
+		}
+	}
+	s.matches = keep
+}
+
+// logMatches is View.Matches: each match the log has lines of, oldest
+// first, as seeMatch saw it (only its id for one it never saw). s.mu is
+// held.
+func (s *Server) logMatches() []LogMatch {
+	out := []LogMatch{}
+	known := map[string]bool{}
+	for _, m := range s.matches {
+		known[m.ID] = true
+	}
+	for _, e := range s.logs[lang.English] {
+		if e.Match != "" && !known[e.Match] {
+			known[e.Match] = true
+			out = append(out, LogMatch{ID: e.Match})
+		}
+	}
+	return append(out, s.matches...)
+}
+
 // logConsole adds the console's own line to the log (a refusal that is
 // not a match event) at instant now, and shows it; texts writes its event
 // and note in a printer's language.
@@ -381,7 +475,7 @@ func (s *Server) logConsole(texts func(p *i18n.Printer) (event, note string), ki
 	}
 	s.add(func(w words) LogEntry {
 		event, note := texts(w.p)
-		return LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: event, Note: note, Kind: kind, Console: true}
+		return LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: event, Note: note, Kind: kind, Console: true, Match: s.lastSnap.Match}
 	})
 	s.rebuild()
 }

@@ -2,15 +2,18 @@ package daemon
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"time"
 
 	"tandem/config"
 	"tandem/console"
+	"tandem/hall/ca"
 	"tandem/internal/webauth"
 )
 
@@ -76,17 +79,35 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 			blackLeft[dev.Board] = dev.BlackLeft()
 		}
 	}
+	first := true
 	srv, err := console.New(d.Table, &console.Opts{
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
 		Display: faceOpts(d.Config), MirrorBlackLeft: blackLeft,
 		Lang: d.Config.Language, LangSet: d.Config.LanguageSet,
+		Login: &webauth.Opts{
+			OnCode: func(code string) { d.loginCode(code, first); first = false },
+			OnFail: d.loginFailed,
+		},
 	})
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	d.con = srv
+	d.onClose(d.stopLogins)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	tc, err := d.consoleTLS()
+	if err != nil {
+		ln.Close()
+		srv.Close()
+		return &ConsoleError{Addr: cc.Addr(), Err: err}
+	}
+	scheme := "http"
+	if tc != nil {
+		hs.TLSConfig = tc
+		ln = tls.NewListener(ln, tc)
+		scheme = "https"
+	}
 	d.Go(func() {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			d.setInfo(func(in *Info) { in.ConsoleURL = "" })
@@ -107,7 +128,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 			}
 		}
 	})
-	url := consoleURL(ln.Addr())
+	url := consoleURL(scheme, ln.Addr())
 	d.setInfo(func(in *Info) {
 		in.ConsoleURL = url
 		if generated {
@@ -115,6 +136,9 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 		}
 	})
 	if d.opts.Out != nil {
+		// Opened on this machine, this address gives the simulated panel
+		// without a login too (webauth.Local: the machine talking to
+		// itself by its network address).
 		fmt.Fprintf(d.opts.Out, "console: %s\n", url)
 		if generated {
 			fmt.Fprintf(d.opts.Out, "arbiter PIN: %s (generated for this start; set [console] pin to keep one)\n", pin)
@@ -123,13 +147,15 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	return nil
 }
 
-// consoleURL is the address people type: the listening address, or for
-// an unspecified one (":8080") this machine's first non-loopback IPv4
-// address, so a phone on the hall's network reaches it.
-func consoleURL(a net.Addr) string {
+// consoleURL is the address people type (scheme "http" or "https"): the
+// listening address, or for an unspecified one (":8080") this machine's
+// first non-loopback IPv4 address, so a phone on the hall's network
+// reaches it; on the table's own machine it gives the simulated panel as
+// a loopback address does (webauth.Local).
+func consoleURL(scheme string, a net.Addr) string {
 	ta, ok := a.(*net.TCPAddr)
 	if !ok {
-		return "http://" + a.String() + "/"
+		return scheme + "://" + a.String() + "/"
 	}
 	host := ta.IP.String()
 	if ta.IP.IsUnspecified() {
@@ -143,5 +169,53 @@ func consoleURL(a net.Addr) string {
 			}
 		}
 	}
-	return "http://" + net.JoinHostPort(host, strconv.Itoa(ta.Port)) + "/"
+	return scheme + "://" + net.JoinHostPort(host, strconv.Itoa(ta.Port)) + "/"
+}
+
+// consoleTLS returns the console's TLS, nil for plain HTTP: the
+// configured certificate ([console] tls_cert and tls_key, issued by the
+// hall CA), else for a console beyond loopback a certificate the table
+// makes for itself from its own CA (consoleCADir; printed with its
+// fingerprint, for the arbiter's phone to trust once), else none.
+func (d *Daemon) consoleTLS() (*tls.Config, error) {
+	cc := d.Config.Console
+	var cert tls.Certificate
+	switch {
+	case cc.TLSCert != "":
+		var err error
+		if cert, err = tls.LoadX509KeyPair(cc.TLSCert, cc.TLSKey); err != nil {
+			return nil, fmt.Errorf("[console] tls_cert and tls_key: %w", err)
+		}
+	case !cc.Beyond():
+		return nil, nil
+	default:
+		dir := d.consoleCADir()
+		own, made, err := ca.Open(dir, "tandem table CA", time.Now())
+		if err != nil {
+			return nil, fmt.Errorf("the table's own CA in %s (or set [console] tls_cert and tls_key): %w", dir, err)
+		}
+		if !own.CanIssue() {
+			return nil, fmt.Errorf("the table's own CA in %s has no key: set [console] tls_cert and tls_key", dir)
+		}
+		if cert, _, err = own.Ensure(dir, "console", ca.MachineHosts(), time.Now()); err != nil {
+			return nil, err
+		}
+		what := "its CA"
+		if made {
+			what = "a new CA"
+		}
+		d.printf("console: HTTPS with the table's own certificate (%s %s, SHA-256 %s): trust it once on the arbiter's phone, or give [console] tls_cert from the hall CA\n",
+			what, filepath.Join(dir, ca.CertFile), ca.Fingerprint(own.Cert))
+	}
+	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}
+
+// consoleCADir is where a table without [console] tls_cert keeps its own
+// CA and certificate: "tls" beside its record (/var/lib/tandem/tls on
+// the Pi), else "tandem-tls" in the working directory.
+func (d *Daemon) consoleCADir() string {
+	if f := d.Config.JournalFile(); f != "" {
+		return filepath.Join(filepath.Dir(f), "tls")
+	}
+	return "tandem-tls"
 }

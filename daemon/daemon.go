@@ -45,6 +45,12 @@ type Info struct {
 	Hall string
 	// HallOnline is true while the hub is connected.
 	HallOnline bool
+	// LoginCode is the console's one-time code, "KQW-XMT-RBP" (login.go;
+	// "" when the console is off): the arbiter's way in when wrong PINs
+	// lock PIN logins. Logins is the console's failed logins of the last
+	// hall.LoginWindow (zero: none).
+	LoginCode string
+	Logins    Logins
 	// EBoard are the configured e-boards' states and alerts (eboard.go);
 	// nil without [eboard].
 	EBoard []EBoardStatus
@@ -68,7 +74,8 @@ type Daemon struct {
 	wg      sync.WaitGroup
 	closers []func() error // run in reverse order by Close
 
-	info *latest.Value[Info]
+	info   *latest.Value[Info]
+	logins loginLog // the console's failed logins (login.go)
 
 	failOnce sync.Once
 	failed   chan struct{}

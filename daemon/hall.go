@@ -56,7 +56,7 @@ func (d *Daemon) startHall(ctx context.Context) error {
 	}
 	link, err := hall.NewLink(&hall.LinkOpts{
 		URL: hc.URL, Table: hc.Table, User: hc.User, Password: hc.Password, Token: hc.Token,
-		NkeySeedFile: hc.NkeySeedFile, CredsFile: hc.CredsFile,
+		NkeySeedFile: hc.NkeySeedFile, CredsFile: hc.CredsFile, CAFile: hc.CA,
 		RecordFile: record, Handle: d.hallCommand, OnState: d.hallState,
 		WallClock: func() string { return wallClock().String() },
 	})
@@ -142,7 +142,9 @@ func (d *Daemon) hallSnap(s table.Snapshot) hall.Snap {
 		n.RecoveredMs = s.RecoveredAt.UnixMilli()
 	}
 	n.Players = s.Players // the match's, not the next round's
-	n.EBoard = hallEBoards(d.Info().EBoard)
+	info := d.Info()
+	n.Logins = hallLogins(info.Logins)
+	n.EBoard = hallEBoards(info.EBoard)
 	if s.Options.Format == rules.FormatBothBoards {
 		n.Points = journal.PointsText(s.Points())
 	}

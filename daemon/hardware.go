@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	pgpio "periph.io/x/conn/v3/gpio"
@@ -236,6 +237,7 @@ func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, menuCh <-chan menu
 // displayNote is the short line the displays show beside the clocks, most
 // urgent first: that the record failed (the arbiter must know the match is
 // not being recorded), the generated arbiter PIN until the match starts,
+// the one-time login code at a pause while wrong PINs lock PIN logins,
 // that the match was recovered after a restart (with the wall-clock time
 // of the last record) until play resumes, and that the hall's hub is not
 // reachable ([hall]).
@@ -246,6 +248,10 @@ func displayNote(in Info, s *table.Snapshot, tx *display.Texts) string {
 	switch {
 	case s.RecordErr != "":
 		return tx.NoRecord
+	case in.LoginCode != "" && !in.Logins.LockedUntil.IsZero() && s.Status != rules.Running:
+		// Wrong PINs lock PIN logins: the arbiter pauses and reads the
+		// one-time code here (docs/console.md, "Security").
+		return tx.Code + " " + strings.ReplaceAll(in.LoginCode, "-", "")
 	case in.PIN != "" && !s.Started:
 		return tx.PIN + " " + in.PIN
 	case s.Recovered && s.Status == rules.Paused:

@@ -98,8 +98,14 @@ func TestHall_PlayersDuringDecidedMatch(t *testing.T) {
 		t.Fatalf("players: %+v, %v", r, err)
 	}
 	// The hub gets the snapshot the command publishes: the decided
-	// match with its own players.
-	time.Sleep(200 * time.Millisecond)
+	// match with its own players. The next snapshot the link sends holds
+	// it (hall.Link.Sent).
+	link := d.hall.link.Load()
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := h.WaitSnap(wctx, "t9", link.Boot(), link.Sent()+1); err != nil {
+		t.Fatal(err)
+	}
 	if s, _ := h.Table("t9"); s.Snap.Match != decided || s.Snap.Players != round1 || s.Snap.Status != "decided" {
 		t.Fatalf("the decided match on the hub after the next round's players: match %s (want %s), players %v, %s",
 			s.Snap.Match, decided, s.Snap.Players, s.Snap.Status)

@@ -82,7 +82,7 @@ func TestFont_HasEverySpanishRune(t *testing.T) {
 		all = append(all, sc.Lines...)
 	}
 	tx := TextsFor(i18n.Spanish)
-	all = append(all, tx.Ready, tx.Paused, tx.Claim, tx.Drawn, tx.NoRecord, tx.Recovered, tx.HallOffline, tx.MenuKeys)
+	all = append(all, tx.Ready, tx.Paused, tx.Claim, tx.Drawn, tx.NoRecord, tx.Recovered, tx.HallOffline, tx.Code, tx.MenuKeys)
 	all = append(all, tx.Seats[:]...)
 	all = append(all, tx.Reasons[:]...)
 	for _, s := range all {

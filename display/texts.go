@@ -21,8 +21,10 @@ type Texts struct {
 	// otherwise.
 	Reasons [32]string
 	// NoRecord, Recovered, PIN and HallOffline are the daemon's notes
-	// (RecordNote): "NO RECORD", "RECOVERED", "PIN", "HALL OFFLINE".
-	NoRecord, Recovered, PIN, HallOffline string
+	// (RecordNote): "NO RECORD", "RECOVERED", "PIN", "HALL OFFLINE";
+	// Code heads the console's one-time code ("CODE KQWXMTRBP") while
+	// wrong PINs lock PIN logins.
+	NoRecord, Recovered, PIN, HallOffline, Code string
 	// MenuKeys is the bottom line of the OLED's menu screens: which clock
 	// button does what, in at most 21 characters.
 	MenuKeys string
@@ -36,7 +38,7 @@ func TextsFor(l i18n.Lang) *Texts {
 	t := &Texts{
 		Ready: p.T("display.ready"), Paused: p.T("display.paused"), Claim: p.T("display.claim"), Drawn: p.T("display.drawn"),
 		NoRecord: p.T("display.no-record"), Recovered: p.T("display.recovered"), PIN: p.T("display.pin"),
-		HallOffline: p.T("display.hall-offline"), MenuKeys: p.T("display.menu-keys"),
+		HallOffline: p.T("display.hall-offline"), Code: p.T("display.code"), MenuKeys: p.T("display.menu-keys"),
 	}
 	for _, s := range bughouse.Seats {
 		t.Seats[s] = p.Seat(s)

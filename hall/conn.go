@@ -2,6 +2,8 @@ package hall
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"strconv"
@@ -19,23 +21,37 @@ import (
 // holds none. Errors name the stream or subject: the stream missing, the
 // server unreachable, a last message without a sequence number.
 func LastMessage(ctx context.Context, js jetstream.JetStream, stream, subj string) (uint64, []byte, error) {
+	s, err := lastStored(ctx, js, stream, subj)
+	return s.seq, s.data, err
+}
+
+// stored is the last message of a subject: its journal sequence number,
+// data and stream sequence (all zero: none).
+type stored struct {
+	seq  uint64
+	data []byte
+	at   uint64
+}
+
+// lastStored is LastMessage with the stream sequence.
+func lastStored(ctx context.Context, js jetstream.JetStream, stream, subj string) (stored, error) {
 	s, err := js.Stream(ctx, stream)
 	if err != nil {
-		return 0, nil, fmt.Errorf("hall: stream %s: %w", stream, err)
+		return stored{}, fmt.Errorf("hall: stream %s: %w", stream, err)
 	}
 	m, err := s.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return 0, nil, nil
+		return stored{}, nil
 	}
 	if err != nil {
-		return 0, nil, fmt.Errorf("hall: the last message of %s: %w", subj, err)
+		return stored{}, fmt.Errorf("hall: the last message of %s: %w", subj, err)
 	}
 	v := m.Header.Get(HeaderSeq)
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		return 0, nil, fmt.Errorf("hall: the last message of %s has %s %q, not a sequence number", subj, HeaderSeq, v)
+		return stored{}, fmt.Errorf("hall: the last message of %s has %s %q, not a sequence number", subj, HeaderSeq, v)
 	}
-	return n, m.Data, nil
+	return stored{seq: n, data: m.Data, at: m.Sequence}, nil
 }
 
 // Credentials returns the NATS connect options for one set of
@@ -77,3 +93,28 @@ func Credentials(user, password, token, nkeySeedFile, credsFile string) ([]nats.
 // maxCredentials is the largest nkey seed or creds file read (bytes): a
 // real one is under 2 KiB (config.MaxCredentialsSize).
 const maxCredentials = 64 << 10
+
+// ClientTLS returns the TLS a table's link (or a tool) uses towards the
+// hub: TLS 1.2 at least, the server verified with the hall CA of caFile
+// (PEM, at most 64 KiB) only. The error names the file.
+func ClientTLS(caFile string) (*tls.Config, error) {
+	data, err := inputfile.Read(caFile, maxCredentials)
+	if err != nil {
+		return nil, fmt.Errorf("hall: the hall CA's certificate: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(data) {
+		return nil, fmt.Errorf("hall: %s holds no PEM certificate (the hall CA's ca.crt)", caFile)
+	}
+	return &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
+}
+
+// isCertError reports whether err is the hub's certificate failing the
+// verification (another CA's, or not for the address dialled).
+func isCertError(err error) bool {
+	var ua x509.UnknownAuthorityError
+	var hn x509.HostnameError
+	var ci x509.CertificateInvalidError
+	var tv *tls.CertificateVerificationError
+	return errors.As(err, &ua) || errors.As(err, &hn) || errors.As(err, &ci) || errors.As(err, &tv)
+}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -34,6 +35,11 @@ type LinkOpts struct {
 	Token        string
 	NkeySeedFile string
 	CredsFile    string
+	// CAFile is the hall CA's certificate ([hall] ca, package hall/ca's
+	// ca.crt): the link then speaks TLS only and takes a hub whose
+	// certificate the CA issued for the address dialled. "": plain NATS
+	// (a hub on this machine).
+	CAFile string
 
 	// RecordFile is the table's journal file, whose records the link
 	// publishes (records up to the last one Synced); "" publishes none.
@@ -131,8 +137,8 @@ type Link struct {
 	hasSnap bool
 	synced  uint64 // the last record durable on the table's disk
 	state   LinkState
-	stateMu sync.Mutex // serializes OnState
-	seq     uint64     // snapshots published (the snap goroutine's)
+	stateMu sync.Mutex    // serializes OnState
+	seq     atomic.Uint64 // snapshots published (written by the snap goroutine)
 }
 
 // NewLink starts a link as opts says. It returns at once: the connection
@@ -165,6 +171,13 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 	cred, err := Credentials(opts.User, opts.Password, opts.Token, opts.NkeySeedFile, opts.CredsFile)
 	if err != nil {
 		return nil, err
+	}
+	if opts.CAFile != "" {
+		tc, err := ClientTLS(opts.CAFile)
+		if err != nil {
+			return nil, err
+		}
+		cred = append(cred, nats.Secure(tc))
 	}
 	copts := append(cred,
 		nats.Name("tandem table "+opts.Table),
@@ -241,6 +254,12 @@ func (l *Link) refusal(err error) string {
 		return "the hub refuses this table's messages on " + SubjectPrefix + l.opts.Table + ".*: check [hall] table and user (each table's user may send only as its own table)"
 	case errors.Is(err, nats.ErrAuthorization):
 		return "the hub refused the login (authorization violation): check " + l.credKeys()
+	case errors.Is(err, nats.ErrSecureConnRequired), l.opts.CAFile == "" && (isCertError(err) || errors.Is(err, nats.ErrTLS)):
+		return "the hub speaks TLS only: set [hall] ca to the hall CA's certificate (docs/hall.md, TLS)"
+	case errors.Is(err, nats.ErrSecureConnWanted):
+		return "the hub does not speak TLS, and [hall] ca wants it: check [hall] url and the hub's [hub] tls"
+	case isCertError(err):
+		return "the hub's certificate is not the hall CA's for this address (" + strings.TrimPrefix(err.Error(), "tls: ") + "): check [hall] ca and url"
 	case errors.Is(err, nats.ErrAuthExpired), errors.Is(err, nats.ErrAuthRevoked), errors.Is(err, nats.ErrAccountAuthExpired):
 		return "the hub refused the login (" + strings.TrimPrefix(err.Error(), "nats: ") + "): check " + l.credKeys()
 	}
@@ -271,6 +290,16 @@ func (l *Link) wakeAll() {
 		}
 	}
 }
+
+// Boot returns the id of this link's run (Snap.Boot).
+func (l *Link) Boot() string { return l.boot }
+
+// Sent returns how many snapshots the link has published (the last one's
+// Snap.Seq). A snapshot handed to Publish before Sent was read goes out
+// with a Seq above it, or is replaced by a newer one that does: a test
+// waits for the hub to show Seq Sent()+1 (hub.WaitSnap) to know the hub
+// holds what was published.
+func (l *Link) Sent() uint64 { return l.seq.Load() }
 
 // State returns the link's state now.
 func (l *Link) State() LinkState {
@@ -348,8 +377,7 @@ func (l *Link) runSnaps() {
 		fresh := !sent || !beat
 		l.mu.Unlock()
 		if ok && online {
-			l.seq++
-			s.V, s.Table, s.Boot, s.Seq = Version, l.opts.Table, l.boot, l.seq
+			s.V, s.Table, s.Boot, s.Seq = Version, l.opts.Table, l.boot, l.seq.Add(1)
 			s.SentMs, s.Heartbeat = time.Now().UnixMilli(), !fresh
 			s.HallErr = l.State().Err
 			if l.opts.WallClock != nil {
@@ -402,8 +430,8 @@ func (l *Link) runRecords() {
 	}
 	t := newTail(l.opts.RecordFile)
 	defer t.close()
-	caught := false     // the cursors below hold for this connection
-	var rec, res uint64 // the last record and result the streams hold
+	caught := false // the cursor below holds for this connection
+	var cur cursor  // what the streams hold
 	poll := time.NewTicker(250 * time.Millisecond)
 	defer poll.Stop()
 	for {
@@ -419,14 +447,14 @@ func (l *Link) runRecords() {
 		}
 		err := t.read()
 		if err == nil && !caught {
-			rec, res, err = l.catchUp(t)
+			cur, err = l.catchUp(t)
 			caught = err == nil
 		}
 		if err == nil {
 			l.mu.Lock()
 			upTo := min(l.synced, t.last())
 			l.mu.Unlock()
-			rec, res, err = l.publishUpTo(t, rec, res, upTo)
+			cur, err = l.publishUpTo(t, cur, upTo)
 		}
 		if err != nil {
 			caught = false
@@ -442,74 +470,91 @@ func (l *Link) runRecords() {
 	}
 }
 
+// cursor is what the streams hold of this table: the journal sequence
+// numbers of its last record and result (res: every decision up to it
+// has its result stored), and their stream sequences, which each next
+// publication expects as its subject's last (so that a stale catch-up,
+// a replica behind its leader, can never store a record twice: the
+// leader refuses it, and the link asks again).
+type cursor struct {
+	rec, res     uint64
+	recAt, resAt uint64 // stream sequences of the last record and result
+}
+
 // catchUp asks the streams for the last record and result they hold for
 // this table, and checks that the last record is this table's record
 // (not another table with the same id, nor an older record file).
-func (l *Link) catchUp(t *tail) (rec, res uint64, err error) {
+func (l *Link) catchUp(t *tail) (cursor, error) {
 	ctx, cancel := context.WithTimeout(l.ctx, 5*time.Second)
 	defer cancel()
 	id := l.opts.Table
-	rec, data, err := LastMessage(ctx, l.js, RecordsStream, RecordSubject(id))
+	rec, err := lastStored(ctx, l.js, RecordsStream, RecordSubject(id))
 	if err != nil {
-		return 0, 0, err
+		return cursor{}, err
 	}
-	res, _, err = LastMessage(ctx, l.js, ResultsStream, ResultSubject(id))
+	res, err := lastStored(ctx, l.js, ResultsStream, ResultSubject(id))
 	if err != nil {
-		return 0, 0, err
+		return cursor{}, err
 	}
-	if rec > 0 {
-		if rec > t.last() {
-			return 0, 0, fmt.Errorf("hall: the hub holds %d records of table %s, this table's record %d: another table has this id, or the record file was replaced", rec, id, t.last())
+	if rec.seq > 0 {
+		if rec.seq > t.last() {
+			return cursor{}, fmt.Errorf("hall: the hub holds %d records of table %s, this table's record %d: another table has this id, or the record file was replaced", rec.seq, id, t.last())
 		}
-		_, mine, err := t.get(rec)
+		_, mine, err := t.get(rec.seq)
 		if err != nil {
-			return 0, 0, err
+			return cursor{}, err
 		}
-		if !bytes.Equal(mine, data) {
-			return 0, 0, fmt.Errorf("hall: the hub's record %d of table %s is not this table's: another table has this id, or the record file was replaced", rec, id)
+		if !bytes.Equal(mine, rec.data) {
+			return cursor{}, fmt.Errorf("hall: the hub's record %d of table %s is not this table's: another table has this id, or the record file was replaced", rec.seq, id)
 		}
 	}
-	return rec, res, nil
+	return cursor{rec: rec.seq, res: res.seq, recAt: rec.at, resAt: res.at}, nil
 }
 
-// publishUpTo publishes records rec+1 to upTo (and the results among them
-// after res), each acknowledged before the next, and returns the new
-// cursors.
-func (l *Link) publishUpTo(t *tail, rec, res, upTo uint64) (uint64, uint64, error) {
+// publishUpTo publishes records c.rec+1 to upTo (and the results among
+// them after c.res), each acknowledged before the next, and returns the
+// new cursor.
+func (l *Link) publishUpTo(t *tail, c cursor, upTo uint64) (cursor, error) {
 	id := l.opts.Table
-	for seq := min(rec, res) + 1; seq <= upTo; seq++ {
+	for seq := min(c.rec, c.res) + 1; seq <= upTo; seq++ {
 		if l.ctx.Err() != nil {
-			return rec, res, l.ctx.Err()
+			return c, l.ctx.Err()
 		}
 		r, payload, err := t.get(seq)
 		if err != nil {
-			return rec, res, err
+			return c, err
 		}
 		// A result goes before its record: a cut between the two
 		// publishes the record (and so the result) again.
-		if r.Kind == journal.KindDecision && seq > res {
+		if r.Kind == journal.KindDecision && seq > c.res {
 			data, err := json.Marshal(t.result(id, r))
 			if err != nil {
-				return rec, res, err
+				return c, err
 			}
-			if err := l.publish(ResultSubject(id), MsgID(id, seq, true), seq, "", data); err != nil {
-				return rec, res, err
+			at, err := l.publish(ResultSubject(id), MsgID(id, seq, true), seq, "", data, c.resAt)
+			if err != nil {
+				return c, err
 			}
+			c.resAt = at
 		}
-		res = max(res, seq)
-		if seq > rec {
-			if err := l.publish(RecordSubject(id), MsgID(id, seq, false), seq, string(r.Kind), payload); err != nil {
-				return rec, res, err
+		c.res = max(c.res, seq)
+		if seq > c.rec {
+			at, err := l.publish(RecordSubject(id), MsgID(id, seq, false), seq, string(r.Kind), payload, c.recAt)
+			if err != nil {
+				return c, err
 			}
-			rec = seq
+			c.rec, c.recAt = seq, at
 		}
 	}
-	return rec, res, nil
+	return c, nil
 }
 
-// publish stores one message in a stream and waits for its
-// acknowledgement.
-func (l *Link) publish(subj, msgID string, seq uint64, kind string, data []byte) error {
+// publish stores one message in a stream, expecting the subject's last
+// message to be stream sequence expect (0: none), waits for its
+// acknowledgement and returns its stream sequence. A message the stream
+// already holds (the same id within the duplicate window) is
+// acknowledged with the sequence it had.
+func (l *Link) publish(subj, msgID string, seq uint64, kind string, data []byte, expect uint64) (uint64, error) {
 	m := nats.NewMsg(subj)
 	m.Data = data
 	m.Header.Set(HeaderSeq, strconv.FormatUint(seq, 10))
@@ -518,10 +563,11 @@ func (l *Link) publish(subj, msgID string, seq uint64, kind string, data []byte)
 	}
 	ctx, cancel := context.WithTimeout(l.ctx, 5*time.Second)
 	defer cancel()
-	if _, err := l.js.PublishMsg(ctx, m, jetstream.WithMsgID(msgID)); err != nil {
-		return fmt.Errorf("hall: publishing %s: %w", msgID, err)
+	ack, err := l.js.PublishMsg(ctx, m, jetstream.WithMsgID(msgID), jetstream.WithExpectLastSequencePerSubject(expect))
+	if err != nil {
+		return 0, fmt.Errorf("hall: publishing %s: %w", msgID, err)
 	}
-	return nil
+	return ack.Sequence, nil
 }
 
 // Close stops the link and closes its connection. Records not yet

@@ -197,6 +197,9 @@ type Snap struct {
 	// HallErr says why the table cannot publish its records to the hall
 	// ("" while it can), e.g. the hub holds another record for this id.
 	HallErr string `json:"hall_err,omitempty"`
+	// Logins reports the failed logins on the table's console in the
+	// last LoginWindow; nil when there were none.
+	Logins *Logins `json:"logins,omitempty"`
 	// Players are the players' names in bughouse.Seat order ("" unknown).
 	Players [4]string `json:"players"`
 	// Preset is the rule preset, Control the time control
@@ -206,6 +209,26 @@ type Snap struct {
 	// EBoard are the table's e-board alerts: a board that no legal move
 	// explains, with the squares that differ (docs/eboard.md).
 	EBoard []string `json:"eboard,omitempty"`
+}
+
+// LoginWindow is how long failed logins stay reported (Snap.Logins)
+// after the last one.
+const LoginWindow = 10 * time.Minute
+
+// Logins is a table console's failed logins (wrong PINs, wrong one-time
+// codes, attempts refused while PIN logins were locked) since SinceMs,
+// each no more than LoginWindow after the one before.
+type Logins struct {
+	// Failed counts them; SinceMs is the first's wall time, LastMs the
+	// last's (Unix ms).
+	Failed  int   `json:"failed"`
+	SinceMs int64 `json:"since_ms"`
+	LastMs  int64 `json:"last_ms"`
+	// First and Last are the addresses of the first and the last.
+	First string `json:"first"`
+	Last  string `json:"last"`
+	// LockedUntilMs is when PIN logins unlock (Unix ms; 0: not locked).
+	LockedUntilMs int64 `json:"locked_until_ms,omitempty"`
 }
 
 // ms converts a duration to whole ms (toward zero) in an int64, also on

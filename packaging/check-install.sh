@@ -6,7 +6,9 @@
 #   - install: a record a deleted user left is given to the new user;
 #     the users tandem (groups gpio, i2c) and tandem-hall, the data
 #     directories 0750 owned by them, the configurations 0640 root:USER, the
-#     units enabled; the service user can read its configuration;
+#     table's unit enabled, the hub's disabled (enabled by hand, it stays
+#     enabled across an upgrade); the service user can read its
+#     configuration;
 #   - purge: the users and the data stay (a record is never left to a bare
 #     UID); the configuration and the units' links go;
 #   - reinstall: the record is as it was, still the user's.
@@ -47,8 +49,14 @@ for u in tandem tandem-hall; do
     in_root getent passwd "$u" >/dev/null || fail "install: no user $u"
     expect "install: /var/lib/$u" "$(owner /var/lib/$u)" "$u:$u 750"
     expect "install: /etc/$u/$u.toml" "$(owner /etc/$u/$u.toml)" "root:$u 640"
-    [ -L "$root/etc/systemd/system/multi-user.target.wants/$u.service" ] || fail "install: $u.service not enabled"
 done
+[ -L "$root/etc/systemd/system/multi-user.target.wants/tandem.service" ] || fail "install: tandem.service not enabled"
+[ ! -e "$root/etc/systemd/system/multi-user.target.wants/tandem-hall.service" ] || fail "install: tandem-hall.service enabled (it is disabled by default)"
+# Enabled by hand (the link `systemctl enable` makes), it stays enabled
+# when the package is installed again.
+ln -s /usr/lib/systemd/system/tandem-hall.service "$root/etc/systemd/system/multi-user.target.wants/tandem-hall.service"
+in_root dpkg -i /tmp/"$(basename "${debs[1]}")" >/dev/null
+[ -L "$root/etc/systemd/system/multi-user.target.wants/tandem-hall.service" ] || fail "upgrade: tandem-hall.service enabled by hand, then disabled by the package"
 groups=$(in_root id -nG tandem)
 for g in gpio i2c; do
     grep -qw "$g" <<<"$groups" || fail "install: tandem is not in group $g ($groups)"

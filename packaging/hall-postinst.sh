@@ -1,8 +1,10 @@
 #!/bin/sh
 # tandem-hall postinst: the service user, the store directory (every
-# table's records and the results), the unit enabled on the first install
-# (started by the head arbiter once [hub.tables] holds the tables'
-# credentials), a running hub restarted on upgrade (the tables catch up).
+# table's records and the results), the unit left disabled on the first
+# install (the head arbiter enables and starts it once the configuration
+# holds the tables' credentials and the hall's certificates: docs/hall.md),
+# on upgrades enabled again only if it was, a running hub restarted on
+# upgrade (the tables catch up).
 set -e
 if [ "$1" = configure ]; then
     # The user stays after a purge (Debian practice), like the store.
@@ -21,12 +23,16 @@ if [ "$1" = configure ]; then
     fi
 fi
 if [ "$1" = configure ] || [ "$1" = abort-upgrade ] || [ "$1" = abort-deconfigure ] || [ "$1" = abort-remove ]; then
-    deb-systemd-helper unmask tandem-hall.service >/dev/null || true
-    if deb-systemd-helper --quiet was-enabled tandem-hall.service; then
-        deb-systemd-helper enable tandem-hall.service >/dev/null || true
-    else
-        deb-systemd-helper update-state tandem-hall.service >/dev/null || true
+    # Disabled by default (dh_installsystemd --no-enable's logic):
+    # was-enabled is true on a first install, so it is asked only of a
+    # unit this package installed before.
+    if deb-systemd-helper debian-installed tandem-hall.service; then
+        deb-systemd-helper unmask tandem-hall.service >/dev/null || true
+        if deb-systemd-helper --quiet was-enabled tandem-hall.service; then
+            deb-systemd-helper enable tandem-hall.service >/dev/null || true
+        fi
     fi
+    deb-systemd-helper update-state tandem-hall.service >/dev/null || true
     if [ -d /run/systemd/system ]; then
         systemctl --system daemon-reload >/dev/null || true
         if [ -n "$2" ]; then

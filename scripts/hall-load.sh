@@ -18,7 +18,15 @@
 # Default: 100 tables for 60 s, hub killed at 30 s for 3 s. FLAGS go to
 # tandem-hall-load: --tables N --duration D --kill-at D --down D
 # --period D --match-min D --match-max D --seed N --dir DIR (keep the
-# store and records) --quiet.
+# store and records) --cluster --quiet.
+#
+# Cluster mode (--cluster, docs/hall.md "A hub on three machines"): the
+# hub is three tandem-hall nodes of one NATS cluster on loopback ports,
+# the streams on all three (JetStream replicas 3), the tables given every
+# node's URL; the dashboard is watched on node 3, and at --kill-at the
+# node leading the records stream (node 1 when node 3 leads) gets SIGKILL,
+# restarted --down later. Every press counts in the latency: the tables
+# that were on the killed node reconnect to another.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(mktemp -d)

@@ -50,6 +50,10 @@ type Snapshot struct {
 	// the loop applied, with the decisions a flag made by itself. The
 	// record keeps them all.
 	Log []Logged
+	// Offers are the arbiter's commands (of OfferKinds) the table would
+	// take at the snapshot's instant with some arguments: a page shows
+	// only these (a Start while the clocks run could only be ignored).
+	Offers Offers
 }
 
 // LogLength is how many events Snapshot.Log keeps.
@@ -77,6 +81,10 @@ type Logged struct {
 	NFlagged int
 	NoShow   bool
 	At       time.Duration
+	// Match is the id of the match the line belongs to (Snapshot.Match
+	// then): a reset is the last line of the match it ends, and the lines
+	// after it carry the new match's id.
+	Match string
 	// Started and StartedAt are the match's start then (times in the log
 	// count from it).
 	Started   bool

@@ -288,7 +288,7 @@ func (t *Table) snapshot(at time.Duration) Snapshot {
 		Players: t.players, NextPlayers: t.nextPlayers, Sheet: t.frozen, SheetNote: t.sheetNote,
 		Recovered: t.recovered, RecoveredAt: t.recoveredAt,
 		Recording: t.record != nil && t.recordErr == "", RecordErr: t.recordErr,
-		Log: t.logTail(),
+		Log: t.logTail(), Offers: offers(t.m, at),
 	}
 	s.Final = s.Status == rules.Decided && t.final()
 	return s
@@ -457,7 +457,7 @@ func (t *Table) applyOnly(e rules.Event, at time.Time) (eff rules.Effect, err er
 func (t *Table) addLog(l Logged) {
 	s := t.m.Snapshot(t.m.Now())
 	t.logN++
-	l.N, l.Seq, l.Started, l.StartedAt = t.logN, s.Seq, s.Started, s.StartedAt
+	l.N, l.Seq, l.Started, l.StartedAt, l.Match = t.logN, s.Seq, s.Started, s.StartedAt, t.match
 	if (l.Flag || l.NoShow || l.Effect.Decided) && s.Status == rules.Decided {
 		l.Result, l.Reason, l.Decisive, l.NDecisive = s.Result, s.Reason, s.Decisive, s.NDecisive
 	}

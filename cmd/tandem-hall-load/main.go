@@ -8,7 +8,7 @@
 //
 //	tandem-hall-load --hub BIN [--tables 100] [--duration 60s] [--kill-at 30s]
 //	                 [--down 3s] [--period 250ms] [--match-min 15s] [--match-max 30s]
-//	                 [--catch-up 60s] [--dir DIR] [--seed N] [--quiet]
+//	                 [--catch-up 60s] [--dir DIR] [--seed N] [--cluster] [--quiet]
 //
 // scripts/hall-load.sh builds both binaries and runs it. Exit status: 0
 // when nothing was lost or duplicated, 1 on any loss, duplicate or table
@@ -52,6 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.Dir, "dir", "", "keep the hub's store and the tables' records in `DIR` (default a temporary directory, removed)")
 	fs.Uint64Var(&o.Seed, "seed", uint64(time.Now().UnixNano()), "seed of the tables' random choices")
 	quiet := fs.Bool("quiet", false, "no progress lines")
+	fs.BoolVar(&o.Cluster, "cluster", false, "run the hub as a cluster of 3 nodes; kill the node leading the records stream")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

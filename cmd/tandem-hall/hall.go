@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -23,7 +26,7 @@ import (
 	"tandem/tournament"
 )
 
-const hallSynopsis = "tandem-hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR] [--dashboard ADDR|off] [--tournament FILE]"
+const hallSynopsis = "tandem-hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR] [--dashboard ADDR|off] [--tls DIR|off] [--tournament FILE]"
 
 const hallAbout = `Runs the hall's hub: an embedded NATS server with JetStream (or --nats
 to join an existing one) that the tables join with their [hall] settings;
@@ -32,7 +35,8 @@ SIGINT or SIGTERM. It serves the hall dashboard (every table's clocks,
 alerts, results; the head arbiter's PIN pauses and resumes tables) and,
 with --tournament, the standings and the rounds' pairings. The hub's
 settings are the [hub] section of FILE (docs/hall.md); the flags replace
-them.`
+them. Beyond loopback NATS and the dashboard speak TLS only, with the
+hall CA the hub makes in [hub] tls (default: the store's tls directory).`
 
 // runHall runs the hub until a signal: 0 after a signal, 1 when the hub
 // cannot start, 2 for bad usage or a bad configuration.
@@ -43,6 +47,7 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 	listen := c.fs.String("listen", "", "the embedded NATS server's `ADDR` for the tables (default "+config.DefaultHubListen+")")
 	store := c.fs.String("store", "", "the embedded server's JetStream `DIR` (default ./"+config.DefaultHubStore+")")
 	dash := c.fs.String("dashboard", "", "the dashboard's `ADDR` (default "+config.DefaultDashboardListen+"; off: none)")
+	tlsFlag := c.fs.String("tls", "", "the hall CA's and the hub's certificate `DIR` (default STORE/tls when listening beyond loopback; off: plain, loopback only)")
 	tourFile := c.fs.String("tournament", "", "the tournament `FILE` (docs/tournament.md): standings and pairings on the dashboard")
 	if code, done := c.parse(args); done {
 		return code
@@ -95,6 +100,9 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 		}
 		d.Tournament = t
 	}
+	if code := setupTLS(cfg.Hub, *tlsFlag, opts, d, stdout, stderr); code != 0 {
+		return code
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serveHall(ctx, opts, d, listenFrom, stdout, stderr)
@@ -124,6 +132,16 @@ type hallDashboard struct {
 	// Lang is the configuration's language, when LangSet: the page's.
 	Lang    lang.Lang
 	LangSet bool
+	// TLS serves the dashboard over HTTPS with the hub's certificate, and
+	// the hall CA's certificate at /ca.crt; nil: plain HTTP (loopback).
+	TLS *hallTLS
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 // dashboardStateFile is the dashboard's state (pairings, round) in the
@@ -140,6 +158,9 @@ func hubOpts(h config.Hub, natsURL, listen, store string) *hub.Opts {
 	}
 	for _, t := range h.Tables {
 		o.Tables = append(o.Tables, hub.TableAuth{ID: t.ID, User: t.User, Password: t.Password, Nkey: t.Nkey})
+	}
+	if h.Clustered() {
+		o.Cluster = &hub.Cluster{Node: h.Node, Listen: h.ClusterListen, Routes: h.Routes}
 	}
 	for _, f := range []struct{ v, dst *string }{{&natsURL, &o.URL}, {&listen, &o.Listen}, {&store, &o.StoreDir}} {
 		if *f.v != "" {
@@ -172,6 +193,10 @@ func serveHall(ctx context.Context, opts *hub.Opts, d *hallDashboard, listenFrom
 			store = hub.DefaultStoreDir
 		}
 		fmt.Fprintf(stdout, "hall: NATS for the tables at %s (store %s)\n", h.URL(), store)
+		if c := opts.Cluster; c != nil {
+			fmt.Fprintf(stdout, "hall: node %s of a cluster, routes on %s to %s; the streams open once a quorum of nodes is up\n",
+				c.Node, c.Listen, strings.Join(c.Routes, ", "))
+		}
 		switch {
 		case len(opts.Tables) > 0:
 			fmt.Fprintf(stdout, "hall: %d tables with credentials\n", len(opts.Tables))
@@ -206,8 +231,31 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 	if pin == "" {
 		pin, generated = webauth.GeneratePIN(), true
 	}
-	srv, err := dashboard.New(h, &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
-		NeverSeenAfter: opts.OfflineAfter, Lang: d.Lang, LangSet: d.LangSet})
+	// The one-time codes and the failed logins go to the journal: the
+	// head arbiter reads a code there when wrong PINs lock PIN logins.
+	tell := &webauth.Teller{Page: "hall: dashboard"}
+	var outMu sync.Mutex
+	say := func(line string) {
+		outMu.Lock()
+		defer outMu.Unlock()
+		fmt.Fprintln(stdout, line)
+	}
+	login := &webauth.Opts{
+		OnCode: func(code string) {
+			say("hall: dashboard one-time code " + webauth.FormatCode(code) + " (logs in once even while wrong PINs lock PIN logins)")
+		},
+		OnFail: func(f webauth.Failure) {
+			if line := tell.Line(f); line != "" {
+				say(line)
+			}
+		},
+	}
+	dopts := &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
+		NeverSeenAfter: opts.OfflineAfter, Login: login, Lang: d.Lang, LangSet: d.LangSet}
+	if d.TLS != nil {
+		dopts.CACert = d.TLS.ca.CertPEM
+	}
+	srv, err := dashboard.New(h, dopts)
 	if err != nil {
 		return nil, err
 	}
@@ -217,12 +265,18 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		return nil, fmt.Errorf("dashboard: %w", err)
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	scheme := "http"
+	if d.TLS != nil {
+		hs.TLSConfig = d.TLS.config
+		ln = tls.NewListener(ln, d.TLS.config)
+		scheme = "https"
+	}
 	go hs.Serve(ln)
-	line := "hall: dashboard " + dashboardURL(ln.Addr())
+	line := "hall: dashboard " + dashboardURL(scheme, ln.Addr())
 	if generated {
 		line += " · arbiter PIN " + pin + " (generated: set [hub] dashboard_pin)"
 	}
-	fmt.Fprintln(stdout, line)
+	say(line)
 	if d.Tournament != nil {
 		fmt.Fprintf(stdout, "hall: tournament %q, %d teams, %d rounds\n", d.Tournament.Name, len(d.Tournament.Teams), d.Tournament.Rounds)
 	}
@@ -234,15 +288,15 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 	}, nil
 }
 
-// dashboardURL is the address people type: a host listening on every
-// interface is shown as this machine's loopback.
-func dashboardURL(a net.Addr) string {
+// dashboardURL is the address people type (scheme "http" or "https"): a
+// host listening on every interface is shown as this machine's loopback.
+func dashboardURL(scheme string, a net.Addr) string {
 	host, port, err := net.SplitHostPort(a.String())
 	if err != nil {
-		return "http://" + a.String() + "/"
+		return scheme + "://" + a.String() + "/"
 	}
 	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		return "http://" + net.JoinHostPort("127.0.0.1", port) + "/ (every interface: this machine's address on the hall's network)"
+		return scheme + "://" + net.JoinHostPort("127.0.0.1", port) + "/ (every interface: this machine's address on the hall's network)"
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
+	return scheme + "://" + net.JoinHostPort(host, port) + "/"
 }

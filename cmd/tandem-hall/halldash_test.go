@@ -42,6 +42,22 @@ func TestHall_ServesTheDashboard(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	code := regexp.MustCompile(`hall: dashboard one-time code ([A-Z]{3}-[A-Z]{3}-[A-Z]{3}) \(`).FindStringSubmatch(out.String())
+	if code == nil {
+		t.Errorf("no one-time code line: %q", out.String())
+	} else {
+		resp, err := http.Post(m[1]+"api/login", "application/json", strings.NewReader(`{"pin":"000000"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		for !strings.Contains(out.String(), "hall: dashboard: wrong PIN from 127.0.0.1 (1 wrong PINs counted)") {
+			if time.Now().After(deadline) {
+				t.Fatalf("no failed login line: %q", out.String())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 	if !strings.Contains(out.String(), `hall: tournament "`+tn.Name+`"`) {
 		t.Errorf("out %q", out.String())
 	}

@@ -7,6 +7,7 @@
 // Usage:
 //
 //	tandem-hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR] [--dashboard ADDR|off] [--tournament FILE]
+//	tandem-hall ca issue --dir DIR --name NAME --host HOST [--host HOST ...] [--out DIR]
 //	tandem-hall help
 //
 // main only parses the command line and hands over to the packages.
@@ -34,6 +35,8 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		case "hall":
 			args = args[1:]
+		case "ca":
+			return runCA(args[1:], stdout, stderr)
 		}
 	}
 	return runHall(args, stdout, stderr)

@@ -77,7 +77,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}()
 	hallInfo := func() tui.Info {
 		in := d.Info()
-		return tui.Info{Hall: in.Hall, HallOnline: in.HallOnline}
+		// The console's line follows the one-time code, which changes
+		// after each use.
+		return tui.Info{Line: consoleLine(in, i18n.For(lang)), Hall: in.Hall, HallOnline: in.HallOnline}
 	}
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
 		tui.WithDisplay(&display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed), tui.WithLanguage(lang))
@@ -114,16 +116,22 @@ func startSimDaemon(ctx context.Context, cfg *config.Config, p *i18n.Printer) (*
 	return d, consoleLine(d.Info(), p), nil
 }
 
-// consoleLine is the terminal's line about the console: "console
-// http://127.0.0.1:8080/ · arbiter PIN 482913", "" when it is off.
+// consoleLine is the terminal's line about the console: "browser console
+// http://127.0.0.1:8080/ · arbiter PIN 048213 · code KQW-XMT-RBP", ""
+// when it is off. The one-time code logs the arbiter in once when wrong
+// PINs lock PIN logins.
 func consoleLine(in daemon.Info, p *i18n.Printer) string {
-	switch {
-	case in.ConsoleURL == "":
+	if in.ConsoleURL == "" {
 		return ""
-	case in.PIN != "":
-		return p.T("cli.console", "URL", in.ConsoleURL, "PIN", in.PIN)
 	}
-	return p.T("cli.console-configured", "URL", in.ConsoleURL)
+	line := p.T("cli.console-configured", "URL", in.ConsoleURL)
+	if in.PIN != "" {
+		line = p.T("cli.console", "URL", in.ConsoleURL, "PIN", in.PIN)
+	}
+	if in.LoginCode != "" {
+		line += p.T("cli.console-code", "Code", in.LoginCode)
+	}
+	return line
 }
 
 // printWarnings writes the configuration's warnings (a bare-number time

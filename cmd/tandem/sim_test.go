@@ -671,6 +671,7 @@ func TestConsoleLine(t *testing.T) {
 		{daemon.Info{}, ""},
 		{daemon.Info{ConsoleURL: "http://127.0.0.1:8080/", PIN: "048213"}, "browser console http://127.0.0.1:8080/ · arbiter PIN 048213"},
 		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration"},
+		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/", LoginCode: "KQW-XMT-RBP"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration · code KQW-XMT-RBP"},
 	} {
 		if got := consoleLine(c.in, i18n.For(i18n.English)); got != c.want {
 			t.Errorf("consoleLine(%+v) = %q, want %q", c.in, got, c.want)
@@ -694,7 +695,8 @@ func TestSimDaemon_Console(t *testing.T) {
 	if !strings.HasPrefix(in.ConsoleURL, "http://127.0.0.1:") || len(in.PIN) != 6 {
 		t.Errorf("info %+v", in)
 	}
-	want := "console: " + in.ConsoleURL + "\narbiter PIN: " + in.PIN + " (generated for this start; set [console] pin to keep one)\n"
+	want := "arbiter one-time code: " + in.LoginCode + " (logs in once even while wrong PINs lock PIN logins)\n" +
+		"console: " + in.ConsoleURL + "\narbiter PIN: " + in.PIN + " (generated for this start; set [console] pin to keep one)\n"
 	if out.String() != want {
 		t.Errorf("printed %q, want %q", out.String(), want)
 	}
@@ -732,7 +734,7 @@ func TestSimDaemon_Console(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in := d.Info(); in.PIN != "" || strings.Contains(out.String(), "13579") || !strings.HasPrefix(out.String(), "console: http://") {
+	if in := d.Info(); in.PIN != "" || strings.Contains(out.String(), "13579") || !strings.Contains(out.String(), "\nconsole: http://") {
 		t.Errorf("configured PIN: info %+v, printed %q", in, out.String())
 	}
 	d.Close()

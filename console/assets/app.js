@@ -21,43 +21,11 @@
   // matchNo counts the matches this page saw, for the sounds' low-time
   // warnings (once per player and match).
   let matchNo = 0, wasStarted = false;
-  // The page's words (internal/pagekit's i18n.js): T a message, TN one
-  // with plural forms, S a seat's name, RW a reason's words (the record's
-  // word in English, as the page has always written it), RS a reason in
-  // words, W a board's state or a reason in words, else as it is.
-  const I = window.tandemI18n;
-  const T = (id, d) => I.t(id, d), TN = (id, n, d) => I.tn(id, n, d), S = (seat) => (seat ? T("seat." + seat) : "");
-  const RW = (r) => (I.lang() === "en" || !r ? r : T(r === "other" ? "reason.other-claim" : "reason." + r));
-  const RS = (r) => (!r ? r : T(r === "other" ? "reason.other-claim" : "reason." + r));
-  const W = (r) => { const x = T("reason." + r); return x.startsWith("!") ? r : x; };
-  const ACT = (a) => T("console.action." + a);
+  // The page's words are words.js's (internal/pagekit's i18n.js).
+  const { I, T, TN, S, RW, RS, ACT } = window.tandemWords;
 
-  // --- time format: the clock displays' (package display's Format) ---
-  const two = (n) => (n < 10 ? "0" : "") + n;
-  function fmt(ms, tb) {
-    if (ms < 0) ms = 0;
-    const t = Math.ceil(ms / 100); // tenths, rounded up
-    if (tb > 0 && t * 100 < tb) {
-      const sec = Math.floor(t / 10), f = t % 10;
-      if (sec >= 60) return Math.floor(sec / 60) + ":" + two(sec % 60) + "." + f;
-      return sec + "." + f;
-    }
-    const n = Math.ceil(ms / 1000);
-    if (n >= 3600) return Math.floor(n / 3600) + ":" + two(Math.floor(n / 60) % 60) + ":" + two(n % 60);
-    return Math.floor(n / 60) + ":" + two(n % 60);
-  }
-  function signed(ms, tb) { return (ms < 0 ? "−" : "+") + fmt(Math.abs(ms), tb < 0 ? -1 : 60000); }
-  // wallTime writes an RFC 3339 instant in this browser's time zone:
-  // "2026-11-29 14:03:59".
-  function wallTime(iso) {
-    const d = new Date(iso);
-    if (isNaN(d)) return iso;
-    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " + two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
-  }
-  function matchTime(ms) {
-    const s = Math.floor(ms / 1000);
-    return Math.floor(s / 60) + ":" + two(s % 60);
-  }
+  // The formats are lib.js's.
+  const { fmt, signed, wallTime, matchTime } = window.tandemLib;
 
   // remaining returns seat i's time now, from the view's instant: a
   // running clock loses the time since at_ms beyond its unused delay.
@@ -89,10 +57,15 @@
     const foot = el("div", "foot");
     foot.append(el("span", "moves"), el("span", "strikes"), el("span", "warnings"));
     const res = el("div", "reserves");
-    res.append(el("b", "", T("console.reserve") + " "), el("span", "chips"));
+    res.append(el("b", "", T("console.reserve-of", { Seat: S(seat) }) + " "), el("span", "chips"));
     box.append(head, time, foot, res);
   }
   SEATS.forEach(buildClock);
+  // The scoresheet and the claim view are sheet.js's.
+  const { drawSheets, drawClaim, rebuild: rebuildSheets } = window.tandemSheet({
+    el, SEATS, post, session, sessionEnded,
+    view: () => view, arbiter: () => arbiter,
+  });
 
   // --- drawing ---
   function draw() {
@@ -174,8 +147,35 @@
     $("eboard-alerts").classList.toggle("hidden", alerts.length === 0);
     $("info").replaceChildren(...info.map((t) => el("div", "", t)));
     $("info").classList.toggle("hidden", info.length === 0);
-    $("act-uphold").classList.toggle("hidden", !v.claim);
-    $("act-reject").classList.toggle("hidden", !v.claim);
+    // The arbiter's buttons only where the table would take them
+    // (v.offers, the table's own look ahead): no Start while the clocks
+    // run, no Resume unless paused, no claim, result or adjustment after
+    // the decision, no New match while the clocks run (pause first).
+    const can = (a) => v.offers.includes(a), show = (id, on) => $(id).classList.toggle("hidden", !on);
+    show("act-start", can("start"));
+    show("act-pause", can("pause"));
+    show("resume-group", can("resume") && v.status !== "ready"); // before the start, Start is the same act
+    show("adjust-group", can("adjust"));
+    show("open-claim", can("claim"));
+    show("act-uphold", can("uphold"));
+    show("act-reject", can("reject"));
+    show("open-result", can("declare"));
+    show("open-new", can("new"));
+    show("act-agree", can("agree"));
+    show("act-warn", can("warn"));
+    show("act-penalty", can("penalty"));
+    show("conduct-group", can("warn") || can("penalty"));
+    show("act-call-group", can("call"));
+    show("arrive-group", can("arrive"));
+    // Only a player not yet at the table can arrive.
+    [...$("arr-seat").options].forEach((op) => { op.disabled = v.clocks[SEATS.indexOf(op.value)].arrived; });
+    if ($("arr-seat").selectedOptions[0]?.disabled) $("arr-seat").value = SEATS.find((s, i) => !v.clocks[i].arrived) || SEATS[0];
+    show("noshow-group", can("call") || can("arrive"));
+    // A form open for an action the table no longer takes (a flag fell
+    // meanwhile) closes.
+    if (pendingForm === "claim-form" && !can("claim")) hideForms();
+    if (pendingForm === "result-form" && !can("declare")) hideForms();
+    if (pendingForm === "new-form" && !can("new")) hideForms();
     $("panel").classList.toggle("hidden", !(v.simulated && panel));
     // The display mirror is fetched from the table: hidden while it does
     // not answer, rather than shown broken.
@@ -198,13 +198,19 @@
   // hms writes an RFC 3339 instant as HH:MM:SS in this browser's zone.
   function hms(iso) { return wallTime(iso).slice(11); }
 
-  // drawLog shows the log newest first. A recovered match's log holds
-  // only the events since the restart: its first line says so.
+  // drawLog shows the log newest first, each match's lines under a
+  // heading that names it (its id, rules and players; "this match" for
+  // the one on the table). A recovered match's log holds only the events
+  // since the restart: its last line says so.
   function drawLog(v) {
-    const rows = [];
+    const rows = [], names = new Map(v.matches.map((m) => [m.id, m]));
+    let group = null;
     for (let i = v.log.length - 1; i >= 0; i--) {
-      const e = v.log[i], tr = el("tr", e.kind + (e.console ? " console" : ""));
+      const e = v.log[i];
+      if (e.match !== group) { group = e.match; rows.push(matchHeading(names.get(group) || { id: group }, group === v.match)); }
+      const tr = el("tr", e.kind + (e.console ? " console" : ""));
       tr.append(el("td", "", e.time), el("td", "", e.event), el("td", "", e.note));
+      tr.dataset.match = e.match;
       rows.push(tr);
     }
     if (v.info.recovered) {
@@ -214,6 +220,17 @@
       rows.push(tr);
     }
     $("log").replaceChildren(...rows);
+  }
+  // matchHeading is a match's heading row in the log: "match
+  // 20261129-212200-3f9a · reglamento 5m · Ana + Di v Bo + Cy".
+  function matchHeading(m, current) {
+    const p = m.players || [], teams = p.some((n) => n) ? T("console.log.teams", { T1: (p[0] || "?") + " + " + (p[3] || "?"), T2: (p[1] || "?") + " + " + (p[2] || "?") }) : "";
+    const tr = el("tr", "match" + (current ? " current" : "")), td = el("th", "", [T(current ? "console.log.this-match" : "console.log.match"), m.id, m.preset && m.preset + " " + m.control, teams].filter((x) => x).join(" · "));
+    td.colSpan = 3;
+    td.scope = "colgroup";
+    tr.dataset.match = m.id;
+    tr.append(td);
+    return tr;
   }
 
   function fillMenus() {
@@ -241,7 +258,9 @@
       el("span", "", " · " + S("B-black") + " vs " + S("A-black") + " "), el("b", "", signed(r[3] - r[1], view.tenths_below_ms)),
       el("span", "", " · " + T("team.name", { N: 1 }) + " (" + S("A-white") + " + " + S("B-black") + ") "), el("b", "", signed(t1, view.tenths_below_ms)),
       el("span", "", " · " + T("team.name", { N: 2 }) + " "), el("b", "", signed(-t1, view.tenths_below_ms)));
-    $("elapsed").textContent = view.started ? T("console.match-time", { Time: matchTime(view.elapsed_ms + (view.status === "running" ? Math.max(0, now - offset - view.at_ms) : 0)) }) :
+    // The match time counts from the start, pauses included (as the log
+    // does), and stops at the decision (elapsed_ms is the decision's).
+    $("elapsed").textContent = view.started ? T("console.match-time", { Time: matchTime(view.elapsed_ms + (view.status !== "decided" ? Math.max(0, now - offset - view.at_ms) : 0)) }) :
       view.no_show ? T("console.noshow-left", { Time: fmt(Math.max(0, view.no_show.left_ms - Math.max(0, now - offset - view.at_ms)), -1) }) : "";
   }
   function frame() { tick(); requestAnimationFrame(frame); }
@@ -312,7 +331,16 @@
     }
     let j = {};
     try { j = await r.json(); } catch (e) { /* no body */ }
-    return { status: r.status, body: j };
+    return { status: r.status, body: j, retry: r.headers.get("Retry-After") || "" };
+  }
+  // loginRefusal says why a login (of a one-time code when code) failed:
+  // the table's own words on an English page (they count the wrong
+  // PINs), the same in the page's language otherwise.
+  function loginRefusal(r, code) {
+    if (I.lang() === "en" && r.body.error) return r.body.error;
+    if (r.status === 429) return code ? T("page.login.codes-wait") : T("page.login.locked", { Wait: r.retry || "?" });
+    if (r.status === 401) return T(code ? "page.login.wrong-code" : "page.login.wrong-pin");
+    return r.body.error || T("page.login.failed", { Status: r.status });
   }
   // describe writes an action as the arbiter asked for it: "adjust B-black +30".
   function describe(b) {
@@ -392,14 +420,16 @@
 
   $("login").onsubmit = async (e) => {
     e.preventDefault();
-    const r = await post("/api/login", { pin: $("pin").value });
+    // Digits are the PIN; letters the one-time code the table shows.
+    const v = $("pin").value.trim(), code = /[a-z]/i.test(v);
+    const r = await post("/api/login", code ? { code: v } : { pin: v });
     $("pin").value = "";
     if (r.status === 200) {
       await session();
       loginMsg("", false);
       notice(T("console.logged-in") + (unsent ? T("console.logged-in-unsent", { What: unsent }) : ""), !!unsent);
       unsent = "";
-    } else loginMsg(r.status === 429 ? T("console.login-throttled") : r.body.error || T("console.login-failed-plain"), true);
+    } else loginMsg(loginRefusal(r, code), true);
   };
   $("logout").onclick = async () => { await post("/api/logout", {}); await session(true); };
 
@@ -496,7 +526,12 @@
   $("new-form").onsubmit = async (e) => {
     e.preventDefault();
     if (view && view.status !== "ready") {
-      const lost = view.status === "decided" ? T("console.new.result-gone", { Result: view.result, Reason: RW(view.reason) }) + T("console.new.record-keeps") : T("console.new.abandoned") + ".";
+      // The record keeps what goes only when the table records (a
+      // [journal] record that works): otherwise the page says so.
+      const none = view.info.record_err ? T("console.new.not-recorded") : T("console.new.no-record");
+      const lost = view.status === "decided"
+        ? T("console.new.result-gone", { Result: view.result, Reason: RW(view.reason) }) + (view.recorded ? T("console.new.record-keeps") : T("console.new.write-down", { None: none }))
+        : T("console.new.abandoned") + (view.recorded ? T("console.new.record-keeps-events") : T("console.new.and-none", { None: none }));
       if (!(await ask(T("console.new.ask", { Lost: lost })))) return;
     }
     const r = await act({ action: "new", preset: $("new-preset").value, control: $("new-control").value.trim() });
@@ -521,279 +556,18 @@
     else if (e.key === " ") { e.preventDefault(); press(null); }
   });
 
-  // --- the scoresheet: boards as SVG, reserves, move entry, claim view ---
-  // Pieces are drawn as SVG paths in a 10 x 10 box (no font, no external
-  // asset: the page's CSP forbids them).
-  const SHAPES = {
-    p: '<circle cx="5" cy="3.3" r="1.5"/><path d="M3,9 H7 L6.3,6.6 Q5,5 3.7,6.6 Z"/>',
-    r: '<path d="M2.5,9 H7.5 V8 H6.6 L6.3,4.2 H7.2 V2 H6.2 V3 H5.5 V2 H4.5 V3 H3.8 V2 H2.8 V4.2 H3.7 L3.4,8 H2.5 Z"/>',
-    n: '<path d="M3,9 H7.6 C7.7,6 7.2,3.4 5,2.1 L4.6,1.2 L4.1,2.2 C3,2.8 2.2,4.1 1.9,5.1 L2.6,5.7 L4,4.9 C4.2,5.8 3.6,6.6 3,7.3 Z"/>',
-    b: '<circle cx="5" cy="1.7" r=".7"/><path d="M3,9 H7 L6.2,7.8 C7.3,6.5 7,4.6 5,2.5 C3,4.6 2.7,6.5 3.8,7.8 Z"/>',
-    q: '<path d="M2.5,9 H7.5 L8.4,3.4 L6.4,6 L5,2.4 L3.6,6 L1.6,3.4 Z"/><circle cx="1.6" cy="3" r=".6"/><circle cx="5" cy="2" r=".6"/><circle cx="8.4" cy="3" r=".6"/>',
-    k: '<path d="M3,9 H7 L7.5,5.6 C7.5,4.4 6,3.9 5,5 C4,3.9 2.5,4.4 2.5,5.6 Z"/><path d="M4.6,.8 H5.4 V1.8 H6.3 V2.6 H5.4 V4.2 H4.6 V2.6 H3.7 V1.8 H4.6 Z"/>',
-  };
-  function pieceMarkup(letter) {
-    const white = letter === letter.toUpperCase();
-    return '<g class="pc" fill="' + (white ? "#fafafa" : "#1b1b1b") + '" stroke="' + (white ? "#1b1b1b" : "#e0e0e0") +
-      '" stroke-width=".4" stroke-linejoin="round">' + SHAPES[letter.toLowerCase()] + "</g>";
-  }
-  // pieceSVG returns a piece as an <svg> element (parsed as HTML: the
-  // parser gives it the SVG namespace).
-  function pieceSVG(letter) {
-    const t = document.createElement("span");
-    t.innerHTML = '<svg viewBox="0 0 10 10" aria-hidden="true">' + pieceMarkup(letter) + "</svg>";
-    return t.firstChild;
-  }
-  // squares reads a FEN's placement: {"e4": "P", ...} ("~" of a promoted
-  // piece dropped).
-  function squares(fen) {
-    const out = {}, rows = fen.split(" ")[0].split("[")[0].split("/");
-    rows.slice(0, 8).forEach((row, i) => {
-      let f = 0;
-      for (const ch of row) {
-        if (ch >= "1" && ch <= "8") f += +ch;
-        else if (ch !== "~") { out["abcdefgh"[f] + (8 - i)] = ch; f++; }
-      }
-    });
-    return out;
-  }
-  // drawBoard draws fen into box, White at the bottom unless flip; marks
-  // holds classes per square ("sel", "to", "last").
-  function drawBoard(box, fen, flip, marks) {
-    const pcs = squares(fen);
-    let h = '<svg viewBox="0 0 80 80" role="img" aria-label="board">';
-    for (let r = 0; r < 8; r++) {
-      for (let f = 0; f < 8; f++) {
-        const file = flip ? 7 - f : f, rank = flip ? r + 1 : 8 - r, sq = "abcdefgh"[file] + rank;
-        const light = (file + rank) % 2 === 0;
-        const m = marks[sq] || "";
-        const fill = m === "sel" ? "#c99a3b" : m === "last" ? (light ? "#cdd26a" : "#aaa23a") : light ? "#e6d2ac" : "#9b7b55";
-        h += '<rect class="sq ' + m + '" data-sq="' + sq + '" x="' + f * 10 + '" y="' + r * 10 + '" width="10" height="10" fill="' + fill + '"/>';
-        if (m === "to") h += '<circle class="pc dot" cx="' + (f * 10 + 5) + '" cy="' + (r * 10 + 5) + '" r="1.6" fill="#2e7d32" opacity=".8"/>';
-        if (pcs[sq]) h += '<g class="pc" data-piece="' + pcs[sq] + '" data-at="' + sq + '" transform="translate(' + f * 10 + "," + r * 10 + ')">' + pieceMarkup(pcs[sq]) + "</g>";
-      }
-    }
-    box.innerHTML = h + "</svg>";
-  }
-  // chips shows a reserve as piece + count; pick makes them clickable.
-  const ORDER = ["Q", "R", "B", "N", "P"];
-  function chips(box, seat, res, pick, selected) {
-    const white = seat.endsWith("white");
-    const list = ORDER.filter((k) => res && res[k] > 0).map((k) => {
-      const c = el("span", "chip" + (pick ? " pick" : "") + (selected === k ? " sel" : ""));
-      c.dataset.seat = seat; c.dataset.piece = k; c.dataset.count = String(res[k]);
-      c.title = S(seat) + ": " + res[k] + " " + k;
-      c.append(pieceSVG(white ? k : k.toLowerCase()), document.createTextNode("×" + res[k]));
-      if (pick) c.onclick = () => pickDrop(seat, k);
-      return c;
-    });
-    box.replaceChildren(...(list.length ? list : [el("span", "dim", T("console.sheet.none"))]));
-  }
-
-  // Per board: what the arbiter selected for click-to-move.
-  const BOARDS = ["A", "B"];
-  const TOP = { A: "A-black", B: "B-white" }, BOTTOM = { A: "A-white", B: "B-black" };
-  const FLIP = { A: false, B: true }; // as seated: team 1 (A-white, B-black) at the bottom
-  const sel = { A: null, B: null };   // {from: "e2"} or {drop: "N"}
-  function buildSheet(b) {
-    const box = $("sheet-" + b);
-    const head = el("div", "sheethead");
-    head.append(el("span", "", T("console.sheet.board", { Board: b })), el("span", "tomove"));
-    const top = el("div", "res"); top.id = "res-" + TOP[b];
-    const bd = el("div", "bd"); bd.id = "bd-" + b;
-    const bottom = el("div", "res"); bottom.id = "res-" + BOTTOM[b];
-    const form = el("form", "entry arb-only"); form.id = "entry-" + b;
-    const input = el("input"); input.id = "san-" + b; input.autocomplete = "off"; input.placeholder = T("console.sheet.san-placeholder"); input.setAttribute("aria-label", T("console.sheet.move-on", { Board: b }));
-    const send = el("button", "", T("console.sheet.enter")); send.type = "submit"; send.id = "enter-" + b;
-    const back = el("button", "", T("console.sheet.takeback")); back.type = "button"; back.id = "takeback-" + b;
-    const promo = el("span", "promo hidden"); promo.id = "promo-" + b;
-    form.append(input, send, back, promo);
-    const msg = el("div", "msg"); msg.id = "msg-" + b; msg.setAttribute("role", "status");
-    const list = el("div", "movelist"); list.id = "list-" + b;
-    box.append(head, top, bd, bottom, form, msg, list);
-    form.onsubmit = (e) => { e.preventDefault(); enterMove(b, input.value.trim(), true); };
-    back.onclick = () => takeBack(b);
-    bd.onclick = (e) => { const sq = e.target.closest("[data-sq]"); if (sq) clickSquare(b, sq.dataset.sq); };
-  }
-  BOARDS.forEach(buildSheet);
-  // A new language: the sheets again, then the view draws them.
-  window.tandemI18n.onChange(() => { BOARDS.forEach((b) => $("sheet-" + b).replaceChildren()); BOARDS.forEach(buildSheet); });
-
-  function sheetMsg(b, text, refused) {
-    const m = $("msg-" + b);
-    m.textContent = text;
-    m.className = "msg " + (refused ? "refused" : "ok");
-  }
-  function legalOf(b) { const i = BOARDS.indexOf(b); return (view && view.moves[i].legal) || []; }
-  function toMove(b) { return view ? view.moves[BOARDS.indexOf(b)].to_move : ""; }
-  function canEnter() { return arbiter && view && view.started; }
-
-  function pickDrop(seat, k) {
-    const b = seat[0];
-    if (!canEnter() || toMove(b) !== seat) return;
-    sel[b] = sel[b] && sel[b].drop === k ? null : { drop: k };
-    drawSheets(view);
-  }
-  function clickSquare(b, sq) {
-    if (!canEnter()) return;
-    const legal = legalOf(b), s = sel[b];
-    const target = s && (s.drop ? legal.filter((u) => u === s.drop + "@" + sq) : legal.filter((u) => u.startsWith(s.from + sq)));
-    if (target && target.length) {
-      sel[b] = null;
-      if (target.length > 1) { choosePromotion(b, target); return; }
-      enterMove(b, target[0], false);
-      return;
-    }
-    // A piece of the player to move that has a move: select it.
-    sel[b] = legal.some((u) => u.startsWith(sq) && u[1] !== "@") ? { from: sq } : null;
-    $("promo-" + b).classList.add("hidden");
-    drawSheets(view);
-  }
-  function choosePromotion(b, ucis) {
-    const p = $("promo-" + b);
-    p.replaceChildren(el("span", "dim", T("console.sheet.promote")), ...["q", "r", "n", "b"].filter((k) => ucis.some((u) => u.endsWith(k))).map((k) => {
-      const bt = el("button", "", k.toUpperCase()); bt.type = "button"; bt.id = "promo-" + b + "-" + k;
-      bt.onclick = () => { p.classList.add("hidden"); enterMove(b, ucis.find((u) => u.endsWith(k)), false); };
-      return bt;
-    }));
-    p.classList.remove("hidden");
-    drawSheets(view);
-  }
-  // The arbiter's requests, with the session check of act.
-  async function movePost(path, body, what) {
-    const r = await post(path, body);
-    if (r.status === 401 || r.status === 403) { await session(true); sessionEnded(what); return null; }
-    if (r.status === 0) { sheetMsg(body.board, T("console.not-done", { What: what, Why: r.body.error }), true); return null; }
-    if (r.status !== 200) { sheetMsg(body.board, r.body.error || T("console.error-status", { Status: r.status }), true); return null; }
-    return r.body;
-  }
-  async function enterMove(b, text, typed) {
-    const res = await movePost("/api/move", { board: b, move: text }, T("console.sheet.what-move", { Move: text, Board: b }));
-    if (!res) return;
-    if (res.ok) {
-      sheetMsg(b, T("console.sheet.entered", { Move: res.move.number + ". " + res.move.san }), false);
-      if (typed) $("san-" + b).value = "";
-    } else sheetMsg(b, T("tui.last.refused", { Why: text + ": " + res.refused + (res.rule ? " (" + res.rule + ")" : "") }), true);
-    sel[b] = null;
-    if (view) drawSheets(view);
-  }
-  async function takeBack(b) {
-    const res = await movePost("/api/takeback", { board: b }, T("console.sheet.what-takeback", { Board: b }));
-    if (!res) return;
-    if (res.ok) sheetMsg(b, T("console.sheet.taken-back", { Move: res.move.number + ". " + res.move.san }), false);
-    else sheetMsg(b, T("tui.last.refused", { Why: res.refused }), true);
-  }
-
-  function drawSheets(v) {
-    BOARDS.forEach((b, i) => {
-      const bm = v.moves[i], s = sel[b], marks = {};
-      const last = bm.moves[bm.moves.length - 1];
-      if (last) {
-        marks[last.uci.slice(2, 4)] = "last";
-        if (last.uci[1] !== "@") marks[last.uci.slice(0, 2)] = "last";
-      }
-      if (s && s.from) {
-        marks[s.from] = "sel";
-        bm.legal.filter((u) => u.startsWith(s.from)).forEach((u) => { marks[u.slice(2, 4)] = "to"; });
-      }
-      if (s && s.drop) bm.legal.filter((u) => u.startsWith(s.drop + "@")).forEach((u) => { marks[u.slice(2, 4)] = "to"; });
-      drawBoard($("bd-" + b), bm.fen, FLIP[b], marks);
-      $("bd-" + b).dataset.fen = bm.fen;
-      const status = bm.status !== "ongoing" ? " · " + W(bm.status) : bm.in_check ? " · " + T("console.sheet.check") : "";
-      // After the decision the recorder may still be catching up: moves
-      // are accepted then (the scoresheet's purpose), and the page says
-      // what they are for.
-      const when = !v.started ? T("console.sheet.not-started")
-        : v.status === "decided" ? T("console.sheet.decided", { Seat: S(bm.to_move) })
-        : T("console.sheet.to-move", { Seat: S(bm.to_move) });
-      $("sheet-" + b).querySelector(".tomove").textContent = when + status;
-      [TOP[b], BOTTOM[b]].forEach((seat) => {
-        const pick = canEnter() && bm.to_move === seat;
-        chips($("res-" + seat), seat, v.reserves[SEATS.indexOf(seat)], pick, s && s.drop && bm.to_move === seat ? s.drop : "");
-      });
-      const list = $("list-" + b), items = [];
-      bm.moves.forEach((m) => {
-        const sp = el("span", "mv");
-        sp.dataset.ply = String(m.ply);
-        if (m.ply % 2 === 1) sp.append(el("span", "num", (m.ply + 1) / 2 + "."));
-        sp.append(document.createTextNode(m.san));
-        sp.title = m.number + ". " + m.san + " (" + S(m.seat) + ")";
-        items.push(sp);
-      });
-      list.replaceChildren(...(items.length ? items : [el("span", "dim", T("console.sheet.no-moves"))]));
-      list.scrollTop = list.scrollHeight;
-      $("san-" + b).disabled = $("enter-" + b).disabled = $("takeback-" + b).disabled = !v.started;
-    });
-    // The reserves beside each clock, read-only.
-    SEATS.forEach((seat, i) => {
-      const span = $("clock-" + seat).querySelector(".reserves .chips");
-      chips(span, seat, v.reserves[i], false, "");
-    });
-  }
-
-  // The claim view: the claimed-against board at a ply (the last move by
-  // default), for every page; the arbiter steps and tests moves there.
-  let claimKey = "", claimPly = 0, claimFetch = 0;
-  function drawClaim(v) {
-    const box = $("claim-view");
-    box.classList.toggle("hidden", !v.claim);
-    if (!v.claim) { claimKey = ""; return; }
-    const key = v.claim.claimant + "|" + v.claim.at_ms;
-    if (key !== claimKey) { claimKey = key; claimPly = v.claim.ply; $("claim-verdict").textContent = ""; $("claim-move").value = ""; }
-    claimPly = Math.min(claimPly, v.moves[BOARDS.indexOf(v.claim.board)].moves.length);
-    loadClaim();
-  }
-  async function loadClaim() {
-    const c = view && view.claim;
-    if (!c) return;
-    const n = ++claimFetch, ply = claimPly;
-    let p;
-    try {
-      const r = await fetch("/api/position?board=" + c.board + "&ply=" + ply, { credentials: "same-origin" });
-      if (!r.ok) return;
-      p = await r.json();
-    } catch (e) { return; }
-    if (n !== claimFetch) return; // a newer request is on its way
-    $("claim-title").textContent = T("console.claimview.title", { Claimant: S(c.claimant), Accused: S(c.accused), Reason: RS(c.reason), Board: c.board });
-    const marks = {};
-    if (p.last) { marks[p.last.uci.slice(2, 4)] = "last"; if (p.last.uci[1] !== "@") marks[p.last.uci.slice(0, 2)] = "last"; }
-    drawBoard($("claim-board"), p.fen, FLIP[c.board], marks);
-    $("claim-board").dataset.fen = p.fen;
-    $("claim-board").dataset.ply = String(p.ply);
-    chips($("claim-res-top"), TOP[c.board], p.reserves[SEATS.indexOf(TOP[c.board])], false, "");
-    chips($("claim-res-bottom"), BOTTOM[c.board], p.reserves[SEATS.indexOf(BOTTOM[c.board])], false, "");
-    const at = p.last ? T("console.claimview.after", { Move: p.last.number + ". " + p.last.san, Seat: S(p.last.seat) }) : T("console.claimview.before-first");
-    const next = p.next ? T("console.claimview.next", { Move: p.next.number + ". " + p.next.san }) : "";
-    $("claim-pos").textContent = T("console.claimview.pos", { Board: c.board, At: at, Ply: p.ply, Moves: p.moves, Seat: S(p.to_move) }) +
-      (p.status !== "ongoing" ? " (" + W(p.status) + ")" : p.in_check ? T("console.claimview.in-check") : "") + next + ".";
-    $("claim-prev").disabled = p.ply === 0;
-    $("claim-next").disabled = $("claim-last").disabled = p.ply >= p.moves;
-  }
-  $("claim-prev").onclick = () => { claimPly = Math.max(0, claimPly - 1); loadClaim(); };
-  $("claim-next").onclick = () => { claimPly++; loadClaim(); };
-  $("claim-last").onclick = () => { if (view && view.claim) { claimPly = view.moves[BOARDS.indexOf(view.claim.board)].moves.length; loadClaim(); } };
-  $("claim-test-form").onsubmit = async (e) => {
-    e.preventDefault();
-    const c = view && view.claim, text = $("claim-move").value.trim();
-    if (!c || !text) return;
-    const res = await movePost("/api/test", { board: c.board, ply: claimPly, move: text }, T("console.claimview.what-test", { Move: text }));
-    if (!res) return;
-    const v = $("claim-verdict");
-    v.textContent = text + " — " + res.verdict;
-    v.className = "verdict " + (res.ok ? "legal" : "illegal");
-  };
-
-  // The language: the page's switch, the table's configuration or the
-  // browser's (i18n.js); a change redraws the page and asks the table for
-  // the view in the new language.
+  // A new language: the clocks and the sheets again, then the view
+  // draws them; the table is asked for the view in the new language.
   I.onChange(() => {
     SEATS.forEach(buildClock);
+    rebuildSheets();
     if (view) draw();
     if (sock) lost(sock);
   });
   window.tandemSound.init({ button: $("sound-toggle"), click: $("sound-clicks") });
   I.init({ switch: $("lang-switch") }).catch(() => {}).finally(() => {
     SEATS.forEach(buildClock);
+    rebuildSheets();
     session();
     connect();
   });

@@ -168,7 +168,11 @@ func (s *Server) tolerance() string {
 // the no-show countdown starting at every table with the tournament's
 // tolerance, Art 44) to every table the hub knows, Opts.Parallel at a
 // time, and returns each table's answer. A table offline fails at once
-// (hub.ErrOffline) without delaying the others.
+// (hub.ErrOffline) without delaying the others. "resume" is not sent to
+// a table online whose match has not started (ready): its answer says so
+// (Ignored), so that "Resume all" never starts a match (the hub's view
+// of a table that just paused may lag by a snapshot, so the running ones
+// are sent it: they ignore it).
 func (s *Server) All(ctx context.Context, action string) AllResult {
 	tables := s.hub.Tables()
 	out := AllResult{Action: action, Tables: make([]CommandResult, len(tables))}
@@ -181,6 +185,11 @@ func (s *Server) All(ctx context.Context, action string) AllResult {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			if action == "resume" && t.Online && t.Snap.Status == "ready" {
+				out.Tables[i] = CommandResult{Table: t.ID, Status: t.Snap.Status,
+					Ignored: "not started: resume all never starts a match (start it at the table)"}
+				return
+			}
 			c := hall.Command{Action: action}
 			if action == "call" {
 				c.Tolerance = tol

@@ -48,12 +48,21 @@ type Opts struct {
 	// Parallel bounds the commands sent at once by "pause all", "resume
 	// all" and the players' delivery. Zero means 16.
 	Parallel int
-	// LoginEvery and LoginBurst limit login attempts per client address
-	// (webauth.Opts); SessionTTL is an arbiter session's life. Zero
-	// values mean webauth's: 5 at once then one per 2 s, 12 h.
-	LoginEvery time.Duration
-	LoginBurst int
-	SessionTTL time.Duration
+	// Login sets the login's PIN budget, code limits, session life and
+	// callbacks (OnCode: the one-time codes, for tandem-hall to print;
+	// OnFail: the failed logins, which also raise an AlertLogin on the
+	// dashboard), as webauth.Opts documents them; nil: webauth's
+	// defaults. Its Cookie is the dashboard's own.
+	Login *webauth.Opts
+	// MaxStreams and MaxStreamsPerAddr cap the page's live WebSockets,
+	// in total and per client address (webapi.Conns; zero:
+	// webapi.DefaultMaxStreams and DefaultMaxStreamsPerAddr). The
+	// arbiter's own pages are never refused for the total.
+	MaxStreams, MaxStreamsPerAddr int
+	// CACert, when set, is the hall CA's certificate (PEM), served at
+	// GET /ca.crt for the arbiters' phones to trust once (docs/hall.md,
+	// "TLS on the hall's network").
+	CACert []byte
 	// NeverSeenAfter is how long after New a configured table never
 	// heard from raises "never connected" in the alerts list (its card
 	// says "never seen" from the start). Zero means 3 s, the default of
@@ -74,6 +83,7 @@ const MaxAlerts = 500
 type Server struct {
 	hub     *hub.Hub
 	auth    *webauth.Auth
+	conns   *webapi.Conns // the WebSockets' caps
 	opts    Opts
 	handler http.Handler
 
@@ -95,6 +105,7 @@ type Server struct {
 	tn       tourney // tournament state (tournament.go)
 	lists    []byte  // results, standings and pairing, JSON members
 	alertJS  []byte  // the alerts list, JSON array
+	login    loginState
 }
 
 // client is one WebSocket's pending news (Server.mu).
@@ -137,12 +148,25 @@ func New(h *hub.Hub, opts *Opts) (*Server, error) {
 	if o.NeverSeenAfter <= 0 {
 		o.NeverSeenAfter = 3 * time.Second
 	}
-	auth, err := webauth.New(o.PIN, &webauth.Opts{Cookie: "tandem_hall", Every: o.LoginEvery, Burst: o.LoginBurst, TTL: o.SessionTTL})
+	var lo webauth.Opts
+	if o.Login != nil {
+		lo = *o.Login
+	}
+	lo.Cookie = "tandem_hall"
+	s := &Server{}
+	onFail := lo.OnFail
+	lo.OnFail = func(f webauth.Failure) {
+		s.loginFailed(f)
+		if onFail != nil {
+			onFail(f)
+		}
+	}
+	auth, err := webauth.New(o.PIN, &lo)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{
-		hub: h, auth: auth, opts: o,
+	*s = Server{
+		hub: h, auth: auth, opts: o, conns: webapi.NewConns(o.MaxStreamsPerAddr, o.MaxStreams),
 		wake:    make(chan struct{}, 1),
 		states:  map[string]hub.TableState{},
 		views:   map[string][]byte{},
@@ -178,6 +202,11 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) Close() error {
 	s.cancel()
 	s.never.Stop()
+	s.mu.Lock()
+	if s.login.clear != nil {
+		s.login.clear.Stop()
+	}
+	s.mu.Unlock()
 	s.wg.Wait()
 	return nil
 }
@@ -200,8 +229,16 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /export/results.csv", s.serveResultsCSV)
 	mux.HandleFunc("GET /export/standings.csv", s.serveStandingsCSV)
 	mux.HandleFunc("GET /export/tournament.trf", s.serveTRF)
-	// Cross-origin POSTs are refused before any handler sees them.
-	return webauth.SecurityHeaders(http.NewCrossOriginProtection().Handler(mux))
+	if ca := s.opts.CACert; ca != nil {
+		mux.HandleFunc("GET /ca.crt", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/x-x509-ca-cert")
+			w.Header().Set("Content-Disposition", `attachment; filename="tandem-hall-ca.crt"`)
+			w.Write(ca)
+		})
+	}
+	// Cross-origin POSTs are refused before any handler sees them; every
+	// /api/ answer is JSON, a refusal or a path the API has not included.
+	return webauth.SecurityHeaders(webapi.CrossOrigin(webapi.JSONErrors(mux, "/api/")))
 }
 
 // arbiter lets only a logged-in arbiter through (403 otherwise).

@@ -85,9 +85,13 @@ func TestHandlers_ArbiterOnlyAndBadRequests(t *testing.T) {
 	if after.Status != rules.Running || after.Seq != before.Seq {
 		t.Errorf("the table changed: %v seq %d -> %d", after.Status, before.Seq, after.Seq)
 	}
-	// A GET on an action is not routed to it.
-	if code, _, _ := ts.get("/api/command"); code != http.StatusNotFound {
-		t.Errorf("GET /api/command: %d", code)
+	// A GET on an action is not routed to it: 405 in JSON, as every
+	// error of the API.
+	if code, body, hdr := ts.get("/api/command"); code != http.StatusMethodNotAllowed || hdr.Get("Allow") != "POST" || !strings.Contains(body, `"error":"GET /api/command: use POST"`) {
+		t.Errorf("GET /api/command: %d %q %q", code, hdr, body)
+	}
+	if code, body, hdr := ts.get("/api/nothing"); code != http.StatusNotFound || hdr.Get("Content-Type") != "application/json" || !strings.Contains(body, `"error"`) {
+		t.Errorf("GET /api/nothing: %d %q %q", code, hdr, body)
 	}
 	// Cross-origin POSTs are refused before the handler.
 	req, _ := http.NewRequest("POST", ts.hs.URL+"/api/command", strings.NewReader(`{"table":"t1","action":"pause"}`))
@@ -97,9 +101,11 @@ func TestHandlers_ArbiterOnlyAndBadRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var refusal struct{ Error string }
+	json.NewDecoder(resp.Body).Decode(&refusal)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusForbidden || snapOf(d).Status != rules.Running {
-		t.Errorf("cross-origin pause: %d, table %v", resp.StatusCode, snapOf(d).Status)
+	if resp.StatusCode != http.StatusForbidden || !strings.HasPrefix(refusal.Error, "cross-origin request refused") || snapOf(d).Status != rules.Running {
+		t.Errorf("cross-origin pause: %d %q, table %v", resp.StatusCode, refusal.Error, snapOf(d).Status)
 	}
 	// The page is served with its security headers.
 	code, page, hdr := ts.get("/")
@@ -189,6 +195,32 @@ func TestAll_PauseAndResumeReportOffline(t *testing.T) {
 	code, ans = ts.post(arb, "/api/all", `{"action":"resume"}`)
 	if code != 200 || snapOf(d1).Status != rules.Running || snapOf(d2).Status != rules.Running {
 		t.Errorf("resume all: %d %s; %v %v", code, ans, snapOf(d1).Status, snapOf(d2).Status)
+	}
+}
+
+// "Resume all" resumes the paused tables and never starts a match: a
+// table whose match has not started stays ready, and its answer says so.
+func TestAll_ResumeNeverStartsAMatch(t *testing.T) {
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{})
+	d1 := startTable(t, h, "t1", "")
+	d2 := startTable(t, h, "t2", "")
+	eventually(t, "two tables online", func() bool {
+		v1, _ := h.Table("t1")
+		v2, _ := h.Table("t2")
+		return v1.Online && v2.Online
+	})
+	do(t, d1, rules.Event{Kind: rules.Start})
+	do(t, d1, rules.Event{Kind: rules.PauseSwitch})
+	eventually(t, "t1 paused on the hub", func() bool { v, _ := h.Table("t1"); return v.Snap.Status == "paused" })
+	code, ans := ts.post(ts.client(true), "/api/all", `{"action":"resume"}`)
+	var res AllResult
+	json.Unmarshal([]byte(ans), &res)
+	if code != 200 || len(res.Tables) != 2 || !res.Tables[0].OK || res.Tables[1].OK || !strings.Contains(res.Tables[1].Ignored, "not started") {
+		t.Fatalf("resume all: %d %s", code, ans)
+	}
+	if snapOf(d1).Status != rules.Running || snapOf(d2).Status != rules.Ready {
+		t.Fatalf("after resume all: t1 %v, t2 %v; want running and ready", snapOf(d1).Status, snapOf(d2).Status)
 	}
 }
 

@@ -54,6 +54,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	webapi.Stream(w, r, first, cl.wake, next, &webapi.StreamOpts{
 		Heartbeat: s.opts.Heartbeat, Done: s.ctx.Done(), Bye: "the hub stopped",
+		Conns: s.conns, Privileged: s.auth.Arbiter(r),
 		Beat: func(now time.Time) []byte { return append(appendHead(nil, "heartbeat", now), '}') },
 	})
 }

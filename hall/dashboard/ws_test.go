@@ -2,9 +2,13 @@ package dashboard
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"tandem/bughouse"
 	"tandem/rules"
@@ -56,4 +60,30 @@ func TestWS_PressReachesTheClient(t *testing.T) {
 			t.Fatalf("unknown table %+v", m.Tables[0])
 		}
 	}
+}
+
+// The dashboard's WebSockets are capped (webapi.Conns): past the total a
+// spectator's page is refused 503 with a JSON error; the head arbiter's
+// page is still admitted.
+func TestWS_Capped_ArbiterStillAdmitted(t *testing.T) {
+	h := newHub(t, "")
+	ts := newServer(t, h, Opts{MaxStreams: 1})
+	ts.ws()
+	resp, err := http.Get(ts.hs.URL + "/ws") // not even an upgrade: refused first
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 503 || !strings.Contains(string(body), `"error":"this server shows 1 live pages already`) {
+		t.Fatalf("past the cap: %d %s", resp.StatusCode, body)
+	}
+	arb := ts.arbiter()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.hs.URL, "http")+"/ws", &websocket.DialOptions{HTTPClient: arb})
+	if err != nil {
+		t.Fatalf("the arbiter's page past the cap: %v", err)
+	}
+	c.CloseNow()
 }

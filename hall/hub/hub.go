@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"sync"
 	"time"
@@ -46,6 +47,21 @@ type Opts struct {
 	// Token is one token all tables share (and the hub's own on URL),
 	// instead of Tables.
 	Token string
+	// TLS, when set, is the embedded server's TLS for the tables (its
+	// certificate: package hall/ca's, tandem-hall's [hub] tls): every
+	// table then connects over TLS (no plain connection is taken) and
+	// verifies the hub with the hall CA. Its RootCAs must hold the hall
+	// CA: the hub's own connection verifies its server with it. URL is
+	// then "tls://...". Nil: plain NATS, for a hub on loopback only
+	// (tandem-hall refuses it beyond).
+	TLS *tls.Config
+
+	// Cluster, when set, makes the embedded server one node of a NATS
+	// cluster of hubs (docs/hall.md, "A hub on three machines"): the
+	// streams are kept on every node (JetStream replicas), so that the
+	// hall loses nothing when a node goes, and each node's hub (and
+	// dashboard) follows every table. Nil: a hub alone.
+	Cluster *Cluster
 
 	// CommandTimeout bounds Command's wait for a table's reply. Zero means
 	// 2 s.
@@ -76,6 +92,34 @@ type Opts struct {
 	OnRefused func(table, text string)
 }
 
+// Cluster is one node's part of a cluster of hubs (Opts.Cluster).
+type Cluster struct {
+	// Name is the cluster's name, the same on every node (zero:
+	// "tandem-hall"); Node this node's, unique among them (required).
+	Name, Node string
+	// Listen is the "host:port" the other nodes' routes connect to;
+	// Routes are the other nodes' route URLs ("nats://hub2.local:6222").
+	Listen string
+	Routes []string
+	// Replicas is how many nodes keep each stream (zero: 3, at most
+	// the nodes). With 3 a stream takes records while 2 nodes are up;
+	// with one node left the tables keep their records and catch up
+	// once a second node is back.
+	Replicas int
+}
+
+// replicas is the streams' replica count for o.
+func (o *Opts) replicas() int {
+	if o.Cluster == nil {
+		return 1
+	}
+	r := o.Cluster.Replicas
+	if r <= 0 {
+		r = 3
+	}
+	return min(r, len(o.Cluster.Routes)+1, 5)
+}
+
 // Hub is the hall's side: it runs (or joins) the NATS server, keeps every
 // table's latest state and alerts, sends commands and collects the
 // decided results. Make it with New; Close it.
@@ -95,9 +139,12 @@ type Hub struct {
 	boots   map[string]string // the Boot of each table's last snapshot
 	results []hall.Result
 	seen    map[string]bool // results by table/match: each counted once
-	subs    map[*Sub]struct{}
-	closed  bool
+	// resultSeq is the results stream's last message taken (SyncResults).
+	resultSeq uint64
+	subs      map[*Sub]struct{}
+	closed    bool
 
+	ready    chan struct{}        // closed once the streams are there (Ready)
 	owners   map[string]string    // the table of each user and nkey (Opts.Tables)
 	told     map[string]time.Time // refusals told to OnRefused, by table or text
 	refusals chan refusalMsg      // to OnRefused
@@ -113,7 +160,7 @@ type Hub struct {
 // reached.
 func New(opts *Opts) (*Hub, error) {
 	h := &Hub{tables: map[string]*TableState{}, boots: map[string]string{}, seen: map[string]bool{}, subs: map[*Sub]struct{}{},
-		owners: map[string]string{}, told: map[string]time.Time{}, refusals: make(chan refusalMsg, 64)}
+		owners: map[string]string{}, told: map[string]time.Time{}, refusals: make(chan refusalMsg, 64), ready: make(chan struct{})}
 	if opts != nil {
 		h.opts = *opts
 	}
@@ -146,6 +193,9 @@ func New(opts *Opts) (*Hub, error) {
 		h.srv, h.lock = srv, lock
 		h.url = srv.ClientURL()
 		copts = append(copts, nats.InProcessServer(srv))
+		if o.TLS != nil {
+			copts = append(copts, nats.Secure(&tls.Config{RootCAs: o.TLS.RootCAs, MinVersion: tls.VersionTLS12}))
+		}
 		switch {
 		case password != "":
 			copts = append(copts, nats.UserInfo(hubUser, password))
@@ -180,31 +230,64 @@ func (h *Hub) start() error {
 		return fmt.Errorf("hall: JetStream: %w", err)
 	}
 	h.js = js
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	for _, cfg := range []jetstream.StreamConfig{
-		{Name: hall.RecordsStream, Subjects: []string{hall.SubjectPrefix + "*.record"}, Description: "tandem: every table's journal records, each once",
-			Storage: jetstream.FileStorage, Duplicates: h.opts.Duplicates, AllowDirect: true},
-		{Name: hall.ResultsStream, Subjects: []string{hall.SubjectPrefix + "*.result"}, Description: "tandem: decided results, each once",
-			Storage: jetstream.FileStorage, Duplicates: h.opts.Duplicates, AllowDirect: true, Discard: jetstream.DiscardNew},
-	} {
-		if _, err := js.CreateOrUpdateStream(ctx, cfg); err != nil {
-			return fmt.Errorf("hall: creating stream %s: %w", cfg.Name, err)
-		}
-	}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	if _, err := h.nc.Subscribe(hall.SubjectPrefix+"*.snap", h.onSnap); err != nil {
 		h.cancel()
 		return fmt.Errorf("hall: subscribing to snapshots: %w", err)
 	}
-	cons, err := js.OrderedConsumer(ctx, hall.ResultsStream, jetstream.OrderedConsumerConfig{})
+	h.wg.Add(1)
+	go h.watchOffline()
+	if h.opts.OnRefused != nil {
+		h.wg.Add(1)
+		go h.tellRefusals(h.ctx.Done())
+	}
+	if h.opts.Cluster == nil {
+		// A hub alone: its streams are there at once, or it fails.
+		if err := h.openStreams(10 * time.Second); err != nil {
+			h.cancel()
+			return err
+		}
+		return nil
+	}
+	// A node of a cluster: the streams need a quorum of nodes, which
+	// may start minutes apart. The snapshots are followed meanwhile.
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		for h.ctx.Err() == nil {
+			if h.openStreams(5*time.Second) == nil {
+				return
+			}
+			select {
+			case <-h.ctx.Done():
+			case <-time.After(time.Second):
+			}
+		}
+	}()
+	return nil
+}
+
+// openStreams creates (or updates) the two streams and starts reading the
+// results, within wait; it closes h.ready then.
+func (h *Hub) openStreams(wait time.Duration) error {
+	ctx, cancel := context.WithTimeout(h.ctx, wait)
+	defer cancel()
+	for _, cfg := range []jetstream.StreamConfig{
+		{Name: hall.RecordsStream, Subjects: []string{hall.SubjectPrefix + "*.record"}, Description: "tandem: every table's journal records, each once",
+			Storage: jetstream.FileStorage, Duplicates: h.opts.Duplicates, AllowDirect: true, Replicas: h.opts.replicas()},
+		{Name: hall.ResultsStream, Subjects: []string{hall.SubjectPrefix + "*.result"}, Description: "tandem: decided results, each once",
+			Storage: jetstream.FileStorage, Duplicates: h.opts.Duplicates, AllowDirect: true, Discard: jetstream.DiscardNew, Replicas: h.opts.replicas()},
+	} {
+		if _, err := h.js.CreateOrUpdateStream(ctx, cfg); err != nil {
+			return fmt.Errorf("hall: creating stream %s: %w", cfg.Name, err)
+		}
+	}
+	cons, err := h.js.OrderedConsumer(ctx, hall.ResultsStream, jetstream.OrderedConsumerConfig{})
 	if err != nil {
-		h.cancel()
 		return fmt.Errorf("hall: reading %s: %w", hall.ResultsStream, err)
 	}
 	cc, err := cons.Consume(h.onResult)
 	if err != nil {
-		h.cancel()
 		return fmt.Errorf("hall: reading %s: %w", hall.ResultsStream, err)
 	}
 	h.wg.Add(1)
@@ -213,14 +296,14 @@ func (h *Hub) start() error {
 		<-h.ctx.Done()
 		cc.Stop()
 	}()
-	h.wg.Add(1)
-	go h.watchOffline()
-	if h.opts.OnRefused != nil {
-		h.wg.Add(1)
-		go h.tellRefusals(h.ctx.Done())
-	}
+	close(h.ready)
 	return nil
 }
+
+// Ready returns a channel closed once the streams are there and the
+// results are read: at New for a hub alone, once a quorum of nodes is up
+// for a node of a cluster.
+func (h *Hub) Ready() <-chan struct{} { return h.ready }
 
 // URL returns the address tables connect to: the embedded server's
 // client URL (with the port chosen when Listen's was 0), or Opts.URL.

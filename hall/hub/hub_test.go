@@ -131,3 +131,25 @@ func TestRoughly(t *testing.T) {
 		}
 	}
 }
+
+// An offline table's running clock is shown at the last value the hub
+// knew (its last snapshot's arrival), not at the snapshot's instant nor
+// now; an online one runs on, its unused delay first.
+func TestTableState_RemainingOfflineFrozenAtLastSeen(t *testing.T) {
+	seen := time.Unix(1e9, 0)
+	s := TableState{Online: true, LastSeen: seen, Snap: hall.Snap{Status: "running",
+		ClocksAtMs: seen.Add(-4 * time.Second).UnixMilli(), SentMs: seen.UnixMilli(),
+		Clocks: [4]hall.Clock{{Ms: 60000, Running: true, DelayMs: 1000}, {Ms: 50000}}}}
+	if got := s.Remaining(0, seen.Add(2*time.Second)); got != 55*time.Second {
+		t.Fatalf("online, 2 s after: %v; want 60 - 4 - 2 + 1 (delay) = 55 s", got)
+	}
+	s.Online = false
+	for _, now := range []time.Time{seen, seen.Add(time.Minute)} {
+		if got := s.Remaining(0, now); got != 57*time.Second {
+			t.Fatalf("offline at %v: %v; want 57 s, the value at its last snapshot", now.Sub(seen), got)
+		}
+	}
+	if got := s.Remaining(1, seen.Add(time.Minute)); got != 50*time.Second {
+		t.Fatalf("a stopped clock: %v", got)
+	}
+}

@@ -288,7 +288,9 @@ func TestLink_RecordsAndResultsOnceAcrossOutagesAndRestarts(t *testing.T) {
 	h.Close()
 	waitFor(t, "the link offline", func() bool { return !l.State().Online })
 	rec.match(t, "m2", 40)
-	time.Sleep(300 * time.Millisecond) // past the duplicate window
+	// Only lets time pass beyond the 200 ms duplicate window, so that the
+	// catch-up alone must keep the records single.
+	time.Sleep(300 * time.Millisecond)
 	rec.match(t, "m3", 7)
 
 	// The hub comes back from its store: everything missed arrives once.
@@ -313,9 +315,15 @@ func TestLink_RecordsAndResultsOnceAcrossOutagesAndRestarts(t *testing.T) {
 	waitFor(t, "four results", func() bool { return len(h.Results()) == 4 })
 	waitFor(t, "every record", func() bool { n, _ := h.LastRecord(context.Background(), "t3"); return n == rec.n })
 	checkOnce(t, records(t, h, "t3"), rec.n)
-	time.Sleep(200 * time.Millisecond)
-	if n := len(h.Results()); n != 4 {
-		t.Fatalf("%d results after the table's restart, want 4", n)
+	// Every record is on the hub: the link's catch-up and publications
+	// are done. The results stream holds 4, and the hub has taken them.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := h.SyncResults(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, stored := len(h.Results()), streamMsgs(t, h, hall.ResultsStream); n != 4 || stored != 4 {
+		t.Fatalf("%d results (%d in the stream) after the table's restart, want 4", n, stored)
 	}
 	if s := l.State(); s.Err != "" {
 		t.Fatalf("link error %q", s.Err)
@@ -400,8 +408,18 @@ func TestHub_TableCredentialsAndPermissions(t *testing.T) {
 	defer nc.Close()
 	b, _ := json.Marshal(hall.Snap{V: hall.Version, Table: "t2", Boot: "x", Seq: 1, Status: "running"})
 	nc.Publish(hall.SnapSubject("t2"), b)
-	nc.Flush()
-	time.Sleep(300 * time.Millisecond) // what would arrive has arrived
+	// A snapshot t1 may send, after it on the same connection (the link
+	// closed: no other run of t1 publishes): once the hub has taken it,
+	// it has handled the forged one.
+	good.Close()
+	b, _ = json.Marshal(hall.Snap{V: hall.Version, Table: "t1", Boot: "marker", Seq: 1, Status: "ready"})
+	nc.Publish(hall.SnapSubject("t1"), b)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := h.WaitSnap(ctx, "t1", "marker", 1); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the wrong password refused", func() bool { return bad.State().Refused != "" })
 	if s, _ := h.Table("t2"); s.Online || bad.State().Online {
 		t.Fatalf("t2 is online with table 1's credentials or a wrong password: %+v", s)
 	}
@@ -507,4 +525,20 @@ func TestLink_WallClockOnEveryPublication(t *testing.T) {
 		s, _ := h.Table("t9")
 		return s.Snap.WallClock == "synchronised" && s.Snap.Heartbeat && clock(s) == ""
 	})
+}
+
+// streamMsgs returns how many messages stream holds.
+func streamMsgs(t *testing.T, h *Hub, stream string) uint64 {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	s, err := h.js.Stream(ctx, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := s.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.State.Msgs
 }

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"regexp"
@@ -70,6 +71,10 @@ func (h *Hub) refusal(line string) (table, text string) {
 		}
 		tm := reClientTable.FindStringSubmatch(line)
 		switch {
+		case tm == nil && owner != "":
+			// A known table's credentials, in a client that does not
+			// name itself a tandem table: still that table's business.
+			return owner, fmt.Sprintf("the hub refuses table %s's %s (from %s, a client not named as a tandem table) on %s: that table's credentials are used for another table's subjects", owner, login, addr, subj)
 		case tm == nil:
 			return "", fmt.Sprintf("a client at %s (%s) is refused %s: not a tandem table", addr, orUnknown(login), subj)
 		case owner != "" && owner != tm[1]:
@@ -134,13 +139,35 @@ func (h *Hub) refuse(table, text string, now time.Time) {
 	}
 	h.told[key] = now
 	select {
-	case h.refusals <- refusalMsg{table, text}:
+	case h.refusals <- refusalMsg{table: table, text: text}:
 	default: // the reader is behind: the next one is told a minute later
 		delete(h.told, key)
 	}
 }
 
-type refusalMsg struct{ table, text string }
+// refusalMsg is a refusal for OnRefused, or (done set) a marker:
+// flushRefusals's, closed once every refusal queued before it was told.
+type refusalMsg struct {
+	table, text string
+	done        chan struct{}
+}
+
+// flushRefusals waits until OnRefused has been told every refusal queued
+// so far (a readiness call for the tests). It needs Opts.OnRefused.
+func (h *Hub) flushRefusals(ctx context.Context) error {
+	done := make(chan struct{})
+	select {
+	case h.refusals <- refusalMsg{done: done}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
 
 // tellRefusals calls Opts.OnRefused, off the server's goroutines.
 func (h *Hub) tellRefusals(stop <-chan struct{}) {
@@ -150,6 +177,10 @@ func (h *Hub) tellRefusals(stop <-chan struct{}) {
 		case <-stop:
 			return
 		case r := <-h.refusals:
+			if r.done != nil {
+				close(r.done)
+				continue
+			}
 			h.opts.OnRefused(r.table, r.text)
 		}
 	}

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"context"
 	"errors"
 	"net"
 	"os"
@@ -210,7 +211,11 @@ func TestHub_RefusalsToldOncePerTable(t *testing.T) {
 		return len(seen) >= 3
 	})
 	h.refuse("t01", "another subject's text", time.Now())
-	time.Sleep(100 * time.Millisecond) // OnRefused runs on its own goroutine
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := h.flushRefusals(ctx); err != nil { // OnRefused runs on its own goroutine
+		t.Fatal(err)
+	}
 	told.mu.Lock()
 	defer told.mu.Unlock()
 	n := 0
@@ -221,6 +226,29 @@ func TestHub_RefusalsToldOncePerTable(t *testing.T) {
 	}
 	if n != 1 {
 		t.Fatalf("t01's refusals told %d times within a minute (texts %v): %q", n, texts, told.told)
+	}
+}
+
+// A known table's credentials in a client that does not name itself a
+// tandem table, sending on another table's subject: the refusal is that
+// table's, with an alert, not "not a tandem table".
+func TestHub_KnownCredentialsOnAnotherTablesSubject_Alerted(t *testing.T) {
+	var told refusals
+	h := newTestHub(t, "", &Opts{Tables: twoTables(), OnRefused: told.on})
+	nc, err := nats.Connect(h.URL(), nats.UserInfo("t01", "p1"), nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	nc.Publish(hall.SnapSubject("t02"), []byte(`{}`))
+	nc.Flush()
+	waitFor(t, "the alert on t01", func() bool {
+		ts, _ := h.Table("t01")
+		return hasAlert(ts, AlertRefused, `table t01's user "t01"`) && hasAlert(ts, AlertRefused, "tandem.table.t02.snap")
+	})
+	waitFor(t, "OnRefused", func() bool { return told.has("t01", "another table's subjects") })
+	if told.has("", "not a tandem table") {
+		t.Fatalf("told %q", told.told)
 	}
 }
 

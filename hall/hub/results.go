@@ -13,13 +13,21 @@ import (
 
 // onResult takes a result from the results stream.
 func (h *Hub) onResult(m jetstream.Msg) {
+	var seq uint64
+	if md, err := m.Metadata(); err == nil {
+		seq = md.Sequence.Stream
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if seq > h.resultSeq {
+		h.resultSeq = seq
+		defer h.resultTaken()
+	}
 	var r hall.Result
 	if err := json.Unmarshal(m.Data(), &r); err != nil || r.V < 1 || r.V > hall.Version {
 		return
 	}
 	key := r.Table + "/" + r.Match
-	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.seen[key] {
 		return // the stream holds it once; a restarted consumer may not
 	}
@@ -37,4 +45,12 @@ func (h *Hub) Results() []hall.Result {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return slices.Clone(h.results)
+}
+
+// resultTaken wakes the subscribers (SyncResults among them) after a
+// message of the results stream was taken, a result or not (h.mu held).
+func (h *Hub) resultTaken() {
+	for s := range h.subs {
+		s.signal()
+	}
 }

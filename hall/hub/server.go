@@ -1,11 +1,14 @@
 package hub
 
 import (
+	"cmp"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"time"
@@ -116,8 +119,17 @@ func startServer(o *Opts, log server.Logger) (*server.Server, *storeLock, string
 	if err != nil {
 		return nil, nil, "", err
 	}
+	probe := []string{}
 	if port != server.RANDOM_PORT {
-		if err := probeListen(addr); err != nil {
+		probe = append(probe, addr)
+	}
+	if o.Cluster != nil {
+		if h, p, err := net.SplitHostPort(o.Cluster.Listen); err == nil && p != "0" {
+			probe = append(probe, net.JoinHostPort(cmp.Or(h, "0.0.0.0"), p))
+		}
+	}
+	for _, a := range probe {
+		if err := probeListen(a); err != nil {
 			lock.release()
 			return nil, nil, "", err
 		}
@@ -138,8 +150,15 @@ func newServer(o *Opts) (*server.Server, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	name := "tandem-hall"
+	if o.Cluster != nil {
+		if o.Cluster.Node == "" {
+			return nil, "", errors.New("hall: a cluster node needs its name (Cluster.Node, [hub] node)")
+		}
+		name = o.Cluster.Node
+	}
 	so := &server.Options{
-		ServerName:         "tandem-hall",
+		ServerName:         name,
 		Host:               host,
 		Port:               port,
 		JetStream:          true,
@@ -150,6 +169,15 @@ func newServer(o *Opts) (*server.Server, string, error) {
 		NoSigs:             true, // the command handles signals
 		NoLog:              true, // a library does not log
 		MaxPayload:         1 << 20,
+	}
+	if o.TLS != nil {
+		so.TLSConfig = o.TLS.Clone()
+		so.TLS, so.TLSTimeout = true, 5 // seconds, as nats-server reads it
+	}
+	if c := o.Cluster; c != nil {
+		if err := clusterOptions(so, c, o.TLS); err != nil {
+			return nil, "", err
+		}
 	}
 	if so.StoreDir == "" {
 		so.StoreDir = DefaultStoreDir
@@ -208,6 +236,38 @@ func newServer(o *Opts) (*server.Server, string, error) {
 		return nil, "", fmt.Errorf("hall: the NATS server: %w", err)
 	}
 	return s, password, nil
+}
+
+// clusterOptions sets so's cluster part for c: the routes' listener and
+// the other nodes' routes, over TLS with tc (each node proves itself with
+// its hall CA certificate: strangers cannot join as a route).
+func clusterOptions(so *server.Options, c *Cluster, tc *tls.Config) error {
+	if c.Listen == "" {
+		return errors.New("hall: a cluster node needs the address its routes listen on (Cluster.Listen, [hub] cluster_listen)")
+	}
+	host, port, err := splitListen(c.Listen)
+	if err != nil {
+		return fmt.Errorf("hall: cluster %w", err)
+	}
+	so.Cluster.Name = c.Name
+	if so.Cluster.Name == "" {
+		so.Cluster.Name = "tandem-hall"
+	}
+	so.Cluster.Host, so.Cluster.Port = host, port
+	for _, r := range c.Routes {
+		u, err := url.Parse(r)
+		if err != nil || u.Host == "" {
+			return fmt.Errorf("hall: cluster route %q is not a URL such as nats://hub2.local:6222", r)
+		}
+		so.Routes = append(so.Routes, u)
+	}
+	if tc != nil {
+		rt := tc.Clone()
+		rt.ClientAuth = tls.RequireAndVerifyClientCert
+		rt.ClientCAs = tc.RootCAs
+		so.Cluster.TLSConfig, so.Cluster.TLSTimeout = rt, 5
+	}
+	return nil
 }
 
 // splitListen reads a "host:port" listen address; port 0 means a free

@@ -37,6 +37,11 @@ const (
 	// from the hub's: its record's wall times and its results' times of
 	// day are not to be trusted (docs/hall.md, "Time without internet").
 	AlertClock AlertKind = "clock"
+	// AlertLogin: someone fails to log in to the table's console (wrong
+	// PINs or codes: hall.Snap.Logins), or to the dashboard. The text
+	// stays the same while they go on, save the count's order of
+	// magnitude ("10+ failed ...").
+	AlertLogin AlertKind = "login"
 	// AlertEBoard: an e-board shows a position no legal move explains
 	// (docs/eboard.md).
 	AlertEBoard AlertKind = "eboard"
@@ -77,15 +82,22 @@ type TableState struct {
 // Remaining returns seat's remaining time at instant now (hub clock):
 // the snapshot's time, less what a running clock has used since its
 // instant (on the table's clock up to the send, on the hub's since the
-// arrival). Never negative. seat is in bughouse.Seat order (0-3).
+// arrival), and the unused delay first. An offline table's clock is
+// taken at its last snapshot's arrival (LastSeen), the last value the
+// hub knew, not now: what it did since is unknown. Never negative. seat
+// is in bughouse.Seat order (0-3).
 func (s TableState) Remaining(seat int, now time.Time) time.Duration {
 	c := s.Snap.Clocks[seat]
 	left := time.Duration(c.Ms) * time.Millisecond
-	if c.Running && s.Online {
-		if s.Snap.ClocksAtMs > 0 && s.Snap.SentMs > s.Snap.ClocksAtMs {
-			left -= time.Duration(s.Snap.SentMs-s.Snap.ClocksAtMs) * time.Millisecond
+	if c.Running && s.Snap.Status == "running" && !s.LastSeen.IsZero() {
+		if !s.Online && now.After(s.LastSeen) {
+			now = s.LastSeen
 		}
-		left -= now.Sub(s.LastSeen)
+		used := now.Sub(s.LastSeen)
+		if s.Snap.ClocksAtMs > 0 && s.Snap.SentMs > s.Snap.ClocksAtMs {
+			used += time.Duration(s.Snap.SentMs-s.Snap.ClocksAtMs) * time.Millisecond
+		}
+		left -= max(0, used-time.Duration(c.DelayMs)*time.Millisecond)
 	}
 	return max(left, 0)
 }
@@ -130,9 +142,31 @@ func (s *TableState) alerts() {
 	if text := s.clockText(); text != "" {
 		s.Alerts = append(s.Alerts, Alert{AlertClock, text})
 	}
+	if l := s.Snap.Logins; l != nil && l.Failed > 0 {
+		s.Alerts = append(s.Alerts, Alert{AlertLogin, LoginText("console", l.Failed, time.UnixMilli(l.SinceMs), l.First)})
+	}
 	for _, text := range s.Snap.EBoard {
 		s.Alerts = append(s.Alerts, Alert{AlertEBoard, text})
 	}
+}
+
+// LoginText says failed logins on page ("console", "dashboard") for an
+// AlertLogin: the count rounded down to its order of magnitude ("1",
+// "10+", "100+"), so that the text changes a few times, not at each
+// failure.
+func LoginText(page string, n int, since time.Time, first string) string {
+	count := "1 failed login"
+	switch {
+	case n >= 10:
+		m := 10
+		for m*10 <= n {
+			m *= 10
+		}
+		count = fmt.Sprintf("%d+ failed logins", m)
+	case n > 1:
+		count = "2+ failed logins"
+	}
+	return fmt.Sprintf("%s on the %s since %s, first from %s: wrong PINs or codes", count, page, since.Local().Format("15:04"), first)
 }
 
 // clockText says what is wrong with the table's wall clock, "" when
@@ -178,6 +212,10 @@ func (t *TableState) clone() TableState {
 	c := *t
 	c.Alerts = slices.Clone(t.Alerts)
 	c.Snap.Decisive = slices.Clone(t.Snap.Decisive)
+	if t.Snap.Logins != nil {
+		l := *t.Snap.Logins
+		c.Snap.Logins = &l
+	}
 	if t.Snap.Claim != nil {
 		cl := *t.Snap.Claim
 		c.Snap.Claim = &cl

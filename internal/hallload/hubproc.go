@@ -27,6 +27,11 @@ type HubProc struct {
 	// listens on, kept across restarts.
 	Bin, Dir        string
 	NATS, Dashboard string
+	// Node, Route and Routes make it a node of a cluster (Opts.Cluster):
+	// its name, its routes' loopback address, the other nodes' route
+	// URLs. Empty: a hub alone.
+	Node, Route string
+	Routes      []string
 
 	mu      sync.Mutex
 	cmd     *exec.Cmd
@@ -56,8 +61,16 @@ func FreeAddr() (string, error) {
 
 // config returns the hub's configuration file (docs/hall.md, [hub]).
 func (h *HubProc) config() string {
-	return fmt.Sprintf("[hub]\nlisten = %q\nstore = %q\ndashboard_listen = %q\n",
+	c := fmt.Sprintf("[hub]\nlisten = %q\nstore = %q\ndashboard_listen = %q\n",
 		h.NATS, filepath.Join(h.Dir, "store"), h.Dashboard)
+	if h.Node != "" {
+		q := make([]string, len(h.Routes))
+		for i, r := range h.Routes {
+			q[i] = fmt.Sprintf("%q", r)
+		}
+		c += fmt.Sprintf("node = %q\ncluster_listen = %q\nroutes = [%s]\n", h.Node, h.Route, strings.Join(q, ", "))
+	}
+	return c
 }
 
 // Start starts the hub and waits until both its NATS port and its

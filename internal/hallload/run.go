@@ -42,6 +42,13 @@ type Opts struct {
 	Keep bool
 	// Seed seeds the tables' random choices (waits, boards, results).
 	Seed uint64
+	// Cluster runs the hub as a cluster of three nodes (tandem-hall with
+	// [hub] node, cluster_listen and routes, loopback ports), the streams
+	// on all three; the tables get every node's URL, the dashboard is
+	// watched on a node that stays, and at KillAt the node leading the
+	// records stream (node 1 if the watched node leads) is killed, and
+	// restarted Down later.
+	Cluster bool
 	// Progress, when set, receives a line about every 10 s.
 	Progress io.Writer
 }
@@ -72,8 +79,10 @@ type Report struct {
 	// their records and links, the watcher).
 	LoadCPU time.Duration
 	// Start is the presses' start and Killed the kill's instant (zero:
-	// none), to place the slowest presses.
+	// none), to place the slowest presses; KilledNode the cluster node
+	// killed ("" for a hub alone).
 	Start, Killed time.Time
+	KilledNode    string
 	// Wake is how late this process woke from 10 ms sleeps during the
 	// presses, Stalls how many times by over 50 ms, Worst the worst of
 	// those: a stall of the machine delays every press and read at once.
@@ -141,29 +150,30 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 	}
 	rep := &Report{Opts: o}
 
-	natsAddr, err := FreeAddr()
+	hs, err := newHubs(o.Dir, o.Cluster)
 	if err != nil {
 		return nil, err
 	}
-	dashAddr, err := FreeAddr()
-	if err != nil {
-		return nil, err
-	}
-	hub := &HubProc{Bin: o.Bin, Dir: filepath.Join(o.Dir, "hub"), NATS: natsAddr, Dashboard: dashAddr}
-	if err := os.MkdirAll(hub.Dir, 0o755); err != nil {
-		return nil, err
-	}
-	if err := hub.Start(ctx); err != nil {
-		return nil, err
-	}
-	hubUp := true
-	defer func() {
-		if hubUp {
-			hub.Kill(syscall.SIGTERM, nil)
+	for _, h := range hs {
+		h.Bin = o.Bin
+		if err := h.Start(ctx); err != nil {
+			hs.stop()
+			return nil, err
 		}
-	}()
-	url := "nats://" + natsAddr
-	progress("hub: pid %d, NATS %s, dashboard http://%s/", hub.PID(), natsAddr, dashAddr)
+		progress("hub %s: pid %d, NATS %s, dashboard http://%s/", h.Dir, h.PID(), h.NATS, h.Dashboard)
+	}
+	defer hs.stop()
+	url := hs.url()
+	watched := hs[len(hs)-1] // the last node: never the one killed in a cluster
+	if o.Cluster {
+		wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		err := waitStreams(wctx, url, 3)
+		cancel()
+		if err != nil {
+			return nil, err
+		}
+		progress("the cluster's streams are up, 3 replicas")
+	}
 
 	sims := make([]*Sim, 0, o.Tables)
 	defer func() {
@@ -182,7 +192,7 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		logs[s.ID()] = s.Event
 	}
 	tr := NewTracker(logs)
-	watcher := NewWatcher(dashAddr, tr)
+	watcher := NewWatcher(watched.Dashboard, tr)
 	wctx, stopWatch := context.WithCancel(ctx)
 	var wwg sync.WaitGroup
 	wwg.Add(1)
@@ -228,25 +238,37 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 			tick.Stop()
 			return nil, ctx.Err()
 		}
-		hub.Sample()
+		hs.sample()
 		el := now.Sub(start)
 		if !killed && !now.Before(killAt) {
 			killed = true
-			err := hub.Kill(syscall.SIGKILL, func() {
+			victim := hs[0]
+			if o.Cluster {
+				if i := recordsLeader(ctx, hs, "nats://"+watched.NATS); i >= 0 && hs[i] != watched {
+					victim = hs[i]
+				}
+			}
+			err := victim.Kill(syscall.SIGKILL, func() {
 				rep.Killed = time.Now()
-				tr.Killed(rep.Killed)
+				if !o.Cluster {
+					// The watched dashboard goes with the hub: the
+					// presses it held are counted apart. A cluster's
+					// watched node stays: every press counts.
+					tr.Killed(rep.Killed)
+				}
 			})
 			if err != nil {
 				tick.Stop()
 				return nil, fmt.Errorf("killing the hub: %w", err)
 			}
-			progress("%5.1fs  hub killed (SIGKILL); restart in %v", el.Seconds(), o.Down)
+			rep.KilledNode = victim.Node
+			progress("%5.1fs  hub %s killed (SIGKILL); restart in %v", el.Seconds(), victim.Dir, o.Down)
 			time.Sleep(o.Down)
-			if err := hub.Start(ctx); err != nil {
+			if err := victim.Start(ctx); err != nil {
 				tick.Stop()
 				return nil, fmt.Errorf("restarting the hub: %w", err)
 			}
-			progress("%5.1fs  hub restarted: pid %d, same store and ports", time.Since(start).Seconds(), hub.PID())
+			progress("%5.1fs  hub restarted: pid %d, same store and ports", time.Since(start).Seconds(), victim.PID())
 			continue
 		}
 		if int(el.Seconds())%10 == 0 {
@@ -269,7 +291,7 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 	rep.LoadAvg[1] = loadAvg()
 	cpu1, _ := SelfCPU()
 	rep.LoadCPU = cpu1 - cpu0
-	rep.HubCPU, rep.HubUp, rep.HubHWM, rep.HubRuns = hub.Usage()
+	rep.HubCPU, rep.HubUp, rep.HubHWM, rep.HubRuns = hs.usage()
 
 	// The last presses reach the dashboard.
 	deadline := time.Now().Add(10 * time.Second)
@@ -325,15 +347,21 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		journals = append(journals, j)
 	}
 	sims = nil
+	// Read the streams, asking again while a cluster settles after its
+	// fault (a request unanswered or without responders for a moment).
 	rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	records, results, err := ReadStreams(rctx, url)
+	for err != nil && rctx.Err() == nil {
+		progress("reading the streams: %v; again", err)
+		time.Sleep(time.Second)
+		records, results, err = ReadStreams(rctx, url)
+	}
 	cancel()
 	if err != nil {
 		return nil, err
 	}
 	rep.Verdict = Check(journals, records, results)
-	hubUp = false
-	if err := hub.Kill(syscall.SIGTERM, nil); err != nil {
+	if err := hs.stop(); err != nil {
 		return nil, fmt.Errorf("stopping the hub: %w", err)
 	}
 	return rep, nil

@@ -13,6 +13,11 @@ import (
 	"tandem/hall"
 )
 
+// lookWait bounds one request to the streams' API: a cluster without a
+// metadata leader (a node just lost or restarted) may leave a request
+// unanswered, and the callers ask again.
+const lookWait = 5 * time.Second
+
 // ReadStreams reads every message of the hub's records and results
 // streams (hall.RecordsStream, hall.ResultsStream) in stream order, from
 // the NATS server at url.
@@ -38,11 +43,16 @@ func ReadStreams(ctx context.Context, url string) (records, results []Stored, er
 // readStream reads every message stream holds now, in order, with an
 // ordered consumer (no state left on the server).
 func readStream(ctx context.Context, js jetstream.JetStream, name string) ([]Stored, error) {
-	s, err := js.Stream(ctx, name)
+	// The look up has a short wait of its own: a cluster that has just
+	// lost a node may leave a request unanswered (ReadStreams' caller
+	// asks again).
+	look, cancel := context.WithTimeout(ctx, lookWait)
+	defer cancel()
+	s, err := js.Stream(look, name)
 	if err != nil {
 		return nil, fmt.Errorf("stream %s: %w", name, err)
 	}
-	info, err := s.Info(ctx)
+	info, err := s.Info(look)
 	if err != nil {
 		return nil, fmt.Errorf("stream %s: %w", name, err)
 	}
@@ -99,10 +109,11 @@ func WaitCaughtUp(ctx context.Context, url string, last map[string]uint64) ([]st
 		}
 	}
 	for {
-		s, err := js.Stream(ctx, hall.RecordsStream)
+		look, cancel := context.WithTimeout(ctx, lookWait) // one unanswered request must not end the wait
+		s, err := js.Stream(look, hall.RecordsStream)
 		if err == nil {
 			for id, n := range pending {
-				m, err := s.GetLastMsgForSubject(ctx, hall.RecordSubject(id))
+				m, err := s.GetLastMsgForSubject(look, hall.RecordSubject(id))
 				if err != nil {
 					continue
 				}
@@ -111,6 +122,7 @@ func WaitCaughtUp(ctx context.Context, url string, last map[string]uint64) ([]st
 				}
 			}
 		}
+		cancel()
 		if len(pending) == 0 {
 			return nil, nil
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 )
 
 // Decode reads r's JSON body into v: at most limit bytes, exactly one
@@ -45,4 +46,52 @@ func Error(w http.ResponseWriter, code int, msg string) {
 // does not have (net/http's own would be text/plain).
 func NotFound(w http.ResponseWriter, r *http.Request) {
 	Error(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
+}
+
+// JSONErrors serves mux, answering in JSON every request under prefix
+// ("/api/") that mux has no route for, which net/http would answer in
+// text/plain: 405 with Allow for a path of the API asked with another
+// method, else NotFound. The API's own handlers answer the rest.
+func JSONErrors(mux *http.ServeMux, prefix string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, prefix) {
+			if _, pat := mux.Handler(r); !strings.Contains(pat, " "+prefix) {
+				noRoute(mux, prefix, w, r)
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// noRoute answers a request under prefix that mux has no route for.
+func noRoute(mux *http.ServeMux, prefix string, w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		if m == r.Method || (m == http.MethodGet && r.Method == http.MethodHead) {
+			continue
+		}
+		alt := r.Clone(r.Context())
+		alt.Method = m
+		if _, pat := mux.Handler(alt); strings.Contains(pat, " "+prefix) {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		Error(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s %s: use %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
+		return
+	}
+	NotFound(w, r)
+}
+
+// CrossOrigin refuses cross-origin requests that are not safe
+// (http.CrossOriginProtection: a POST from another site's page) with 403
+// and {"error": ...}, and passes the others to h.
+func CrossOrigin(h http.Handler) http.Handler {
+	c := http.NewCrossOriginProtection()
+	c.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		Error(w, http.StatusForbidden, "cross-origin request refused: "+r.Method+" "+r.URL.Path+" comes from another site's page")
+	}))
+	return c.Handler(h)
 }

@@ -23,6 +23,13 @@ type StreamOpts struct {
 	// saying Bye (the server stops).
 	Done <-chan struct{}
 	Bye  string
+	// Conns, when set, caps the streams per client address and in
+	// total: a stream past a cap is refused before the upgrade, with
+	// 429 (the address's) or 503 (the total's), {"error": ...} and
+	// Retry-After. Privileged streams (the arbiter's page) are never
+	// refused for the total.
+	Conns      *Conns
+	Privileged bool
 }
 
 // Stream upgrades r to a WebSocket and sends first (nil: nothing), then,
@@ -32,7 +39,8 @@ type StreamOpts struct {
 // typically a latest.Value subscription, so a slow page gets the newest
 // state, never a backlog. Upgrades from another origin are refused (403)
 // by websocket.Accept's origin check; the page sends nothing (anything it
-// sends is read and dropped).
+// sends is read and dropped). opts.Conns refuses a stream past its caps
+// before the upgrade.
 func Stream[T any](w http.ResponseWriter, r *http.Request, first []byte, news <-chan T, next func(v T, now time.Time) []byte, opts *StreamOpts) {
 	var o StreamOpts
 	if opts != nil {
@@ -46,6 +54,13 @@ func Stream[T any](w http.ResponseWriter, r *http.Request, first []byte, news <-
 	}
 	if o.Beat == nil {
 		o.Beat = func(time.Time) []byte { return []byte(`{"heartbeat":true}`) }
+	}
+	if o.Conns != nil {
+		release, ok := o.Conns.admit(w, clientAddr(r), o.Privileged)
+		if !ok {
+			return
+		}
+		defer release()
 	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"tandem/internal/webapi"
@@ -20,9 +21,9 @@ import (
 // maxSessions bounds the sessions kept: the oldest goes first.
 const maxSessions = 64
 
-// maxLimiters bounds the per-client login limiters kept; past it the
-// full ones are forgotten (a client that is not rate limited now loses
-// nothing).
+// maxLimiters bounds the per-address code limiters kept; past it the
+// full ones are forgotten, then any (an address with many neighbours
+// gains nothing it could not have from another address).
 const maxLimiters = 1024
 
 // Opts configures New. Every zero value is usable.
@@ -30,30 +31,94 @@ type Opts struct {
 	// Cookie is the session cookie's name (zero: "tandem_arbiter"). Two
 	// pages served from one host need different names.
 	Cookie string
-	// Every and Burst limit login attempts per client address: Burst at
-	// once, then one per Every. Zero values mean 5 and one per 2 s.
+	// The PIN's guess budget, for every address together: Free wrong
+	// PINs are compared at once (zero: DefaultFree); each further one
+	// locks PIN logins for Delay, doubled at each next, at most MaxDelay
+	// (zero: DefaultDelay, DefaultMaxDelay); one counted failure is
+	// forgotten per Forget without a wrong PIN (zero: DefaultForget;
+	// keep it above MaxDelay, so that an attacker at the cap is never
+	// forgiven).
+	Free            int
+	Delay, MaxDelay time.Duration
+	Forget          time.Duration
+	// Every and Burst limit one-time code attempts per client address:
+	// Burst at once, then one per Every. Zero values mean 5 and one per
+	// 2 s.
 	Every time.Duration
 	Burst int
 	// TTL is how long a session lasts (zero: 12 h).
 	TTL time.Duration
+	// OnCode is told each new one-time code (plain letters; FormatCode
+	// groups them): at New, and after each use. OnFail is told each
+	// failed login. Both are called with no lock held, on the goroutine
+	// of the request (OnCode's first call on New's); they must not block.
+	OnCode func(code string)
+	OnFail func(Failure)
 }
 
-// Auth checks the arbiter's PIN and keeps the sessions it gave. Its
-// methods are safe for concurrent use.
+func (o *Opts) defaults() {
+	if o.Cookie == "" {
+		o.Cookie = "tandem_arbiter"
+	}
+	if o.Free <= 0 {
+		o.Free = DefaultFree
+	}
+	if o.Delay <= 0 {
+		o.Delay = DefaultDelay
+	}
+	if o.MaxDelay <= 0 {
+		o.MaxDelay = DefaultMaxDelay
+	}
+	o.MaxDelay = max(o.MaxDelay, o.Delay)
+	if o.Forget <= 0 {
+		o.Forget = DefaultForget
+	}
+	if o.Every <= 0 {
+		o.Every = 2 * time.Second
+	}
+	if o.Burst <= 0 {
+		o.Burst = 5
+	}
+	if o.TTL <= 0 {
+		o.TTL = 12 * time.Hour
+	}
+}
+
+// Failure is one failed login, for Opts.OnFail.
+type Failure struct {
+	// At is when; Addr the client's address (ClientAddr).
+	At   time.Time
+	Addr string
+	// Code is true for a one-time code, false for a PIN.
+	Code bool
+	// Refused is true when the attempt was not compared: PIN logins
+	// were locked, or the address had spent its code attempts.
+	Refused bool
+	// Failures is how many wrong PINs the budget counts after it;
+	// Until is when PIN logins unlock (zero: not locked).
+	Failures int
+	Until    time.Time
+}
+
+// Auth checks the arbiter's PIN and one-time codes and keeps the
+// sessions it gave. Its methods are safe for concurrent use.
 type Auth struct {
-	pin    string
-	cookie string
-	every  rate.Limit
-	burst  int
-	ttl    time.Duration
+	pin  string
+	opts Opts
 
 	mu       sync.Mutex
 	sessions map[string]time.Time // token -> expiry
 	limits   map[string]*rate.Limiter
+	budget   budget
+	code     string
+
+	codeMu sync.Mutex // serializes OnCode
+	told   string     // the last code told to OnCode
 }
 
 // New returns the login for pin. It returns an error when pin is empty
-// (a page without a PIN would be anyone's).
+// (a page without a PIN would be anyone's). The first one-time code is
+// told to opts.OnCode before New returns.
 func New(pin string, opts *Opts) (*Auth, error) {
 	if pin == "" {
 		return nil, errors.New("webauth: no arbiter PIN")
@@ -62,24 +127,46 @@ func New(pin string, opts *Opts) (*Auth, error) {
 	if opts != nil {
 		o = *opts
 	}
+	o.defaults()
 	a := &Auth{
-		pin: pin, cookie: o.Cookie, every: rate.Every(o.Every), burst: o.Burst, ttl: o.TTL,
+		pin: pin, opts: o,
 		sessions: map[string]time.Time{},
 		limits:   map[string]*rate.Limiter{},
+		budget:   budget{free: o.Free, delay: o.Delay, max: o.MaxDelay, decay: o.Forget},
+		code:     newCode(),
 	}
-	if a.cookie == "" {
-		a.cookie = "tandem_arbiter"
-	}
-	if o.Every <= 0 {
-		a.every = rate.Every(2 * time.Second)
-	}
-	if a.burst <= 0 {
-		a.burst = 5
-	}
-	if a.ttl <= 0 {
-		a.ttl = 12 * time.Hour
-	}
+	a.tellCode()
 	return a, nil
+}
+
+// tellCode tells Opts.OnCode the code in force, unless it was the last
+// told: concurrent uses end with the newest told last.
+func (a *Auth) tellCode() {
+	if a.opts.OnCode == nil {
+		return
+	}
+	a.codeMu.Lock()
+	defer a.codeMu.Unlock()
+	if c := a.Code(); c != a.told {
+		a.told = c
+		a.opts.OnCode(c)
+	}
+}
+
+// Code returns the one-time code in force (plain letters).
+func (a *Auth) Code() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.code
+}
+
+// Locked returns when PIN logins unlock, and false when they are not
+// locked now.
+func (a *Auth) Locked() (time.Time, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	locked, until := a.budget.locked(time.Now())
+	return until, locked
 }
 
 // GeneratePIN returns a random 6-digit PIN ("048213") from crypto/rand,
@@ -100,7 +187,8 @@ func newToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// ClientAddr is r's client IP address: the rate limit's key. Headers
+// ClientAddr is r's client IP address: the code limit's key, and what
+// Failure names. Headers
 // such as X-Forwarded-For are not trusted (no proxy stands in front).
 func ClientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -112,7 +200,7 @@ func ClientAddr(r *http.Request) string {
 
 // Arbiter reports whether r carries a live arbiter session.
 func (a *Auth) Arbiter(r *http.Request) bool {
-	c, err := r.Cookie(a.cookie)
+	c, err := r.Cookie(a.opts.Cookie)
 	if err != nil || c.Value == "" {
 		return false
 	}
@@ -126,49 +214,125 @@ func (a *Auth) Arbiter(r *http.Request) bool {
 	return ok
 }
 
-// allowLogin takes one login attempt from the client's bucket.
-func (a *Auth) allowLogin(r *http.Request) bool {
-	addr := ClientAddr(r)
-	a.mu.Lock()
-	defer a.mu.Unlock()
+// allowCode takes one code attempt from the client's bucket (a.mu held).
+func (a *Auth) allowCode(addr string) bool {
 	l, ok := a.limits[addr]
 	if !ok {
 		if len(a.limits) >= maxLimiters {
 			for k, v := range a.limits {
-				if v.Tokens() >= float64(a.burst) {
+				if v.Tokens() >= float64(a.opts.Burst) {
 					delete(a.limits, k)
 				}
 			}
+			for k := range a.limits {
+				if len(a.limits) < maxLimiters {
+					break
+				}
+				delete(a.limits, k)
+			}
 		}
-		l = rate.NewLimiter(a.every, a.burst)
+		l = rate.NewLimiter(rate.Every(a.opts.Every), a.opts.Burst)
 		a.limits[addr] = l
 	}
 	return l.Allow()
 }
 
-// ServeLogin checks {"pin": "..."} and gives a session cookie. Answers:
-// 200 {"arbiter": true}; 400 a body that is not that JSON; 401 wrong PIN;
-// 429 too many attempts from this client (the PIN is then not even
-// compared).
+// LoginRequest is the body of a login: the PIN, or a one-time code.
+type LoginRequest struct {
+	PIN  string `json:"pin,omitempty"`
+	Code string `json:"code,omitempty"`
+}
+
+// ServeLogin checks {"pin": "..."} or {"code": "..."} and gives a session
+// cookie. Answers: 200 {"arbiter": true}; 400 a body that is not that
+// JSON (or has both, or neither); 401 a wrong PIN or code; 429 PIN logins
+// locked by the wrong PINs of every address together, or this address's
+// code attempts spent (Retry-After says when to try again; the PIN or
+// code is then not even compared). A code, once used, is replaced
+// (Opts.OnCode).
 func (a *Auth) ServeLogin(w http.ResponseWriter, r *http.Request) {
-	if !a.allowLogin(r) {
-		w.Header().Set("Retry-After", "2")
-		webapi.Error(w, http.StatusTooManyRequests, "too many login attempts from this address; wait a few seconds")
-		return
-	}
-	var req struct {
-		PIN string `json:"pin"`
-	}
+	var req LoginRequest
 	if err := webapi.Decode(w, r, &req, 1024); err != nil {
-		webapi.Error(w, http.StatusBadRequest, `send {"pin": "..."}: `+err.Error())
+		webapi.Error(w, http.StatusBadRequest, `send {"pin": "..."} or {"code": "..."}: `+err.Error())
 		return
 	}
-	if subtle.ConstantTimeCompare([]byte(strings.TrimSpace(req.PIN)), []byte(a.pin)) != 1 {
-		webapi.Error(w, http.StatusUnauthorized, "wrong PIN")
+	if (req.PIN == "") == (req.Code == "") {
+		webapi.Error(w, http.StatusBadRequest, `send {"pin": "..."} or {"code": "..."}, one of the two`)
 		return
 	}
-	tok := newToken()
+	now := time.Now()
+	f := Failure{At: now, Addr: ClientAddr(r), Code: req.Code != ""}
+	var fresh string // the code that replaces one used
 	a.mu.Lock()
+	ok := false
+	if f.Code {
+		if !a.allowCode(f.Addr) {
+			f.Refused = true
+		} else {
+			ok = subtle.ConstantTimeCompare([]byte(normCode(req.Code)), []byte(a.code)) == 1
+			if ok {
+				a.code = newCode()
+				fresh = a.code
+			}
+		}
+	} else if locked, _ := a.budget.locked(now); locked {
+		f.Refused = true
+	} else {
+		ok = subtle.ConstantTimeCompare([]byte(strings.TrimSpace(req.PIN)), []byte(a.pin)) == 1
+		if !ok {
+			a.budget.fail(now)
+		}
+	}
+	var tok string
+	if ok {
+		tok = a.newSession(now)
+	} else {
+		f.Failures = a.budget.fails
+		if locked, until := a.budget.locked(now); locked {
+			f.Until = until
+		}
+	}
+	a.mu.Unlock()
+	if fresh != "" {
+		a.tellCode()
+	}
+	if !ok {
+		if a.opts.OnFail != nil {
+			a.opts.OnFail(f)
+		}
+		a.refuse(w, f, now)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: a.opts.Cookie, Value: tok, Path: "/",
+		HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		MaxAge: int(a.opts.TTL / time.Second),
+	})
+	webapi.Write(w, http.StatusOK, map[string]bool{"arbiter": true})
+}
+
+// refuse answers a failed login f.
+func (a *Auth) refuse(w http.ResponseWriter, f Failure, now time.Time) {
+	switch {
+	case f.Refused && f.Code:
+		w.Header().Set("Retry-After", strconv.Itoa(int(a.opts.Every/time.Second)+1))
+		webapi.Error(w, http.StatusTooManyRequests, "too many codes tried from this address; wait a few seconds")
+	case f.Refused:
+		wait := int(f.Until.Sub(now)/time.Second) + 1
+		w.Header().Set("Retry-After", strconv.Itoa(wait))
+		webapi.Error(w, http.StatusTooManyRequests, fmt.Sprintf(
+			"PIN logins are locked for %d s after %d wrong PINs: log in with the one-time code the table or hub shows", wait, f.Failures))
+	case f.Code:
+		webapi.Error(w, http.StatusUnauthorized, "wrong code (each code works once; the newest is shown)")
+	default:
+		webapi.Error(w, http.StatusUnauthorized, "wrong PIN")
+	}
+}
+
+// newSession makes a session token valid from now (a.mu held), dropping
+// the oldest session past maxSessions.
+func (a *Auth) newSession(now time.Time) string {
+	tok := newToken()
 	if len(a.sessions) >= maxSessions {
 		var oldest string
 		for k, exp := range a.sessions {
@@ -178,25 +342,19 @@ func (a *Auth) ServeLogin(w http.ResponseWriter, r *http.Request) {
 		}
 		delete(a.sessions, oldest)
 	}
-	a.sessions[tok] = time.Now().Add(a.ttl)
-	a.mu.Unlock()
-	http.SetCookie(w, &http.Cookie{
-		Name: a.cookie, Value: tok, Path: "/",
-		HttpOnly: true, SameSite: http.SameSiteStrictMode,
-		MaxAge: int(a.ttl / time.Second),
-	})
-	webapi.Write(w, http.StatusOK, map[string]bool{"arbiter": true})
+	a.sessions[tok] = now.Add(a.opts.TTL)
+	return tok
 }
 
 // ServeLogout ends r's session and clears its cookie. It answers 200
 // {"arbiter": false}, with or without a session.
 func (a *Auth) ServeLogout(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(a.cookie); err == nil {
+	if c, err := r.Cookie(a.opts.Cookie); err == nil {
 		a.mu.Lock()
 		delete(a.sessions, c.Value)
 		a.mu.Unlock()
 	}
-	http.SetCookie(w, &http.Cookie{Name: a.cookie, Value: "", Path: "/", MaxAge: -1,
+	http.SetCookie(w, &http.Cookie{Name: a.opts.Cookie, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	webapi.Write(w, http.StatusOK, map[string]bool{"arbiter": false})
 }
@@ -209,13 +367,26 @@ func (a *Auth) EndSessions() {
 	a.mu.Unlock()
 }
 
-// Local reports whether r comes from this machine: a loopback peer
-// address and a loopback Host. The Host check defeats DNS rebinding (a
-// page from another site whose name was made to resolve to 127.0.0.1 has
-// its own name in Host).
+// Local reports whether r comes from this machine: over loopback (a
+// loopback peer address), or over one of the machine's own network
+// addresses (the peer address is the connection's own local address,
+// http.LocalAddrContextKey: the machine talking to itself, e.g. by the
+// address the table prints for the hall's phones). A forged source
+// address cannot pass, since TCP's handshake answers the true one. The
+// Host must name the same: "localhost", a loopback address, or that very
+// address, which defeats DNS rebinding (a page from another site whose
+// name was made to resolve to this machine has its own name in Host).
 func Local(r *http.Request) bool {
 	peer := net.ParseIP(ClientAddr(r))
-	if peer == nil || !peer.IsLoopback() {
+	if peer == nil {
+		return false
+	}
+	var self net.IP
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(*net.TCPAddr); ok {
+		self = a.IP
+	}
+	own := self != nil && !self.IsUnspecified() && peer.Equal(self)
+	if !peer.IsLoopback() && !own {
 		return false
 	}
 	host := r.Host
@@ -227,7 +398,7 @@ func Local(r *http.Request) bool {
 		return true
 	}
 	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return ip != nil && (ip.IsLoopback() || own && ip.Equal(self))
 }
 
 // SecurityHeaders forbids framing and content sniffing, and confines the

@@ -24,7 +24,7 @@
   const T = (id, d) => I.t(id, d), S = (seat) => (seat ? T("seat." + seat) : "");
   const RW = (r) => (I.lang() === "en" || !r ? r : T(r === "other" ? "reason.other-claim" : "reason." + r));
   const ACT = (a) => T("dashboard.action." + a);
-  window.tandemHall = { tables, received: 0, lost: 0, alerts: () => alerts, results: () => results, standings: () => standings, tour: () => tour };
+  window.tandemHall = { tables, received: 0, lost: 0, frames: 0, alerts: () => alerts, results: () => results, standings: () => standings, tour: () => tour };
 
   // --- formats ---
   const two = (n) => (n < 10 ? "0" : "") + n;
@@ -61,13 +61,17 @@
   }
 
   // remaining is seat i's time on table v at local time now: a running
-  // clock of an online table loses the time since at_ms beyond its
-  // unused delay.
+  // clock loses the time since at_ms beyond its unused delay, up to now
+  // for a table online, up to its last snapshot's arrival for one
+  // offline (the last value the hub knew: what it did since is unknown),
+  // up to the last news while the page itself is cut off.
   function remaining(v, i, now) {
     const c = v.snap.clocks[i];
-    if (!c.running || !v.online || v.snap.status !== "running") return c.ms;
+    if (!c.running || v.snap.status !== "running" || !v.last_seen_ms) return c.ms;
     if (!live) now = Math.min(now, frozenAt);
-    const el = now - offset - v.at_ms;
+    let at = now - offset;
+    if (!v.online) at = Math.min(at, v.last_seen_ms);
+    const el = at - v.at_ms;
     return Math.max(0, c.ms - Math.max(0, el - (c.delay_ms || 0)));
   }
 
@@ -109,6 +113,7 @@
       const c = el("div", "clk " + (seat === "A-white" || seat === "B-black" ? "team1" : "team2"));
       c.id = "clock-" + id + "-" + seat;
       const who = el("span", "who"), time = el("span", "time", "–");
+      c.title = S(seat);
       c.append(who, time);
       grid.append(c);
       return { box: c, who, time, last: "" };
@@ -169,14 +174,17 @@
       k.box.classList.toggle("flagged", !!c.flagged);
       k.box.dataset.running = String(runs);
       k.box.dataset.flagged = String(!!c.flagged);
-      // Art 40: the seat's warnings; Art 44: who is at the table while
-      // the match is called.
+      // The name alone when there is one (the seat is the box's place
+      // and colour, and its title): a short name is never cut for the
+      // seat's label. Art 40: the seat's warnings; Art 44: who is at the
+      // table while the match is called.
+      const name = v.players && v.players[i] ? v.players[i] : "";
       const w = s.warnings ? s.warnings[i] : 0;
       const called = s.no_show && s.status === "ready";
-      k.who.textContent = S(seat) + (v.players && v.players[i] ? " " + v.players[i] : "") +
-        (w ? " ⚠" + w : "") + (called ? (s.no_show.arrived[i] ? T("dashboard.mark.here") : T("dashboard.mark.absent")) : "");
+      const marks = (w ? " ⚠" + w : "") + (called ? (s.no_show.arrived[i] ? T("dashboard.mark.here") : T("dashboard.mark.absent")) : "");
+      k.who.textContent = (name || S(seat)) + marks;
       k.box.dataset.warnings = String(w || 0);
-      k.who.title = k.who.textContent;
+      k.who.title = S(seat) + (name ? " " + name : "") + marks;
     });
     p.al.replaceChildren(...v.alerts.map((a) => el("span", "tag " + a.kind, a.text)));
     let pt = "";
@@ -188,6 +196,11 @@
     p.pairing.textContent = pt;
     p.pairing.title = pt;
     p.card.classList.toggle("hidden", $("attention").checked && !needsAttention(v));
+    // A command's answer stays only while the table is as it answered:
+    // online, the same status and match.
+    const key = v.online + " " + s.status + " " + (s.match || "");
+    if (p.msgKey !== undefined && p.msgKey !== key) { p.msg.textContent = ""; p.msg.className = "cmsg"; }
+    p.msgKey = key;
   }
 
   // tick sets every clock's digits from its table's instant.
@@ -208,6 +221,7 @@
         if (p.st.textContent !== word) p.st.textContent = word;
       }
     }
+    window.tandemHall.frames++;
     requestAnimationFrame(tick);
   }
 
@@ -225,13 +239,14 @@
     const list = $("alerts");
     const open = alerts.filter((a) => !a.acked).length;
     $("alert-count").textContent = T("dashboard.alerts.count", { Open: open, All: alerts.length });
+    $("ack-all").classList.toggle("hidden", !arbiter || open === 0);
     list.replaceChildren(...alerts.map((a) => {
       const li = el("li", "alert " + a.kind + (a.acked ? " acked" : "") + (a.active ? " active" : ""));
       li.id = "alert-" + a.id;
       li.dataset.table = a.table;
       li.dataset.kind = a.kind;
       const kind = T("dashboard.alert." + a.kind);
-      li.append(el("span", "at", clockTime(a.at_ms)), el("b", "", a.table), el("span", "kind", kind.startsWith("!") ? a.kind : kind), el("span", "text", a.text));
+      li.append(el("span", "at", clockTime(a.at_ms)), el("b", "", a.table || T("dashboard.alerts.hub")), el("span", "kind", kind.startsWith("!") ? a.kind : kind), el("span", "text", a.text));
       if (!a.active) li.append(el("span", "dim", T("dashboard.alerts.cleared", { At: clockTime(a.cleared_ms) })));
       if (a.acked) li.append(el("span", "dim", " ✓ " + clockTime(a.acked_ms)));
       else if (arbiter) {
@@ -259,7 +274,7 @@
     $("no-results").classList.toggle("hidden", results.length > 0);
     $("tourbox").classList.toggle("hidden", !tour);
     if (!tour) return;
-    $("event").textContent = tour.name + " · " + T("dashboard.tour.round", { Round: tour.round || "–", Rounds: tour.rounds });
+    $("event").textContent = tour.name + " · " + (tour.round ? T("dashboard.tour.round", { Round: tour.round, Rounds: tour.rounds }) : T("dashboard.tour.no-pairing", { Rounds: tour.rounds }));
     // The standings count rounds 1 to the last with a recorded result.
     $("tour-round").textContent = tour.counted ? T("dashboard.tour.after", { Round: tour.counted }) : T("dashboard.tour.no-result");
     const sb = $("standings");
@@ -351,7 +366,16 @@
     let j = {};
     try { j = await r.json(); } catch (e) { /* no body */ }
     if (r.status === 403) setArbiter(false);
-    return { status: r.status, body: j };
+    return { status: r.status, body: j, retry: r.headers.get("Retry-After") || "" };
+  }
+  // loginRefusal says why a login (of a one-time code when code) failed:
+  // the hub's own words on an English page (they count the wrong PINs),
+  // the same in the page's language otherwise.
+  function loginRefusal(r, code) {
+    if (I.lang() === "en" && r.body.error) return r.body.error;
+    if (r.status === 429) return code ? T("page.login.codes-wait") : T("page.login.locked", { Wait: r.retry || "?" });
+    if (r.status === 401) return T(code ? "page.login.wrong-code" : "page.login.wrong-pin");
+    return r.body.error || T("dashboard.login-failed");
   }
   // answer describes a table's answer to a command.
   function answer(r) {
@@ -378,6 +402,8 @@
     const r = await post("api/command", { table: id, action });
     msg.textContent = ACT(action) + ": " + (r.status === 200 ? answer(r.body) : T("dashboard.answer.failed", { Why: r.body.error || r.status }));
     msg.className = "cmsg " + (r.status === 200 && r.body.ok ? "ok" : "bad");
+    const v = tables.get(id), p = cards.get(id);
+    if (v && p) p.msgKey = v.online + " " + v.snap.status + " " + (v.snap.match || "");
   }
   async function all(action) {
     const out = $("all-result");
@@ -401,7 +427,7 @@
     $("login").classList.toggle("hidden", on);
     $("arbiter").classList.toggle("hidden", !on);
     document.querySelectorAll(".arb-only").forEach((e) => e.classList.toggle("hidden", !on));
-    drawAlerts();
+    drawAlerts(); // after: "Acknowledge all" only with an open alert
   }
   async function session() {
     try {
@@ -413,10 +439,12 @@
   $("login").addEventListener("submit", async (e) => {
     e.preventDefault();
     const m = $("login-msg");
-    const r = await post("api/login", { pin: $("pin").value });
+    // Digits are the PIN; letters the one-time code tandem-hall prints.
+    const v = $("pin").value.trim(), code = /[a-z]/i.test(v);
+    const r = await post("api/login", code ? { code: v } : { pin: v });
     $("pin").value = "";
     if (r.status === 200) { m.classList.add("hidden"); setArbiter(true); return; }
-    m.textContent = r.body.error || T("dashboard.login-failed");
+    m.textContent = loginRefusal(r, code);
     m.className = "loginmsg bad";
   });
   $("logout").addEventListener("click", async () => { await post("api/logout", {}); setArbiter(false); });
