@@ -298,6 +298,9 @@ func TestLink_RecordsAndResultsOnceAcrossOutagesAndRestarts(t *testing.T) {
 	l := newTestLink(t, h.URL(), "t3", rec.path, nil)
 	rec.attach(t, l)
 	waitFor(t, "the first match", func() bool { return len(h.Results()) == 1 })
+	// The result and the records are two streams: the result may be in
+	// before the catch-up's last record.
+	waitFor(t, "every record", func() bool { n, _ := h.LastRecord(context.Background(), "t3"); return n == rec.n })
 	checkOnce(t, records(t, h, "t3"), rec.n)
 	r := h.Results()[0]
 	if r.Table != "t3" || r.Match != "m1" || r.Result != "1-0" || r.Reason != "flag" || r.Players[3] != "Di" ||
@@ -416,6 +419,7 @@ func TestHub_TableCredentialsAndPermissions(t *testing.T) {
 	if r, err := h.Command(context.Background(), "t1", hall.Command{Action: "pause"}); err != nil || !r.OK {
 		t.Fatalf("command with credentials: %+v %v", r, err)
 	}
+	waitFor(t, "every record", func() bool { n, _ := h.LastRecord(context.Background(), "t1"); return n == rec.n })
 	checkOnce(t, records(t, h, "t1"), rec.n)
 
 	// A wrong password never connects.
