@@ -19,6 +19,7 @@ import (
 	"tandem/config"
 	"tandem/daemon"
 	"tandem/display"
+	"tandem/i18n"
 )
 
 // simDeadline bounds every wait on the simulated table: a run that hangs
@@ -216,15 +217,15 @@ func TestSim_LoadConfig_PresetReplacesTheFilesPreset(t *testing.T) {
 
 func TestSim_DisplayOpts_ZeroMeansNeverTenths(t *testing.T) {
 	cfg := config.Default()
-	if got := display.Format(15*time.Second, cfg.DisplayOpts()); got != "15.0" {
+	if got := display.Format(15*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "15.0" {
 		t.Errorf("default configuration shows 15 s as %q, want 15.0", got)
 	}
 	cfg.Display.TenthsBelow = 0 // tenths_below = "0s": never
-	if got := display.Format(15*time.Second, cfg.DisplayOpts()); got != "0:15" {
+	if got := display.Format(15*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "0:15" {
 		t.Errorf("tenths_below 0 shows 15 s as %q, want 0:15", got)
 	}
 	cfg.Display.TenthsBelow = 10 * time.Second
-	if got := display.Format(9*time.Second, cfg.DisplayOpts()); got != "9.0" {
+	if got := display.Format(9*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "9.0" {
 		t.Errorf("tenths_below 10s shows 9 s as %q, want 9.0", got)
 	}
 }
@@ -672,7 +673,7 @@ func TestConsoleLine(t *testing.T) {
 		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration"},
 		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/", LoginCode: "KQW-XMT-RBP"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration · code KQW-XMT-RBP"},
 	} {
-		if got := consoleLine(c.in); got != c.want {
+		if got := consoleLine(c.in, i18n.For(i18n.English)); got != c.want {
 			t.Errorf("consoleLine(%+v) = %q, want %q", c.in, got, c.want)
 		}
 	}

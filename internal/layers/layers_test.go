@@ -66,6 +66,19 @@ func TestConfig_ParsesWithoutTheGPIODriver(t *testing.T) {
 	}
 }
 
+// What only reads a file or relays the hall's messages names a language
+// (package i18n/lang) without linking the catalogs of package i18n: the
+// texts are the faces', the terminal's and the pages' business.
+func TestConfigAndHub_LinkNoCatalogs(t *testing.T) {
+	for _, pkg := range []string{"tandem/config", "tandem/hall/hub"} {
+		for _, d := range deps(t, pkg) {
+			if d == "tandem/i18n" || strings.HasPrefix(d, "github.com/nicksnyder/go-i18n") {
+				t.Errorf("%s imports %s: it needs the language's name (tandem/i18n/lang), not the catalogs", pkg, d)
+			}
+		}
+	}
+}
+
 // The test itself: a dependency it forbids is found (std and core are
 // told apart as the checks need).
 func TestLayers_Classify(t *testing.T) {
@@ -80,6 +93,13 @@ func TestLayers_Classify(t *testing.T) {
 	}
 	if !found {
 		t.Error("tandem/gpio's dependencies do not list periph: go list gives nothing to check")
+	}
+	found = false
+	for _, d := range deps(t, "tandem/tui") {
+		found = found || d == "tandem/i18n"
+	}
+	if !found {
+		t.Error("tandem/tui's dependencies do not list tandem/i18n: the catalogs' check has nothing to find")
 	}
 }
 
