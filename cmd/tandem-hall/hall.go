@@ -100,6 +100,12 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 		}
 		d.Tournament = t
 	}
+	if opts.Listen != "" {
+		// Refused before the hall CA is made for it.
+		if _, _, err := net.SplitHostPort(opts.Listen); err != nil {
+			return c.fail("%s %q: not host:port (\"127.0.0.1:4222\", \":4222\")", listenFrom, opts.Listen)
+		}
+	}
 	if code := setupTLS(cfg.Hub, *tlsFlag, opts, d, stdout, stderr); code != 0 {
 		return code
 	}
