@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -64,7 +65,7 @@ func menuHardware(t *testing.T, script edges) (*menuDisplay, *atomic.Int32) {
 	old := hardware
 	t.Cleanup(func() { hardware = old })
 	numbers := []int{lAWhite, lABlack, lBWhite, lBBlack, lPause}
-	slices.SortStableFunc(script, func(a, b gpiotest.Edge) int { return int(a.After - b.After) })
+	slices.SortStableFunc(script, func(a, b gpiotest.Edge) int { return cmp.Compare(a.After, b.After) })
 	hardware.inputs = func(w *wiring.Wiring) (gpio.Source, error) {
 		return gpio.NewReader(gpiotest.New(numbers, 0b11111, script), w, numbers, &gpio.ReaderOpts{Hold: MenuHold})
 	}
