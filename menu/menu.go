@@ -120,7 +120,11 @@ type Info struct {
 	// Result is the last decided result as the table writes it ("0-1
 	// flag A-white"), "" when none was decided since the start.
 	Result string
-	// Console is the web console's address, PIN the arbiter's login code.
+	// Console is the web console's address, PIN the arbiter's login code
+	// ("" when the configuration sets it). Console may instead be a whole
+	// line that names the login itself (the terminal table's note line:
+	// "browser console http://... · arbiter PIN ... · code ..."), with PIN
+	// "": it is then shown alone.
 	Console, PIN string
 	// Preset and Control are the match's, for the screens' titles.
 	Preset, Control string

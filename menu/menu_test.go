@@ -200,3 +200,25 @@ func TestLabel(t *testing.T) {
 		}
 	}
 }
+
+// The console page shows the address and the generated PIN; no PIN line
+// for a configured one beside an address, and none beside the terminal
+// table's whole note line, which names the login itself.
+func TestScreen_ConsoleLogin(t *testing.T) {
+	m := New(&Opts{Lang: i18n.English})
+	m.Open()
+	m.page = pageConsole
+	sc := m.Screen(Info{Console: "http://192.0.2.7:8080/", PIN: "482913"})
+	if len(sc.Lines) != 2 || sc.Lines[0] != "192.0.2.7:8080" || !strings.Contains(sc.Lines[1], "482913") {
+		t.Errorf("generated PIN: %q", sc.Lines)
+	}
+	sc = m.Screen(Info{Console: "http://192.0.2.7:8080/"})
+	if len(sc.Lines) != 2 || !strings.Contains(sc.Lines[1], "configuration") {
+		t.Errorf("configured PIN: %q", sc.Lines)
+	}
+	note := "browser console http://127.0.0.1:8080/ · arbiter PIN 714279 · code CMY-SYB-TKE"
+	sc = m.Screen(Info{Console: note})
+	if len(sc.Lines) != 1 || sc.Lines[0] != note {
+		t.Errorf("the terminal's note line: %q", sc.Lines)
+	}
+}

@@ -98,6 +98,10 @@ func (m *Menu) Screen(in Info) Screen {
 			pin = t("menu.console.pin-set")
 		}
 		sc.Lines = []string{addr, t("menu.console.pin", "PIN", pin)}
+		if in.PIN == "" && strings.Contains(in.Console, " ") {
+			// A whole line that says the login itself (Info.Console).
+			sc.Lines = sc.Lines[:1]
+		}
 		sc.Hint = t("menu.hint.back")
 		sc.Short = in.PIN
 		if len(sc.Short) > 4 {
