@@ -8,11 +8,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/i18n/lang"
 	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 	"tandem/rules"
@@ -44,7 +46,7 @@ func (m Mode) String() string {
 // registered a parser (see sections.go) is read into its Config field; any
 // other is accepted as a free-form table, kept in Config.Reserved and
 // written back by Write, but nothing reads it.
-var ReservedSections = []string{"gpio", "console", "journal", "hall", "hub", "eboard"}
+var ReservedSections = []string{"gpio", "console", "journal", "hall", "hub", "eboard", "sound"}
 
 // Config is tandem's configuration: the effective settings after the preset
 // and every override in the file are applied.
@@ -71,6 +73,18 @@ type Config struct {
 	Hub Hub
 	// EBoard holds the table's DGT electronic boards ([eboard]).
 	EBoard EBoard
+	// Sound holds the buzzer's settings ([sound]).
+	Sound Sound
+	// Language is the language of every text a person reads at the
+	// table: the terminal table, the displays, the button menu
+	// (language = "en" | "es"; lang.Parse). LanguageSet says whether the
+	// file set it: when not, the terminal follows the environment (LANG).
+	Language    lang.Lang
+	LanguageSet bool
+	// Warnings are what is probably a mistake, though valid, each as
+	// "FILE:LINE: field: what" (a control = 5 that is five seconds):
+	// tandem check-config, sim and run print them.
+	Warnings []string
 	// Reserved holds the reserved sections present in the file
 	// (ReservedSections), as go-toml decodes free-form tables; nil when
 	// there are none.
@@ -230,7 +244,7 @@ func (c *Config) Notes() []string {
 
 // The keys of each table, in the order Write prints them.
 var (
-	topKeys  = append([]string{"mode", "preset", "time", "rules", "display"}, ReservedSections...)
+	topKeys  = append([]string{"mode", "preset", "language", "time", "rules", "display"}, ReservedSections...)
 	timeKeys = []string{"control", "increment_before_first_move", "seats"}
 	// ruleKeys are the rules.OptionKeys that [rules] holds: all but
 	// increment_before_first_move, which belongs with the time control.
@@ -245,6 +259,14 @@ type parser struct {
 	lines tomlline.Index
 	// preset, when set, replaces the file's preset (LoadPreset).
 	preset string
+	// warnings are Config.Warnings, as they are found.
+	warnings []string
+}
+
+// warnf adds a warning about the key at path.
+func (p *parser) warnf(path []string, format string, args ...any) {
+	e := &Error{File: p.file, Line: p.lines.Line(path), Field: fieldName(path), Msg: fmt.Sprintf(format, args...)}
+	p.warnings = append(p.warnings, e.Error())
 }
 
 // errorf returns an *Error about the key at path.
@@ -395,6 +417,15 @@ func (p *parser) config(doc map[string]any) (*Config, error) {
 		}
 		c.Preset, c.Rules = pr.Name, cloneOptions(pr.Options)
 	}
+	if v, ok := doc["language"]; ok {
+		path := []string{"language"}
+		s, isString := v.(string)
+		l, err := lang.Parse(s)
+		if !isString || err != nil || s == "" {
+			return nil, p.errorf(path, "expected \"en\" (English) or \"es\" (español), got %s", describe(v))
+		}
+		c.Language, c.LanguageSet = l, true
+	}
 	if v, ok := doc["time"]; ok {
 		if err := p.applyTime(&c.Rules, v); err != nil {
 			return nil, err
@@ -440,6 +471,7 @@ func (p *parser) config(doc map[string]any) (*Config, error) {
 		// (what Write writes and the table runs).
 		return nil, p.validateError(err)
 	}
+	c.Warnings = p.warnings
 	return c, nil
 }
 
@@ -540,6 +572,10 @@ func (p *parser) control(path []string, v any) (clock.Control, error) {
 	if err != nil {
 		return clock.Control{}, p.errorf(path, "%v", err)
 	}
+	if bareNumber(s) && ctl.Initial() < time.Minute {
+		// A club writes "5" for five minutes; tandem reads seconds.
+		p.warnf(path, "%s is %s: a bare number is seconds; write \"%sm\" for %s minutes", s, clock.FormatDuration(ctl.Initial()), s, s)
+	}
 	if !ctl.HasDelay() {
 		ctl.DelayKind = clock.Bronstein
 	}
@@ -579,6 +615,20 @@ func setMsg(key string, err error) string {
 // clockMsg drops the package prefix of a clock.Control.Validate error.
 func clockMsg(err error) string {
 	return strings.TrimPrefix(err.Error(), "clock: ")
+}
+
+// bareNumber reports whether s is a number without a unit ("5", "2.5").
+func bareNumber(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // cloneOptions copies o so that nothing in the copy shares memory with o

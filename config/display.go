@@ -10,7 +10,6 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
-	"tandem/display"
 )
 
 // This file owns the [display] section: the clock faces' format and the
@@ -120,19 +119,21 @@ func (d DisplayDevice) BrightnessOrDefault() int {
 	return d.Brightness
 }
 
-// ImageOpts returns the display options of an SSD1306 device: its left
-// seat, and c's time format.
-func (c *Config) ImageOpts(d DisplayDevice) *display.ImageOpts {
-	return &display.ImageOpts{BlackLeft: d.Left.Color() == bughouse.Black, Format: c.DisplayOpts()}
-}
+// BlackLeft reports whether the device shows its board's Black player on
+// its left ([display.devices.NAME] left = "black"): package display's
+// ImageOpts.BlackLeft.
+func (d DisplayDevice) BlackLeft() bool { return d.Left.Color() == bughouse.Black }
 
-// DisplayOpts returns the clock-face format of c for package display,
-// where a zero TenthsBelow means the default rather than "never".
-func (c *Config) DisplayOpts() *display.Opts {
+// FaceTenthsBelow returns c's tenths_below as package display's
+// Opts.TenthsBelow takes it: the same duration, except that the file's 0
+// ("never") is negative there, where zero means the default. config does
+// not import display, so that reading a file links neither the drawing
+// code nor the text catalogs.
+func (c *Config) FaceTenthsBelow() time.Duration {
 	if c.Display.TenthsBelow == 0 {
-		return &display.Opts{TenthsBelow: -1}
+		return -1
 	}
-	return &display.Opts{TenthsBelow: c.Display.TenthsBelow}
+	return c.Display.TenthsBelow
 }
 
 // applyDisplay applies [display].

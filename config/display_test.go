@@ -52,10 +52,10 @@ func TestDisplay_Devices(t *testing.T) {
 			t.Errorf("device %d\n got %+v\nwant %+v", i, d, want[i])
 		}
 	}
-	if o := c.ImageOpts(c.Display.Devices[1]); !o.BlackLeft {
+	if !c.Display.Devices[1].BlackLeft() {
 		t.Error("board-b: Black is on the left")
 	}
-	if o := c.ImageOpts(c.Display.Devices[0]); o.BlackLeft {
+	if c.Display.Devices[0].BlackLeft() {
 		t.Error("board-a: White is on the left by default")
 	}
 	if c.Display.Devices[2].BrightnessOrDefault() != 100 || c.Display.Devices[1].BrightnessOrDefault() != 40 {

@@ -37,13 +37,13 @@ func TestLoadPreset_ReplacesTheFilesPresetKeepsItsSettings(t *testing.T) {
 	}
 }
 
-func TestDisplayOpts_ZeroMeansNeverTenths(t *testing.T) {
+func TestFaceTenthsBelow_ZeroMeansNever(t *testing.T) {
 	c := Default()
-	if got := c.DisplayOpts().TenthsBelow; got != DefaultTenthsBelow {
+	if got := c.FaceTenthsBelow(); got != DefaultTenthsBelow {
 		t.Errorf("default: %v", got)
 	}
 	c.Display.TenthsBelow = 0
-	if got := c.DisplayOpts().TenthsBelow; got >= 0 {
+	if got := c.FaceTenthsBelow(); got >= 0 {
 		t.Errorf("tenths_below 0 gives display TenthsBelow %v, want negative (never)", got)
 	}
 }

@@ -43,6 +43,9 @@ func (c *Config) Write(w io.Writer) error {
 	var top block
 	top.add("mode", quote(c.Mode.String()), pick(c.Mode == Simulated, "default", "default: "+Simulated.String()))
 	top.add("preset", quote(c.Preset), preset.Source)
+	if c.LanguageSet {
+		top.add("language", quote(c.Language.String()), "en | es")
+	}
 	top.writeTo(&b)
 	fmt.Fprintf(&b, "# presets: %s\n", strings.Join(rules.PresetNames(), ", "))
 

@@ -7,6 +7,8 @@ import (
 
 	"tandem/arbiter"
 	"tandem/bughouse"
+	"tandem/i18n"
+	"tandem/i18n/lang"
 	"tandem/internal/webapi"
 	"tandem/rules"
 )
@@ -62,11 +64,19 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 		jsonError(w, http.StatusServiceUnavailable, "the table did not answer: "+err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, actionResult(res))
+	writeJSON(w, http.StatusOK, actionResult(res, i18n.For(langOf(r))))
 }
 
-func actionResult(r arbiter.Result) ActionResult {
-	return ActionResult{OK: r.OK, Refused: r.Refused, Rule: r.Rule, Ignored: r.Ignored, Notice: r.Notice, Status: r.Status.String()}
+// actionResult is r for the page, its words in p's language (the core's
+// English messages through Printer.Core; English as the core wrote them).
+func actionResult(r arbiter.Result, p *i18n.Printer) ActionResult {
+	core := func(s string) string {
+		if s == "" || p.Lang() == lang.English {
+			return s
+		}
+		return p.Core(s)
+	}
+	return ActionResult{OK: r.OK, Refused: core(r.Refused), Rule: r.Rule, Ignored: core(r.Ignored), Notice: core(r.Notice), Status: r.Status.String()}
 }
 
 // Do carries out the arbiter's command c at instant now through the
@@ -89,12 +99,20 @@ func (s *Server) Do(ctx context.Context, c arbiter.Command, now time.Time) (arbi
 		if c.Control != nil {
 			control = c.Control.String()
 		}
-		what := "new match " + preset + " " + control
-		note := "refused: " + res.Refused
-		if res.Notice != "" {
-			note += " — " + res.Notice
-		}
-		s.logConsole(what, note, "refused", now)
+		s.logConsole(func(p *i18n.Printer) (string, string) {
+			if p.Lang() == lang.English {
+				what, note := "new match "+preset+" "+control, "refused: "+res.Refused
+				if res.Notice != "" {
+					note += " — " + res.Notice
+				}
+				return what, note
+			}
+			note := p.T("tui.last.refused", "Why", p.Core(res.Refused))
+			if res.Notice != "" {
+				note += " — " + p.Core(res.Notice)
+			}
+			return p.T("event.reset") + " " + preset + " " + control, note
+		}, "refused", now)
 	}
 	return res, nil
 }
@@ -156,7 +174,7 @@ const heartbeatEvery = time.Second
 // every change, and a heartbeat ({"heartbeat":true,"server_ms":...})
 // after each second without one (webapi.Stream).
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	views, cancel := s.view.Subscribe() // the view now first
+	views, cancel := s.views[langOf(r)].Subscribe() // the view now first
 	defer cancel()
 	webapi.Stream(w, r, nil, views, withServerTime, &webapi.StreamOpts{
 		Heartbeat: heartbeatEvery, Done: s.ctx.Done(), Bye: "the table stopped",

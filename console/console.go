@@ -14,7 +14,9 @@ import (
 
 	"tandem/bughouse"
 	"tandem/display"
+	"tandem/i18n/lang"
 	"tandem/internal/latest"
+	"tandem/internal/pagekit"
 	"tandem/internal/webapi"
 	"tandem/internal/webauth"
 	"tandem/table"
@@ -37,6 +39,12 @@ type Opts struct {
 	// simulated panel's display mirror, as that board's display stands
 	// (config [display.devices.NAME] left); false: White on the left.
 	MirrorBlackLeft [2]bool
+	// Lang is the table's language (config's language) when LangSet: the
+	// page's language unless its switch says otherwise, and the
+	// language of the display mirror. Without it the page speaks the
+	// browser's language, and the mirror English, as the displays do.
+	Lang    lang.Lang
+	LangSet bool
 	// Login sets the login's PIN budget, code limits, session life and
 	// callbacks (OnCode: the one-time codes to show on the table; OnFail:
 	// the failed logins to log), as webauth.Opts documents them; nil:
@@ -89,13 +97,18 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	view  *latest.Value[[]byte] // the latest view's JSON, for the sockets
-	conns *webapi.Conns         // the sockets' caps
+	// views are the latest view's JSON in each language, for the
+	// sockets (GET /ws?lang=es).
+	views   [lang.Count]*latest.Value[[]byte]
+	conns   *webapi.Conns // the sockets' caps
+	lang    lang.Lang
+	langSet bool
+	texts   *display.Texts // the display mirror's words
 
 	mu     sync.Mutex
 	info   Info
-	log    []LogEntry
-	logged uint64 // the table's last log line shown (table.Logged.N)
+	logs   [lang.Count][]LogEntry // the event log in each language
+	logged uint64                 // the table's last log line shown (table.Logged.N)
 	// prevStart and prevStarted are the start of the log's last line
 	// (a reset's line is timed from its match's start); matches the
 	// matches of the log's lines (View.Matches). view.go.
@@ -125,7 +138,16 @@ func New(t *table.Table, opts *Opts) (*Server, error) {
 	}
 	s := &Server{
 		t: t, auth: auth, sim: opts.Simulated, disp: opts.Display, mirror: opts.MirrorBlackLeft,
-		view: latest.New[[]byte](nil), conns: webapi.NewConns(opts.MaxStreamsPerAddr, opts.MaxStreams),
+		lang: opts.Lang, langSet: opts.LangSet, conns: webapi.NewConns(opts.MaxStreamsPerAddr, opts.MaxStreams),
+	}
+	if s.lang >= lang.Count {
+		return nil, errors.New("console: unknown language")
+	}
+	for l := range s.views {
+		s.views[l] = latest.New[[]byte](nil)
+	}
+	if s.langSet {
+		s.texts = display.TextsFor(s.lang)
 	}
 	if s.disp == nil {
 		s.disp = &display.DefaultOpts
@@ -171,7 +193,9 @@ func (s *Server) SetInfo(info Info) {
 func (s *Server) Close() error {
 	s.cancel()
 	s.wg.Wait()
-	s.view.Close()
+	for _, v := range s.views {
+		v.Close()
+	}
 	return nil
 }
 
@@ -190,25 +214,38 @@ func (s *Server) update(snap table.Snapshot) {
 	s.rebuild()
 }
 
-// rebuild encodes the view of the last snapshot for the sockets. s.mu is
-// held.
+// rebuild encodes the view of the last snapshot in each language for the
+// sockets. s.mu is held.
 func (s *Server) rebuild() {
-	v := s.buildView(&s.lastSnap)
-	b, err := json.Marshal(v)
-	if err != nil {
-		return // the view has only plain values: Marshal cannot fail
+	for _, l := range lang.Langs {
+		v := s.buildView(&s.lastSnap, l)
+		b, err := json.Marshal(v)
+		if err != nil {
+			return // the view has only plain values: Marshal cannot fail
+		}
+		s.views[l].Store(b)
 	}
-	s.view.Store(b)
 }
 
-// current returns the latest view's JSON.
-func (s *Server) current() []byte { return s.view.Load() }
+// current returns the latest view's JSON in language l.
+func (s *Server) current(l lang.Lang) []byte { return s.views[l].Load() }
+
+// langOf is the language a request asks for (?lang=es; the page's own
+// choice, pagekit's i18n.js), English when none or an unknown one.
+func langOf(r *http.Request) lang.Lang {
+	l, err := lang.Parse(r.URL.Query().Get("lang"))
+	if err != nil {
+		return lang.English
+	}
+	return l
+}
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets")
 	files := http.FileServerFS(static)
 	mux.Handle("GET /", webauth.NoCache(files))
+	mux.Handle("GET "+pagekit.Prefix, pagekit.Handler(&pagekit.Opts{Lang: func() (lang.Lang, bool) { return s.lang, s.langSet }}))
 	mux.HandleFunc("GET /ws", s.serveWS)
 	mux.HandleFunc("GET /api/state", s.serveState)
 	mux.HandleFunc("GET /api/session", s.serveSession)
@@ -232,7 +269,7 @@ func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 	s.update(s.t.Snapshot())
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(withServerTime(s.current(), time.Now()))
+	w.Write(withServerTime(s.current(langOf(r)), time.Now()))
 }
 
 // serveFace answers GET /api/face/A.png and /api/face/B.png in simulated
@@ -256,8 +293,8 @@ func (s *Server) serveFace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	snap := s.t.Snapshot()
-	note := display.RecordNote(snap.Recovered, snap.RecoveredAt.Local(), snap.RecordErr != "")
-	img := display.BoardImage(&snap.Snapshot, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp, Note: note})
+	note := display.RecordNoteIn(snap.Recovered, snap.RecoveredAt.Local(), snap.RecordErr != "", s.texts)
+	img := display.BoardImage(&snap.Snapshot, b, &display.ImageOpts{BlackLeft: s.mirror[b], Format: s.disp, Note: note, Texts: s.texts, Players: snap.Players})
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		webapi.Error(w, http.StatusInternalServerError, "the display's image: "+err.Error())

@@ -364,7 +364,17 @@ func newArbiter(t *testing.T, opts Opts) *arbiterEnv {
 
 func (a *arbiterEnv) act(body string) ActionResult {
 	a.t.Helper()
-	w := a.request("POST", "/api/action", body, otherMachine, a.cookie)
+	return a.actIn(body, "")
+}
+
+// actIn is act with the answer in language code l ("es"; "" English).
+func (a *arbiterEnv) actIn(body, l string) ActionResult {
+	a.t.Helper()
+	path := "/api/action"
+	if l != "" {
+		path += "?lang=" + l
+	}
+	w := a.request("POST", path, body, otherMachine, a.cookie)
 	if w.Code != http.StatusOK {
 		a.t.Fatalf("action %s: %d %s", body, w.Code, w.Body)
 	}

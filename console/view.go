@@ -1,14 +1,14 @@
 package console
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"tandem/board"
 	"tandem/bughouse"
 	"tandem/display"
+	"tandem/i18n"
+	"tandem/i18n/lang"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/scoresheet"
@@ -192,6 +192,10 @@ type LogEntry struct {
 	Note string `json:"note"`
 	// Kind is "ignored", "refused", "decision" or "" (applied).
 	Kind string `json:"kind"`
+	// EventKind is the event's word as the record writes it ("press",
+	// "pause", "flag"; rules.EventKind): what the page's sounds follow,
+	// whatever the language of Event.
+	EventKind string `json:"event_kind,omitempty"`
 	// Match is the id of the match the line belongs to (table.Logged's
 	// Match; a new match's reset is the last line of the match it ends).
 	Match string `json:"match"`
@@ -217,9 +221,11 @@ const maxLog = 200
 
 func ms(d time.Duration) int64 { return int64(d / time.Millisecond) }
 
-// buildView turns snap into the page's view. s.mu is held.
-func (s *Server) buildView(ts *table.Snapshot) View {
+// buildView turns snap into the page's view, its texts in language l.
+// s.mu is held.
+func (s *Server) buildView(ts *table.Snapshot, l lang.Lang) View {
 	snap, o := &ts.Snapshot, &ts.Options
+	w := wordsFor(l)
 	v := View{
 		Seq: snap.Seq, Status: snap.Status.String(),
 		AtMs:    s.t.Epoch().Add(snap.At).UnixMilli(),
@@ -227,8 +233,8 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 		Result:  snap.Result.String(), Reason: "", Decisive: []string{},
 		Preset: ts.Preset, Control: o.Control.String(),
 		Simulated: s.sim, Faces: []string{},
-		WinHow: winHow(o), DrawHow: drawHow(o), Presets: rules.PresetNames(),
-		Log: s.log,
+		WinHow: w.choices(winHow(o)), DrawHow: w.choices(drawHow(o)), Presets: rules.PresetNames(),
+		Log: s.logs[l],
 	}
 	if v.Log == nil {
 		v.Log = []LogEntry{}
@@ -273,7 +279,7 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 		bv := snap.Boards[b]
 		v.Boards[b] = BoardView{
 			Board: bughouse.Board(b).String(), Outcome: bv.Outcome.String(), Over: bv.Over,
-			Text: boardText(bughouse.Board(b), bv),
+			Text: w.boardText(bughouse.Board(b), bv),
 		}
 		if bv.Outcome != rules.Undecided {
 			v.Boards[b].Reason = bv.Reason.String()
@@ -286,11 +292,7 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 		for _, seat := range snap.Decisive[:snap.NDecisive] {
 			v.Decisive = append(v.Decisive, seat.String())
 		}
-		v.ResultText = resultText(snap, o)
-		if o.Format == rules.FormatBothBoards {
-			p1, p2 := snap.Points()
-			v.ResultText += " (game points " + journal.PointsText(p1, p2) + ")"
-		}
+		v.ResultText = w.resultText(snap, o)
 	}
 	v.Final = snap.Status == rules.Decided && snap.Final
 	if snap.Status == rules.Decided {
@@ -319,19 +321,20 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 		p1, p2 := snap.Points()
 		v.Points = journal.PointsText(p1, p2)
 	}
-	for i := len(s.log) - 1; i >= 0; i-- {
-		if s.log[i].Console {
+	log := s.logs[l]
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Console {
 			continue
 		}
-		if s.log[i].Seq == snap.Seq && snap.Seq > 0 {
-			last := s.log[i]
+		if log[i].Seq == snap.Seq && snap.Seq > 0 {
+			last := log[i]
 			v.Last = &last
 		}
 		break
 	}
 	if s.sim {
 		for _, b := range []bughouse.Board{bughouse.BoardA, bughouse.BoardB} {
-			v.Faces = append(v.Faces, display.Render(snap, b, true, s.disp).String())
+			v.Faces = append(v.Faces, display.RenderIn(snap, b, true, s.disp, s.texts).String())
 		}
 	}
 	v.Info = InfoView{Recovered: ts.Recovered, RecordErr: ts.RecordErr, Hall: s.info.Hall, HallOnline: s.info.HallOnline,
@@ -340,59 +343,6 @@ func (s *Server) buildView(ts *table.Snapshot) View {
 		v.Info.RecoveredAt = ts.RecoveredAt.UTC().Format(time.RFC3339)
 	}
 	return v
-}
-
-// boardText says how board b's game ended, for its label: "A-black won
-// (flag)", "drawn (agreement)", "" while it goes on.
-func boardText(b bughouse.Board, bv rules.BoardView) string {
-	why := strings.ReplaceAll(bv.Reason.String(), "-", " ")
-	switch bv.Outcome {
-	case rules.WhiteWins:
-		return fmt.Sprintf("%s won (%s)", bughouse.SeatOf(b, 0), why)
-	case rules.BlackWins:
-		return fmt.Sprintf("%s won (%s)", bughouse.SeatOf(b, 1), why)
-	case rules.Drawn:
-		return fmt.Sprintf("drawn (%s)", why)
-	}
-	return ""
-}
-
-// resultText is the match result for people: "0-1 flag A-white (Art 33):
-// team 2 wins: A-black + B-white".
-func resultText(snap *rules.Snapshot, o *rules.Options) string {
-	parts := []string{snap.Result.String(), snap.Reason.String()}
-	for _, seat := range snap.Decisive[:snap.NDecisive] {
-		parts = append(parts, seat.String())
-	}
-	t := strings.Join(parts, " ")
-	if a := o.Article(snap.Reason); a != "" {
-		t += " (" + a + ")"
-	}
-	switch snap.Result {
-	case rules.Team1Wins:
-		t += ": team 1 wins: A-white + B-black"
-	case rules.Team2Wins:
-		t += ": team 2 wins: A-black + B-white"
-	case rules.MatchDraw:
-		t += ": the match is drawn"
-	case rules.DoubleForfeit:
-		t += ": both teams lose by forfeit"
-	}
-	return t
-}
-
-// matchTime writes a match time as the log shows it: "0:12.345",
-// "1:02:03.004"; negative is "before start".
-func matchTime(d time.Duration) string {
-	if d < 0 {
-		return "before start"
-	}
-	n := ms(d)
-	h, m, sec, milli := n/3600000, n/60000%60, n/1000%60, n%1000
-	if h > 0 {
-		return fmt.Sprintf("%d:%02d:%02d.%03d", h, m, sec, milli)
-	}
-	return fmt.Sprintf("%d:%02d.%03d", m, sec, milli)
 }
 
 // appendLog adds the table's log lines the console has not shown yet
@@ -408,8 +358,10 @@ func (s *Server) appendLog(ts table.Snapshot) {
 		return
 	}
 	if first := ts.Log[0].N; first > s.logged+1 {
-		s.add(LogEntry{Seq: ts.Log[0].Seq - 1, Time: "", Match: ts.Log[0].Match,
-			Event: fmt.Sprintf("(%d more events, recorded but not shown here)", first-s.logged-1)})
+		unseen := first - s.logged - 1
+		s.add(func(w words) LogEntry {
+			return LogEntry{Seq: ts.Log[0].Seq - 1, Time: "", Match: ts.Log[0].Match, Event: w.p.T("page.log.more", "N", unseen)}
+		})
 	}
 	for _, l := range ts.Log {
 		if l.N <= s.logged {
@@ -419,19 +371,20 @@ func (s *Server) appendLog(ts table.Snapshot) {
 		snap := rules.Snapshot{Started: l.Started, StartedAt: l.StartedAt, Result: l.Result, Reason: l.Reason,
 			Decisive: l.Decisive, NDecisive: l.NDecisive}
 		if l.Flag || l.NoShow {
-			at := l.At - l.StartedAt
-			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: "flag " + strings.Join(seatNames(l.Flagged[:l.NFlagged]), " "), Match: l.Match}
-			if l.NoShow {
-				entry.TimeMs, entry.Time, entry.Event = -1, matchTime(-1), "no-show: the tolerance ran out (Art 44)"
-			}
-			if l.Result != rules.NoResult {
-				entry.Kind, entry.Note = "decision", resultText(&snap, o)
-			} else {
-				entry.Note = "board " + l.Flagged[0].Board().String() + " over; the other plays on (match_format = both-boards)"
-			}
-			s.add(entry)
-			s.prevStart = l.StartedAt
-			s.prevStarted = l.Started
+			s.add(func(w words) LogEntry {
+				at := l.At - l.StartedAt
+				entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.flag(l.Flagged[:l.NFlagged]), EventKind: "flag", Match: l.Match}
+				if l.NoShow {
+					entry.TimeMs, entry.Time, entry.Event = -1, w.matchTime(-1), w.p.T("page.log.no-show")
+				}
+				if l.Result != rules.NoResult {
+					entry.Kind, entry.Note = "decision", w.resultText(&snap, o)
+				} else {
+					entry.Note = w.p.T("page.log.board-over", "Board", l.Flagged[0].Board().String())
+				}
+				return entry
+			})
+			s.prevStart, s.prevStarted = l.StartedAt, l.Started
 			continue
 		}
 		e := l.Event
@@ -439,31 +392,35 @@ func (s *Server) appendLog(ts table.Snapshot) {
 		if !l.Started {
 			at = -1
 		}
-		entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: matchTime(at), Event: e.String(), Match: l.Match}
 		if e.Kind == rules.Reset {
 			// The reset is the match's last line: at its match time (the
 			// line's own start is the new match's: none yet).
-			entry.Event, entry.TimeMs, entry.Time = "new match", -1, matchTime(-1)
+			at = -1
 			if s.prevStarted {
 				at = e.At - s.prevStart
-				entry.TimeMs, entry.Time = ms(at), matchTime(at)
 			}
 		}
 		s.prevStart, s.prevStarted = l.StartedAt, l.Started
-		switch {
-		case l.Effect.Refused != "":
-			entry.Kind, entry.Note = "refused", "refused: "+strings.TrimPrefix(l.Effect.Refused, "rules: ")
-		case l.Effect.Ignored != "":
-			entry.Kind, entry.Note = "ignored", "ignored: "+l.Effect.Ignored
-		case l.Effect.Decided:
-			entry.Kind, entry.Note = "decision", resultText(&snap, o)
-		}
-		if e.Kind == rules.Declare || (e.Kind == rules.Claim && entry.Kind == "") {
-			if a := o.Article(e.Reason); a != "" && entry.Note == "" {
-				entry.Note = a
+		s.add(func(w words) LogEntry {
+			entry := LogEntry{Seq: l.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: w.event(e), EventKind: e.Kind.String(), Match: l.Match}
+			if e.Kind == rules.Reset {
+				entry.Event = w.p.T("page.log.new-match")
 			}
-		}
-		s.add(entry)
+			switch {
+			case l.Effect.Refused != "":
+				entry.Kind, entry.Note = "refused", w.refused(l.Effect.Refused)
+			case l.Effect.Ignored != "":
+				entry.Kind, entry.Note = "ignored", w.ignored(l.Effect.Ignored)
+			case l.Effect.Decided:
+				entry.Kind, entry.Note = "decision", w.resultText(&snap, o)
+			}
+			if e.Kind == rules.Declare || (e.Kind == rules.Claim && entry.Kind == "") {
+				if a := o.Article(e.Reason); a != "" && entry.Note == "" {
+					entry.Note = a
+				}
+			}
+			return entry
+		})
 	}
 }
 
@@ -476,9 +433,11 @@ func (s *Server) seeMatch(ts table.Snapshot) {
 	} else {
 		s.matches = append(s.matches, m)
 	}
+	// Every language's log has the same lines: English's stands for all.
+	log := s.logs[lang.English]
 	keep := s.matches[:0]
 	for _, lm := range s.matches {
-		if lm.ID == ts.Match || slices.ContainsFunc(s.log, func(e LogEntry) bool { return e.Match == lm.ID }) {
+		if lm.ID == ts.Match || slices.ContainsFunc(log, func(e LogEntry) bool { return e.Match == lm.ID }) {
 			keep = append(keep, lm)
 		}
 	}
@@ -494,7 +453,7 @@ func (s *Server) logMatches() []LogMatch {
 	for _, m := range s.matches {
 		known[m.ID] = true
 	}
-	for _, e := range s.log {
+	for _, e := range s.logs[lang.English] {
 		if e.Match != "" && !known[e.Match] {
 			known[e.Match] = true
 			out = append(out, LogMatch{ID: e.Match})
@@ -504,8 +463,9 @@ func (s *Server) logMatches() []LogMatch {
 }
 
 // logConsole adds the console's own line to the log (a refusal that is
-// not a match event) at instant now, and shows it.
-func (s *Server) logConsole(event, note, kind string, now time.Time) {
+// not a match event) at instant now, and shows it; texts writes its event
+// and note in a printer's language.
+func (s *Server) logConsole(texts func(p *i18n.Printer) (event, note string), kind string, now time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	snap := &s.lastSnap.Snapshot
@@ -513,22 +473,22 @@ func (s *Server) logConsole(event, note, kind string, now time.Time) {
 	if snap.Started {
 		at = max(s.t.Since(now)-snap.StartedAt, 0)
 	}
-	s.add(LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: matchTime(at), Event: event, Note: note, Kind: kind, Console: true, Match: s.lastSnap.Match})
+	s.add(func(w words) LogEntry {
+		event, note := texts(w.p)
+		return LogEntry{Seq: snap.Seq, TimeMs: ms(at), Time: w.matchTime(at), Event: event, Note: note, Kind: kind, Console: true, Match: s.lastSnap.Match}
+	})
 	s.rebuild()
 }
 
-func seatNames(seats []bughouse.Seat) []string {
-	var n []string
-	for _, s := range seats {
-		n = append(n, s.String())
-	}
-	return n
-}
-
-func (s *Server) add(e LogEntry) {
-	s.log = append(s.log, e)
-	if len(s.log) > maxLog {
-		s.log = append([]LogEntry(nil), s.log[len(s.log)-maxLog:]...)
+// add adds a line to the log of every language: entry writes it in w's.
+// Each log keeps the last maxLog lines.
+func (s *Server) add(entry func(w words) LogEntry) {
+	for _, l := range lang.Langs {
+		log := append(s.logs[l], entry(wordsFor(l)))
+		if len(log) > maxLog {
+			log = append([]LogEntry(nil), log[len(log)-maxLog:]...)
+		}
+		s.logs[l] = log
 	}
 }
 
@@ -563,10 +523,13 @@ func drawHow(o *rules.Options) []Choice {
 	return c
 }
 
-// buildViewNow returns the view of the latest snapshot (for tests and
-// GET /api/state's readers).
-func (s *Server) buildViewNow() View {
+// buildViewNow returns the view of the latest snapshot, in English (for
+// tests and GET /api/state's readers).
+func (s *Server) buildViewNow() View { return s.buildViewIn(lang.English) }
+
+// buildViewIn returns the view of the latest snapshot in language l.
+func (s *Server) buildViewIn(l lang.Lang) View {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.buildView(&s.lastSnap)
+	return s.buildView(&s.lastSnap, l)
 }

@@ -76,13 +76,14 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	var blackLeft [2]bool
 	for _, dev := range d.Config.Display.Devices {
 		if dev.Kind == config.SSD1306 && int(dev.Board) < len(blackLeft) {
-			blackLeft[dev.Board] = d.Config.ImageOpts(dev).BlackLeft
+			blackLeft[dev.Board] = dev.BlackLeft()
 		}
 	}
 	first := true
 	srv, err := console.New(d.Table, &console.Opts{
 		PIN: pin, Simulated: d.Config.Mode == config.Simulated,
-		Display: d.Config.DisplayOpts(), MirrorBlackLeft: blackLeft,
+		Display: faceOpts(d.Config), MirrorBlackLeft: blackLeft,
+		Lang: d.Config.Language, LangSet: d.Config.LanguageSet,
 		Login: &webauth.Opts{
 			OnCode: func(code string) { d.loginCode(code, first); first = false },
 			OnFail: d.loginFailed,

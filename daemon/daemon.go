@@ -116,7 +116,7 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		return nil, err
 	}
 	topts := &table.Opts{Options: cfg.Rules, Preset: cfg.Preset, Players: cfg.Journal.Players,
-		NextChange: display.NextChangeFunc(cfg.DisplayOpts())}
+		NextChange: display.NextChangeFunc(faceOpts(cfg))}
 	if err := d.openRecord(topts); err != nil {
 		d.Close()
 		return nil, err
@@ -133,7 +133,7 @@ func Start(ctx context.Context, cfg *config.Config, opts *Opts) (*Daemon, error)
 		t.Run(ctx)
 	}()
 	for _, start := range []func(context.Context) error{
-		d.startHardware, d.startConsole, d.startNotify, d.startHall, d.startEBoard,
+		d.startHardware, d.startSound, d.startConsole, d.startNotify, d.startHall, d.startEBoard,
 	} {
 		if err := start(ctx); err != nil {
 			d.Close()

@@ -252,10 +252,10 @@ func TestHall_NoHubAtStart_TableRuns(t *testing.T) {
 	}
 	s := d.Table.Snapshot()
 	s.Status = rules.Paused
-	if n := displayNote(Info{Hall: "hall offline since 10:00"}, &s); n != "HALL OFFLINE" {
+	if n := displayNote(Info{Hall: "hall offline since 10:00"}, &s, nil); n != "HALL OFFLINE" {
 		t.Fatalf("display note %q", n)
 	}
-	if n := displayNote(Info{Hall: "hall online since 10:00", HallOnline: true}, &s); n != "" {
+	if n := displayNote(Info{Hall: "hall online since 10:00", HallOnline: true}, &s, nil); n != "" {
 		t.Fatalf("display note online %q", n)
 	}
 }

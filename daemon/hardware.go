@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	pgpio "periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/i2c/i2creg"
 	_ "periph.io/x/host/v3/sysfs" // registers the I2C buses /dev/i2c-N
 
@@ -16,6 +17,7 @@ import (
 	"tandem/display/sevenseg"
 	"tandem/display/ssd1306face"
 	"tandem/gpio"
+	"tandem/i18n"
 	"tandem/rules"
 	"tandem/table"
 	"tandem/wiring"
@@ -31,9 +33,29 @@ var hardware = struct {
 	// display opens one display device; closeFn releases what it holds
 	// beyond the device (a bus, lines).
 	display func(c *config.Config, dev config.DisplayDevice) (d display.Device, closeFn func() error, err error)
+	// buzzer opens the [sound] buzzer's line.
+	buzzer func(chip, pin string) (pgpio.PinOut, func(), error)
+	// shutdown powers the machine off (the button menu).
+	shutdown func(ctx context.Context) error
 }{
-	inputs:  func(w *wiring.Wiring) (gpio.Source, error) { return gpio.Open(w, nil) },
-	display: OpenDisplay,
+	inputs: func(w *wiring.Wiring) (gpio.Source, error) {
+		return gpio.Open(w, &gpio.ReaderOpts{Hold: MenuHold})
+	},
+	display:  OpenDisplay,
+	buzzer:   openBuzzer,
+	shutdown: shutdownPi,
+}
+
+// openBuzzer opens the buzzer's line as an output.
+func openBuzzer(chip, pin string) (pgpio.PinOut, func(), error) {
+	if err := gpio.InitPeriph(); err != nil {
+		return nil, nil, err
+	}
+	p, closeFn, err := gpio.OpenPin(chip, pin)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, closeFn, nil
 }
 
 // ErrNoGPIO is wrapped by Start's error in hardware mode on a machine
@@ -88,10 +110,25 @@ func (d *Daemon) startHardware(ctx context.Context) error {
 		return nil
 	}
 	src, devs := d.hw.src, d.hw.devs
+	pauseOn := false
+	if r, ok := src.(interface{ PauseOn() bool }); ok {
+		pauseOn = r.PauseOn()
+	}
+	bm := newButtonMenu(d, pauseOn)
+	results, cancelResults := d.Table.Subscribe()
+	stopResults := context.AfterFunc(ctx, cancelResults)
+	d.Go(func() {
+		defer stopResults()
+		bm.followResults(results)
+	})
 	d.Go(func() {
 		stop := context.AfterFunc(ctx, func() { src.Halt() })
 		defer stop()
-		pumpInputs(src, d.Table)
+		for in := range src.Inputs() {
+			if !bm.input(ctx, in) {
+				break // the table is closed
+			}
+		}
 		if r, ok := src.(*gpio.Reader); ok && r.Err() != nil {
 			d.printf("tandem: the buttons stopped: %v\n", r.Err())
 			d.fail(fmt.Errorf("daemon: the buttons stopped: %w", r.Err()))
@@ -100,11 +137,14 @@ func (d *Daemon) startHardware(ctx context.Context) error {
 	if len(devs) > 0 {
 		snaps, cancel := d.Table.Subscribe()
 		infoCh, cancelInfo := d.InfoChanged()
+		menuCh, cancelMenu := bm.view.Subscribe()
 		stop := context.AfterFunc(ctx, cancel)
+		tx := display.TextsFor(d.Config.Language)
 		d.Go(func() {
 			defer stop()
 			defer cancelInfo()
-			showAll(snaps, infoCh, devs, d.printf)
+			defer cancelMenu()
+			showAll(snaps, infoCh, menuCh, devs, tx, d.printf)
 		})
 	}
 	return nil
@@ -128,28 +168,24 @@ func (d *Daemon) printf(format string, args ...any) {
 
 var outMu sync.Mutex
 
-// pumpInputs posts every input of src to t at its edge instant until src
-// stops (a momentary pause button is the loop's PauseSwitch, resolved
-// there).
-func pumpInputs(src gpio.Source, t *table.Table) {
-	for in := range src.Inputs() {
-		if !t.Post(in.Event(), in.At) {
-			return // the table is closed
-		}
-	}
-}
-
 // showAll shows every snapshot on every device until snaps is closed, and
 // shows again when Info changes: before the start, a generated arbiter PIN
 // is the displays' note (display.Noter), since on the Pi the displays are
 // where the arbiter can read it. A device's error is reported once until
 // it works again; the next snapshot retries.
-func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Device, printf func(string, ...any)) {
+//
+// While the button menu is open (menuCh) the displays show its screen
+// instead (display.MenuShower; a display without it its four characters,
+// Message), and the players' names go to the displays with room for them
+// (display.Namer) as they change. The words are tx's.
+func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, menuCh <-chan menuView, devs []display.Device, tx *display.Texts, printf func(string, ...any)) {
 	failing := make([]bool, len(devs))
 	var s table.Snapshot
 	var in Info
+	var mv menuView
 	have := false
 	note := ""
+	var players [4]string
 	for {
 		select {
 		case next, ok := <-snaps:
@@ -158,11 +194,12 @@ func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Dev
 			}
 			s, have = next, true
 		case in = <-infoCh:
+		case mv = <-menuCh:
 		}
 		if !have {
 			continue
 		}
-		n := displayNote(in, &s)
+		n := displayNote(in, &s, tx)
 		if n != note {
 			note = n
 			for _, dev := range devs {
@@ -171,8 +208,24 @@ func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Dev
 				}
 			}
 		}
+		if s.Players != players {
+			players = s.Players
+			for _, dev := range devs {
+				if nd, ok := dev.(display.Namer); ok {
+					nd.SetPlayers(players)
+				}
+			}
+		}
 		for i, dev := range devs {
-			err := dev.Show(&s.Snapshot)
+			var err error
+			switch ms, ok := dev.(display.MenuShower); {
+			case mv.open && ok:
+				err = ms.ShowMenu(mv.screen)
+			case mv.open:
+				err = dev.Message(mv.screen.Short)
+			default:
+				err = dev.Show(&s.Snapshot)
+			}
 			if err != nil && !failing[i] {
 				printf("tandem: display %s: %v\n", dev, err)
 			}
@@ -188,22 +241,25 @@ func showAll(snaps <-chan table.Snapshot, infoCh <-chan Info, devs []display.Dev
 // that the match was recovered after a restart (with the wall-clock time
 // of the last record) until play resumes, and that the hall's hub is not
 // reachable ([hall]).
-func displayNote(in Info, s *table.Snapshot) string {
+func displayNote(in Info, s *table.Snapshot, tx *display.Texts) string {
+	if tx == nil {
+		tx = display.TextsFor(i18n.English)
+	}
 	switch {
 	case s.RecordErr != "":
-		return "NO RECORD"
+		return tx.NoRecord
 	case in.LoginCode != "" && !in.Logins.LockedUntil.IsZero() && s.Status != rules.Running:
 		// Wrong PINs lock PIN logins: the arbiter pauses and reads the
 		// one-time code here (docs/console.md, "Security").
-		return "CODE " + strings.ReplaceAll(in.LoginCode, "-", "")
+		return tx.Code + " " + strings.ReplaceAll(in.LoginCode, "-", "")
 	case in.PIN != "" && !s.Started:
-		return "PIN " + in.PIN
+		return tx.PIN + " " + in.PIN
 	case s.Recovered && s.Status == rules.Paused:
-		return "RECOVERED " + s.RecoveredAt.Local().Format("15:04")
+		return tx.Recovered + " " + s.RecoveredAt.Local().Format("15:04")
 	case in.Hall != "" && !in.HallOnline:
 		// The table plays on; the head arbiter's dashboard shows it
 		// offline too.
-		return "HALL OFFLINE"
+		return tx.HallOffline
 	}
 	return ""
 }
@@ -228,12 +284,12 @@ func OpenDisplay(c *config.Config, dev config.DisplayDevice) (display.Device, fu
 		var d display.Device
 		if dev.Kind == config.SSD1306 {
 			d, err = ssd1306face.NewI2C(bus, &ssd1306face.Opts{
-				Board: dev.Board, Image: *c.ImageOpts(dev), Address: dev.Address,
+				Board: dev.Board, Image: imageOpts(c, dev), Address: dev.Address,
 				Brightness: dev.Brightness, Name: dev.Name,
 			})
 		} else {
 			d, err = sevenseg.NewHT16K33(bus, dev.Address, &sevenseg.Opts{
-				Seat: dev.Seat, Format: c.DisplayOpts(), Brightness: dev.Brightness, Name: dev.Name,
+				Seat: dev.Seat, Format: faceOpts(c), Brightness: dev.Brightness, Name: dev.Name,
 			})
 		}
 		if err != nil {
@@ -253,7 +309,7 @@ func OpenDisplay(c *config.Config, dev config.DisplayDevice) (display.Device, fu
 		}
 		closeBoth := func() error { closeClk(); closeDio(); return nil }
 		d, err := sevenseg.NewTM1637(clk, dio, &sevenseg.Opts{
-			Seat: dev.Seat, Format: c.DisplayOpts(), Brightness: dev.Brightness, Name: dev.Name,
+			Seat: dev.Seat, Format: faceOpts(c), Brightness: dev.Brightness, Name: dev.Name,
 		})
 		if err != nil {
 			closeBoth()
@@ -273,4 +329,16 @@ func busName(b string) string {
 		return "the first I2C bus"
 	}
 	return b
+}
+
+// faceOpts returns the clock faces' time format of c ([display]
+// tenths_below).
+func faceOpts(c *config.Config) *display.Opts {
+	return &display.Opts{TenthsBelow: c.FaceTenthsBelow()}
+}
+
+// imageOpts returns the drawing options of SSD1306 device dev: its left
+// seat, c's time format and c's language.
+func imageOpts(c *config.Config, dev config.DisplayDevice) display.ImageOpts {
+	return display.ImageOpts{BlackLeft: dev.BlackLeft(), Format: faceOpts(c), Texts: display.TextsFor(c.Language)}
 }

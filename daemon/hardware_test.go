@@ -27,7 +27,7 @@ import (
 // starts given, so the tests do not depend on the record or the console.
 func hwDaemon(t *testing.T, cfg *config.Config, more ...func(*Daemon, context.Context) error) (*Daemon, error) {
 	t.Helper()
-	tb, err := table.New(&table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(cfg.DisplayOpts())})
+	tb, err := table.New(&table.Opts{Options: cfg.Rules, NextChange: display.NextChangeFunc(faceOpts(cfg))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +390,7 @@ func TestDisplayNote(t *testing.T) {
 		{"no record beats everything", Info{PIN: "1234"}, snap(rules.Ready, recovered, noRecord), "NO RECORD"},
 		{"no record while running", Info{}, snap(rules.Running, noRecord), "NO RECORD"},
 	} {
-		if got := displayNote(tc.in, tc.s); got != tc.want {
+		if got := displayNote(tc.in, tc.s, nil); got != tc.want {
 			t.Errorf("%s: displayNote = %q, want %q", tc.name, got, tc.want)
 		}
 	}

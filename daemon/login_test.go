@@ -52,7 +52,7 @@ func TestLogin_FailuresLoggedAlertedAndTheCodeShown(t *testing.T) {
 		t.Fatalf("Info.Logins %+v", in.Logins)
 	}
 	s := d.Table.Snapshot()
-	if n := displayNote(in, &s); n != "CODE "+strings.ReplaceAll(code, "-", "") {
+	if n := displayNote(in, &s, nil); n != "CODE "+strings.ReplaceAll(code, "-", "") {
 		t.Fatalf("display note at the start %q", n)
 	}
 	eventually(t, "the alert on the hub", func() bool {

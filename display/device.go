@@ -4,6 +4,7 @@ import (
 	"image"
 	"strings"
 
+	"tandem/menu"
 	"tandem/rules"
 )
 
@@ -54,4 +55,18 @@ func TextImage(text string) *image.Gray {
 		y += lineH
 	}
 	return img
+}
+
+// Namer is a Device with room for the players' names (the SSD1306:
+// ImageOpts.Players): the daemon sets them from every snapshot's
+// table.Snapshot.Players, from the next Show.
+type Namer interface {
+	SetPlayers(names [4]string)
+}
+
+// MenuShower is a Device that shows the button menu (package menu) while
+// it is open, in place of the match: the SSD1306 draws MenuImage, a
+// 7-segment display the highlighted entry's four characters.
+type MenuShower interface {
+	ShowMenu(sc menu.Screen) error
 }

@@ -47,33 +47,38 @@ type Face struct {
 // White sits on the display's left (DGT clocks are turned so that each
 // player has his own side; the default table has White on the left).
 func Render(s *rules.Snapshot, b bughouse.Board, whiteLeft bool, o *Opts) Face {
+	return RenderIn(s, b, whiteLeft, o, nil)
+}
+
+// RenderIn is Render with the face's words in tx (nil: English).
+func RenderIn(s *rules.Snapshot, b bughouse.Board, whiteLeft bool, o *Opts, tx *Texts) Face {
 	w, bl := clockFace(s, bughouse.SeatOf(b, bughouse.White), o), clockFace(s, bughouse.SeatOf(b, bughouse.Black), o)
 	f := Face{Board: b, Left: w, Right: bl}
 	if !whiteLeft {
 		f.Left, f.Right = bl, w
 	}
 	var buf [96]byte
-	status, paused, provisional := appendStatus(buf[:0], s, b)
+	status, paused, provisional := appendStatus(buf[:0], s, b, tx.or())
 	f.Status, f.Paused, f.Provisional = string(status), paused, provisional
 	return f
 }
 
 // appendStatus appends board b's Face.Status in s to dst and returns it
 // with the face's Paused and Provisional.
-func appendStatus(dst []byte, s *rules.Snapshot, b bughouse.Board) (status []byte, paused, provisional bool) {
+func appendStatus(dst []byte, s *rules.Snapshot, b bughouse.Board, tx *Texts) (status []byte, paused, provisional bool) {
 	switch s.Status {
 	case rules.Ready:
-		return append(dst, "READY"...), true, false
+		return append(dst, tx.Ready...), true, false
 	case rules.Paused:
 		if s.Claim.Active {
-			return append(append(dst, "CLAIM "...), s.Claim.Claimant.String()...), true, false
+			return append(append(append(dst, tx.Claim...), ' '), tx.Seats[s.Claim.Claimant]...), true, false
 		}
-		return append(dst, "PAUSED"...), true, false
+		return append(dst, tx.Paused...), true, false
 	case rules.Decided:
-		return appendResult(dst, s), false, !s.Final
+		return appendResult(dst, s, tx), false, !s.Final
 	case rules.Running:
 		if bv := s.Boards[b]; bv.Over {
-			return append(append(dst, "DRAWN "...), bv.Reason.String()...), false, false
+			return append(append(append(dst, tx.Drawn...), ' '), tx.reason(bv.Reason)...), false, false
 		}
 	}
 	return dst, false, false
@@ -98,17 +103,23 @@ func clockState(s *rules.Snapshot, seat bughouse.Seat) ClockFace {
 // "1/2-1/2 simultaneous-flag", "*" when undecided.
 func ResultText(s *rules.Snapshot) string {
 	var buf [96]byte
-	return string(appendResult(buf[:0], s))
+	return string(appendResult(buf[:0], s, english))
 }
 
-// appendResult appends ResultText(s) to dst.
-func appendResult(dst []byte, s *rules.Snapshot) []byte {
+// ResultTextIn is ResultText with the words of tx (nil: English).
+func ResultTextIn(s *rules.Snapshot, tx *Texts) string {
+	var buf [96]byte
+	return string(appendResult(buf[:0], s, tx.or()))
+}
+
+// appendResult appends ResultTextIn(s, tx) to dst.
+func appendResult(dst []byte, s *rules.Snapshot, tx *Texts) []byte {
 	if s.Result == rules.NoResult {
 		return append(dst, '*')
 	}
-	dst = append(append(append(dst, s.Result.String()...), ' '), s.Reason.String()...)
+	dst = append(append(append(dst, s.Result.String()...), ' '), tx.reason(s.Reason)...)
 	for _, seat := range s.Decisive[:s.NDecisive] {
-		dst = append(append(dst, ' '), seat.String()...)
+		dst = append(append(dst, ' '), tx.Seats[seat]...)
 	}
 	return dst
 }

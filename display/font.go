@@ -2,8 +2,9 @@ package display
 
 // A 5x7 pixel font drawn for tandem's small displays (its own bitmaps, one
 // string per row, '#' lit). It holds what a clock face writes: digits,
-// upper-case letters (lower case is drawn upper case), and the punctuation
-// of times and results ": . - / + ?" and space. A rune it lacks is drawn
+// upper-case letters (lower case is drawn upper case) with Spanish's
+// accented capitals, Ñ and Ü, the punctuation of times and results
+// ": . - / + ?", of the menu "¿ ( ) , < > = · _ @", and space. A rune it lacks is drawn
 // as a box (missing) so it is seen, never silently dropped.
 
 const (
@@ -78,6 +79,26 @@ var fontRows = map[rune][glyphH]string{
 	'*': {"     ", "# # #", " ### ", "#####", " ### ", "# # #", "     "},
 	' ': {"     ", "     ", "     ", "     ", "     ", "     ", "     "},
 	'?': {" ### ", "#   #", "    #", "   # ", "  #  ", "     ", "  #  "}, // a result not yet recorded: "0-1?"
+	// Spanish: the accented capitals (the accent on the top row, a blank
+	// row under it, the letter in five rows), Ñ, Ü
+	// and the opening question mark; and the punctuation of the menu.
+	'Á': {"  ## ", "     ", " ### ", "#   #", "#####", "#   #", "#   #"},
+	'É': {"  ## ", "     ", "#####", "#    ", "#### ", "#    ", "#####"},
+	'Í': {"  ## ", "     ", " ### ", "  #  ", "  #  ", "  #  ", " ### "},
+	'Ó': {"  ## ", "     ", " ### ", "#   #", "#   #", "#   #", " ### "},
+	'Ú': {"  ## ", "     ", "#   #", "#   #", "#   #", "#   #", " ### "},
+	'Ñ': {" ## #", "     ", "#   #", "##  #", "# # #", "#  ##", "#   #"},
+	'Ü': {" # # ", "     ", "#   #", "#   #", "#   #", "#   #", " ### "},
+	'¿': {"  #  ", "     ", "  #  ", " #   ", "#    ", "#   #", " ### "},
+	'(': {"   # ", "  #  ", " #   ", " #   ", " #   ", "  #  ", "   # "},
+	')': {" #   ", "  #  ", "   # ", "   # ", "   # ", "  #  ", " #   "},
+	',': {"     ", "     ", "     ", "     ", " ##  ", "  #  ", " #   "},
+	'>': {" #   ", "  #  ", "   # ", "    #", "   # ", "  #  ", " #   "},
+	'<': {"   # ", "  #  ", " #   ", "#    ", " #   ", "  #  ", "   # "},
+	'=': {"     ", "     ", "#####", "     ", "#####", "     ", "     "},
+	'·': {"     ", "     ", "     ", "  #  ", "     ", "     ", "     "},
+	'_': {"     ", "     ", "     ", "     ", "     ", "     ", "#####"},
+	'@': {" ### ", "#   #", "# ###", "# # #", "# ###", "#    ", " ### "},
 }
 
 // missing is the glyph of a rune the font lacks: a box.

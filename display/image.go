@@ -39,6 +39,14 @@ type ImageOpts struct {
 	// claim) the middle of the marks row, between the two clocks' marks:
 	// NoteWidth characters, the rest cut. Empty: nothing.
 	Note string
+	// Texts are the face's words (the status, the seats, the reasons);
+	// nil means English.
+	Texts *Texts
+	// Players are the players' names by bughouse.Seat ("" unknown:
+	// table.Snapshot.Players). The board's two go on the bottom line,
+	// each under his clock, up to NameWidth characters; the detail (a
+	// result, a claim) and the note then have the line above.
+	Players [4]string
 }
 
 // BoardImage returns board b's display in snapshot s as a 128x64 image
@@ -75,7 +83,8 @@ func DrawBoard(dst *image.Gray, s *rules.Snapshot, b bughouse.Board, o *ImageOpt
 		f.left, f.right = f.right, f.left
 		f.leftTime, f.rightTime = f.rightTime, f.leftTime
 	}
-	f.status, f.paused, f.provisional = appendStatus(status[:0], s, b)
+	f.status, f.paused, f.provisional = appendStatus(status[:0], s, b, opts.Texts.or())
+	f.leftName, f.rightName = opts.Players[f.left.Seat], opts.Players[f.right.Seat]
 	f.draw(dst, opts.Note)
 }
 
@@ -125,6 +134,7 @@ type faceView struct {
 	paused              bool
 	status              []byte // Face.Status
 	provisional         bool
+	leftName, rightName string // ImageOpts.Players of the two seats
 }
 
 // draw sets every pixel of img to face f (FaceImage), with the note
@@ -191,14 +201,40 @@ func (f *faceView) draw(img *image.Gray, note string) {
 		}
 	}
 
-	// Detail.
+	// Detail: two lines, or one above the players' names.
+	n := 2
+	if f.leftName != "" || f.rightName != "" {
+		n = 1
+		var nameBuf [2][4 * NameWidth]byte
+		l := appendName(nameBuf[0][:0], f.leftName)
+		r := appendName(nameBuf[1][:0], f.rightName)
+		drawBytes(img, 0, 55, l, 1, 1, On)
+		drawBytes(img, ImageWidth-bytesWidth(r, 1), 55, r, 1, 1, On)
+	}
 	up := appendUpper(upperBuf[:0], detail)
-	lines, e := appendWrapped(linesBuf[:0], ends[:0], up, ImageWidth/(glyphW+1), 2)
+	lines, e := appendWrapped(linesBuf[:0], ends[:0], up, ImageWidth/(glyphW+1), n)
 	start := 0
 	for i, end := range e {
 		drawBytes(img, 0, 46+9*i, lines[start:end], 1, 1, On)
 		start = end
 	}
+}
+
+// NameWidth is how many characters of a player's name the OLED shows
+// under his clock: two names and a space fill its 21 columns.
+const NameWidth = 10
+
+// appendName appends name in upper case, cut to NameWidth runes.
+func appendName(dst []byte, name string) []byte {
+	n := 0
+	for i := range name {
+		if n == NameWidth {
+			name = name[:i]
+			break
+		}
+		n++
+	}
+	return appendUpper(dst, []byte(name))
 }
 
 func colorLetter(s bughouse.Seat) string {

@@ -12,13 +12,20 @@ import "time"
 // RecoveredAt.Local() for the hall's time), otherwise "". Both fit the
 // face wherever the note goes (NoteWidth).
 func RecordNote(recovered bool, recoveredAt time.Time, recordFailed bool) string {
+	return RecordNoteIn(recovered, recoveredAt, recordFailed, nil)
+}
+
+// RecordNoteIn is RecordNote in the words of tx (nil: English; "SIN
+// REGISTRO", "RECUPERADO 14:03" in Spanish).
+func RecordNoteIn(recovered bool, recoveredAt time.Time, recordFailed bool, tx *Texts) string {
+	tx = tx.or()
 	switch {
 	case recordFailed:
-		return "NO RECORD"
+		return tx.NoRecord
 	case recovered && recoveredAt.IsZero():
-		return "RECOVERED"
+		return tx.Recovered
 	case recovered:
-		return "RECOVERED " + recoveredAt.Format("15:04")
+		return tx.Recovered + " " + recoveredAt.Format("15:04")
 	}
 	return ""
 }

@@ -23,11 +23,19 @@ const (
 	// PauseToggle: the momentary pause button was pressed: it pauses a
 	// running match and resumes (or starts) a stopped one (Event).
 	PauseToggle
+	// Held: a clock button is still down the hold time after its press
+	// (ReaderOpts.Hold; At is the press plus the hold). Not a match
+	// event: the button menu's gestures (package menu).
+	Held
+	// Released: a clock button held down (Held) came up. Not a match
+	// event.
+	Released
 )
 
-var kindNames = []string{"", "button", "pause-on", "pause-off", "pause-toggle"}
+var kindNames = []string{"", "button", "pause-on", "pause-off", "pause-toggle", "held", "released"}
 
-// String returns "button", "pause-on", "pause-off" or "pause-toggle".
+// String returns "button", "pause-on", "pause-off", "pause-toggle",
+// "held" or "released".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && k != 0 {
 		return kindNames[k]
@@ -55,6 +63,10 @@ type Source interface {
 	Halt() error
 	Close() error
 }
+
+// IsEvent reports whether the input is a match event (Event): a press or
+// the pause switch; Held and Released are the menu's.
+func (in Input) IsEvent() bool { return in.Kind >= Button && in.Kind <= PauseToggle }
 
 // Event converts an input to the match event it stands for: a press, a
 // pause (the switch turned on), a resume that continues the turns in

@@ -55,6 +55,10 @@ type ReaderOpts struct {
 	// Buffer is the length of the Inputs channel. Zero means 64. The
 	// reader blocks (it never drops an input) when it is full.
 	Buffer int
+	// Hold makes the reader report a clock button held down this long
+	// after its press (Held) and its release after that (Released): the
+	// button menu's gestures. Zero reports neither.
+	Hold time.Duration
 }
 
 // Reader reads a line set's edges, debounces them and delivers Inputs. It
@@ -76,7 +80,13 @@ type Reader struct {
 
 	haltOnce, closeOnce sync.Once
 	haltErr, closeErr   error
+
+	pauseOn bool // the pause switch's position when the reader started
 }
+
+// PauseOn reports whether the pause switch was on (active) when the
+// reader started: the position no input reports.
+func (r *Reader) PauseOn() bool { return r.pauseOn }
 
 var _ Source = (*Reader)(nil)
 
@@ -99,12 +109,14 @@ func NewReader(lines Lines, w *wiring.Wiring, numbers []int, o *ReaderOpts) (*Re
 		deb:  NewDebouncer(w, high == w.Pause.ActiveHigh),
 		poll: 100 * time.Millisecond,
 		halt: make(chan struct{}), done: make(chan struct{}),
+		pauseOn: high == w.Pause.ActiveHigh,
 	}
 	var buf int
 	if o != nil {
 		if o.Poll > 0 {
 			r.poll = o.Poll
 		}
+		r.deb.SetHold(o.Hold)
 		buf = o.Buffer
 	}
 	if buf <= 0 {

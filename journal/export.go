@@ -119,16 +119,7 @@ func WriteTimeline(w io.Writer, m *Match) error {
 			tw.Comment(s.String() + ": " + p[s])
 		}
 	}
-	times := "times: seconds since the match's record began (the table ready)"
-	for _, r := range m.Records {
-		// The first start (a resume before the start starts the match too)
-		// that was applied: the console counts its match time from there.
-		if r.Kind == KindEvent && r.Event != nil && (r.Event.Kind == rules.Start || r.Event.Kind == rules.Resume) &&
-			r.Refused == "" && r.Ignored == "" {
-			times += "; the match started at " + clock.FormatSeconds(r.At-m.Begin.At) + ": the console's match time is the time here minus that"
-			break
-		}
-	}
+	base, times := timelineBase(m)
 	tw.Comment(times)
 	tw.Preset(preset)
 	tw.Control(m.Options.Control)
@@ -150,7 +141,7 @@ func WriteTimeline(w io.Writer, m *Match) error {
 	var lines []line
 	for _, r := range m.Records {
 		r := r
-		at := r.At - m.Begin.At
+		at := max(r.At-base, 0) // what came before the start is at 0, before it
 		if r.Kind == KindMove || r.Kind == KindTakeBack {
 			// The scoresheet, for people: the timeline has no moves.
 			what := "move"
@@ -183,8 +174,40 @@ func WriteTimeline(w io.Writer, m *Match) error {
 	for _, l := range lines {
 		l.write()
 	}
-	tw.End(m.Until() - m.Begin.At)
+	tw.End(max(m.Until()-base, 0))
 	return tw.Flush()
+}
+
+// timelineBase returns the instant a timeline's times count from, and
+// the comment that says so: the match's start, as the console, the
+// terminal and the CSV count (what came before it, the ready table's
+// adjustments, is written at 0, before the start). A match that never
+// started, or whose no-show countdown ran before the start (Art 44: its
+// timing is the record's), counts from the record's begin.
+func timelineBase(m *Match) (time.Duration, string) {
+	s, err := m.Summarize()
+	called := false
+	for _, r := range m.Records {
+		if r.Kind == KindEvent && r.Event != nil && r.Event.Kind == rules.Call && r.Refused == "" && r.Ignored == "" {
+			called = true
+		}
+	}
+	switch {
+	case err != nil || !s.Started:
+		return m.Begin.At, "times: seconds since the match's record began (the table ready); it never started"
+	case called:
+		return m.Begin.At, "times: seconds since the match's record began (the table ready), for the no-show countdown; the match started at " +
+			clock.FormatSeconds(s.StartedAt) + ": the console's match time is the time here minus that"
+	}
+	return m.Begin.At + s.StartedAt, "times: seconds from the match's start, as the console, the terminal table and the CSV count them" +
+		pick(s.StartedAt > 0, " (the table was ready "+clock.FormatSeconds(s.StartedAt)+" s before)", "")
+}
+
+func pick(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
 }
 
 // boardText is a board's result for a row: "0-1 flag", "*" while it goes
@@ -203,10 +226,20 @@ func isReset(r Record) bool {
 }
 
 // WriteJSON writes m as one JSON object: the match (id, table, players,
-// preset, options, began), its outcome (as Summarize, times in ms; each
-// board's result, and the game points under match_format = both-boards)
-// and every record as stored.
-func WriteJSON(w io.Writer, m *Match) error {
+// preset, options, began), its outcome (as Summarize, times in whole
+// milliseconds, rounded to the nearest; each board's result, and the game
+// points under match_format = both-boards) and every record as stored.
+func WriteJSON(w io.Writer, m *Match) error { return writeJSON(w, m, false) }
+
+// WriteJSONExact is WriteJSON with the outcome's times exact: a fraction
+// of a millisecond where there is one (tandem export --exact).
+func WriteJSONExact(w io.Writer, m *Match) error { return writeJSON(w, m, true) }
+
+func writeJSON(w io.Writer, m *Match, exact bool) error {
+	millis := wholeMillis
+	if exact {
+		millis = exactMillis
+	}
 	s, err := m.Summarize()
 	if err != nil {
 		return err
@@ -266,8 +299,13 @@ func WriteJSON(w io.Writer, m *Match) error {
 	return enc.Encode(o)
 }
 
-// millis writes d in milliseconds, with a fraction only when needed.
-func millis(d time.Duration) json.Number {
+// wholeMillis writes d in whole milliseconds, rounded to the nearest.
+func wholeMillis(d time.Duration) json.Number {
+	return json.Number(strconv.FormatInt(int64(d.Round(time.Millisecond)/time.Millisecond), 10))
+}
+
+// exactMillis writes d in milliseconds, with a fraction only when needed.
+func exactMillis(d time.Duration) json.Number {
 	if d%time.Millisecond == 0 {
 		return json.Number(strconv.FormatInt(int64(d/time.Millisecond), 10))
 	}

@@ -52,7 +52,7 @@ for arch in $ARCHES; do
         gen="$tools/gen-$pkg-$arch"
         mkdir -p "$gen"
         CGO_ENABLED=0 GOOS=linux GOARCH=$goarch GOARM=$goarm \
-            go build -trimpath -ldflags "-s -w" -o "$bin" ./cmd/$pkg
+            go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$bin" ./cmd/$pkg
         packaging/copyright.sh "$bin" >"$gen/copyright"
         gzip -9n <"packaging/$pkg.1" >"$gen/$pkg.1.gz"
         printf '%s (%s) unstable; urgency=medium\n\n  * Built from git commit %s.\n\n -- %s  %s\n' \

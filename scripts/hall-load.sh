@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The hall's load and fault test (issue 7, item 5), figures in
+# The hall's load and fault test, figures in
 # docs/performance.md ("Hall"):
 #
 #   scripts/hall-load.sh [FLAGS]

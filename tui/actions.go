@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -22,10 +21,10 @@ import (
 func (m *Model) openResult(now time.Time) {
 	switch m.status() {
 	case rules.Ready:
-		m.notice = "the match has not started (enter starts it)"
+		m.notice = m.tr("tui.notice.not-started")
 		return
 	case rules.Decided:
-		m.notice = "the match is decided; n starts a new match"
+		m.notice = m.tr("tui.notice.decided")
 		return
 	}
 	if m.stopClocks(now) {
@@ -41,11 +40,11 @@ func (m *Model) openClaim(now time.Time) {
 	s := m.latest()
 	switch {
 	case s.Status == rules.Ready:
-		m.notice = "the match has not started (enter starts it)"
+		m.notice = m.tr("tui.notice.not-started")
 	case s.Status == rules.Decided:
-		m.notice = "the match is decided; n starts a new match"
+		m.notice = m.tr("tui.notice.decided")
 	case s.Claim.Active:
-		m.notice = fmt.Sprintf("a claim by %s is already pending: u uphold · x reject", s.Claim.Claimant)
+		m.notice = m.tr("tui.notice.claim-already", "Seat", m.p.Seat(s.Claim.Claimant))
 	default:
 		if m.stopClocks(now) {
 			m.ask = prompt{step: askClaimSeat}
@@ -69,7 +68,7 @@ func (m *Model) stopClocks(now time.Time) bool {
 	case rules.Paused:
 		return true
 	case rules.Decided:
-		m.notice = "the match was decided before the key; n starts a new match"
+		m.notice = m.tr("tui.notice.decided-before")
 	}
 	return false
 }
@@ -79,9 +78,9 @@ func (m *Model) stopClocks(now time.Time) bool {
 func (m *Model) openAdjust() {
 	switch m.status() {
 	case rules.Running:
-		m.notice = "pause first (space), then t to adjust time"
+		m.notice = m.tr("tui.notice.pause-first-adjust")
 	case rules.Decided:
-		m.notice = "the match is decided; its clocks are final"
+		m.notice = m.tr("tui.notice.clocks-final")
 	default:
 		m.ask = prompt{step: askAdjustSeat}
 	}
@@ -92,13 +91,13 @@ func (m *Model) openResume() {
 	s := m.latest()
 	switch {
 	case s.Claim.Active:
-		m.notice = fmt.Sprintf("a claim by %s is pending: u uphold · x reject first", s.Claim.Claimant)
+		m.notice = m.tr("tui.notice.claim-pending", "Seat", m.p.Seat(s.Claim.Claimant))
 	case s.Status == rules.Running:
-		m.notice = "the clocks are running: pause first (space), then s to resume choosing"
+		m.notice = m.tr("tui.notice.pause-first-resume")
 	case s.Status == rules.Ready:
-		m.notice = "the match has not started (enter starts it)"
+		m.notice = m.tr("tui.notice.not-started")
 	case s.Status == rules.Decided:
-		m.notice = "the match is decided; n starts a new match"
+		m.notice = m.tr("tui.notice.decided")
 	default:
 		m.ask = prompt{step: askResumeA}
 		m.skipOverBoards(&s)
@@ -124,9 +123,9 @@ func (m *Model) declare(e arbiter.Command, now time.Time) {
 		return
 	}
 	if e.Outcome == rules.Drawn {
-		m.notice = fmt.Sprintf("board %s drawn; board %s plays on and decides the match (Art 34)", e.Board, e.Board.Other())
+		m.notice = m.tr("tui.notice.board-drawn", "Board", e.Board.String(), "Other", e.Board.Other().String())
 		if m.status() == rules.Paused {
-			m.notice += fmt.Sprintf(": space resumes board %s", e.Board.Other())
+			m.notice += m.tr("tui.notice.space-resumes-board", "Board", e.Board.Other().String())
 		}
 	}
 }
@@ -162,29 +161,29 @@ func (m *Model) resolve(kind rules.Kind, now time.Time) {
 	off := c.Accused
 	switch {
 	case kind == rules.Reject:
-		m.notice = fmt.Sprintf("claim by %s rejected; space resumes the turns in progress", c.Claimant)
+		m.notice = m.tr("tui.notice.claim-rejected", "Seat", m.p.Seat(c.Claimant))
 	case res.Status == rules.Decided:
-		what := "illegal move"
+		id := "tui.notice.upheld-loses"
 		if m.threeStrikes() && s.Strikes[off] >= 3 {
-			what = "third illegal move"
+			id = "tui.notice.upheld-third-loses"
 		}
-		m.notice = fmt.Sprintf("claim by %s upheld: %s's %s loses (%s)", c.Claimant, off, what, m.article(rules.IllegalMove))
+		m.notice = m.tr(id, "Seat", m.p.Seat(c.Claimant), "Accused", m.p.Seat(off), "Article", m.article(rules.IllegalMove))
 	case c.Reason == rules.IllegalMove:
 		// The move is taken back: the offender moves again, so his clock
 		// is the one that runs on resume.
-		m.notice = fmt.Sprintf("claim by %s upheld: ", c.Claimant)
+		m.notice = m.tr("tui.notice.upheld", "Seat", m.p.Seat(c.Claimant)) + " "
 		if m.threeStrikes() {
-			m.notice += fmt.Sprintf("strike %d of 3 for %s; ", s.Strikes[off], off)
+			m.notice += m.tr("tui.notice.strike", "N", s.Strikes[off], "Accused", m.p.Seat(off)) + " "
 		} else {
-			m.notice += fmt.Sprintf("%s's move is taken back; ", off)
+			m.notice += m.tr("tui.notice.taken-back", "Accused", m.p.Seat(off)) + " "
 		}
 		if s.Clocks[off].Turn {
-			m.notice += fmt.Sprintf("%s moves again: space resumes %s's clock", off, off)
+			m.notice += m.tr("tui.notice.moves-again", "Accused", m.p.Seat(off))
 		} else {
-			m.notice += "space resumes the turns in progress"
+			m.notice += m.tr("tui.notice.space-resumes")
 		}
 	default:
-		m.notice = fmt.Sprintf("claim by %s upheld; settle it: r result · t adjust time · space resume", c.Claimant)
+		m.notice = m.tr("tui.notice.upheld-settle", "Seat", m.p.Seat(c.Claimant))
 	}
 }
 
@@ -198,10 +197,10 @@ func (m *Model) resume(run rules.RunChoice, now time.Time) {
 	var running []string
 	for _, seat := range bughouse.Seats {
 		if s.Clocks[seat].Running {
-			running = append(running, seat.String())
+			running = append(running, m.p.Seat(seat))
 		}
 	}
 	if len(running) > 0 {
-		m.notice = "resumed: " + strings.Join(running, " and ") + " to move"
+		m.notice = m.tr("tui.notice.resumed", "Seats", strings.Join(running, " "+m.tr("tui.and")+" "))
 	}
 }

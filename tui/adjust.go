@@ -22,9 +22,6 @@ const maxTyped = 16
 // clock key, can ever be typed into the field.
 func timeRune(r rune) bool { return r >= '0' && r <= '9' || r == '.' || r == ':' }
 
-// fieldKeys says what the field takes, for its notes.
-const fieldKeys = "only a sign, digits, . and :"
-
 // typeAdjust takes one key of the typed adjustment: a sign, a digit, the
 // decimal point or a colon, Backspace, or Enter to apply it. Any other key
 // is refused with a note saying so: it neither cancels the field (Esc
@@ -43,25 +40,25 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	case keyEnter:
 		d, err := arbiter.ParseDelta(p.typed)
 		if err != nil {
-			p.bad = err.Error()
+			p.bad = m.p.Core(err.Error())
 			return true
 		}
 		seat := p.seat
 		if _, ok := m.command(arbiter.Command{Kind: arbiter.Adjust, Seat: seat, Delta: d}, now); !ok {
 			// Refused (e.g. it would leave no time): stay in the field,
 			// so the arbiter corrects what he typed.
-			p.bad = m.err.Error()
+			p.bad = m.p.Core(m.err.Error())
 			m.err = nil
 			return true
 		}
 		m.ask = prompt{}
 		if s := m.latest(); s.Effect.Ignored == "" {
-			m.notice = fmt.Sprintf("%s %s: now %s", seat, signed(d), display.Format(s.Clocks[seat].Remaining, m.disp))
+			m.notice = m.tr("tui.adjust.done", "Seat", m.p.Seat(seat), "Delta", signed(d), "Now", display.Format(s.Clocks[seat].Remaining, m.disp))
 		}
 		return true
 	case keyRune:
 	default:
-		p.hint = "key refused: " + fieldKeys
+		p.hint = m.tr("tui.adjust.key-refused")
 		return true
 	}
 	if p.bad != "" && timeRune(k.r) {
@@ -80,14 +77,14 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	}
 	switch {
 	case (r == '+' || r == '-') && strings.ContainsAny(p.typed, "+-"):
-		p.hint = fmt.Sprintf("%q refused: one sign only (Backspace corrects)", string(r))
+		p.hint = m.tr("tui.adjust.one-sign", "Key", fmt.Sprintf("%q", string(r)))
 	case r == '+' || r == '-':
 		// The sign comes first; typed after the time, it goes in front.
 		p.typed = string(r) + p.typed
 	case !timeRune(r):
-		p.hint = fmt.Sprintf("%q refused: %s", string(r), fieldKeys)
+		p.hint = m.tr("tui.adjust.rune-refused", "Key", fmt.Sprintf("%q", string(r)))
 	case len(p.typed) >= maxTyped:
-		p.hint = "too long: Backspace corrects"
+		p.hint = m.tr("tui.adjust.too-long")
 	default:
 		p.typed += string(r)
 	}

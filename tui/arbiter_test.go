@@ -286,7 +286,7 @@ func TestPromptAnswers_AreNotClockKeys(t *testing.T) {
 	}
 	// The seats are chosen with digits, in seat order.
 	for i, seat := range bughouse.Seats {
-		if c := seatChoices[i]; c.key != rune('1'+i) || c.seat != seat || c.label != seat.String() {
+		if c := seatChoices[i]; c.key != rune('1'+i) || c.seat != seat || c.label != "" {
 			t.Errorf("seat choice %d: %q %s %s, want %q %s", i, c.key, c.seat, c.label, rune('1'+i), seat)
 		}
 	}
@@ -1077,8 +1077,8 @@ func TestBurst_KeysWithTheOpeningKeyAnswerNothing(t *testing.T) {
 			{nil, "c2i", askClaimSeat, "Claim by: 1 A-white"},
 			{[]string{"c"}, "2i", askClaimKind, "Claim by A-black · kind:"},
 			{nil, "t1+30", askAdjustSeat, "Adjust whose time: 1 A-white"},
-			{[]string{"t"}, "1+30", askAdjustAmount, "Adjust A-white: ▏  type"},
-			{nil, "s12", askResumeA, "Resume with: board A 1 A-white"},
+			{[]string{"t"}, "1+30", askAdjustAmount, "3 keys typed with the question were not taken as its answer  Adjust A-white: ▏"},
+			{nil, "s12", askResumeA, "2 keys typed with the question were not taken as its answer  Resume: board A 1 A-white"},
 			{[]string{"s"}, "23", askResumeB, "Resume with: board A A-black; board B"},
 			{nil, "raw1y", askResultBoard, "Result on board: a / b"},
 			{[]string{"r"}, "aw1y", askResultOutcome, "Board A: w White wins"},
@@ -1101,7 +1101,7 @@ func TestBurst_KeysWithTheOpeningKeyAnswerNothing(t *testing.T) {
 		// Clock keys in the burst still press: "s1z" opens the question,
 		// and z is A-white's press, not board A's choice.
 		h.press("s1z")
-		h.wantView("Resume with: board A 1 A-white", "last event: press A-white", "ignored: paused")
+		h.wantView("1 key typed with the question was not taken as its answer  Resume: board A 1 A-white", "last event: press A-white", "ignored: paused")
 		if h.m.ask.step != askResumeA {
 			t.Errorf("s1z: step %d, want board A's question", h.m.ask.step)
 		}

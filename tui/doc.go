@@ -79,10 +79,17 @@
 //	        time; asks (y = yes, any other key = no) when paused, decided,
 //	        or ready with time adjusted, since the match, its result or the
 //	        adjustments would be gone; while running, says to pause first
+//	o       the button menu (package menu, the Pi's: time control,
+//	        preset, new match, the last result, the console), only while
+//	        the clocks are stopped; the clock keys are its buttons as on
+//	        the Pi (z A-white next, q A-black previous, p B-white OK, m
+//	        B-black back), Enter OK and Esc back; the screen takes the
+//	        prompt line. A match that starts closes it.
 //	esc     quit: at once when ready; otherwise asks first (y = quit, any
 //	        other key = no): a match in progress would be abandoned, a
 //	        decided match's result would be gone. With a question open,
-//	        esc cancels it instead.
+//	        esc cancels it instead; on a ready table with a message on the
+//	        note line, the first esc dismisses the message.
 //	ctrl-c  the same as esc, except that a second ctrl-c in a row quits:
 //	        ctrl-c ctrl-c always leaves
 //
@@ -95,13 +102,21 @@
 // while paused) and leaves the question exactly as it was. Keys that
 // arrive in the same burst (one key message) as the key that opened a
 // question, or moved it on to its next question, are not taken as its
-// answer: of those, only clock keys count. The typed adjustment is a text
+// answer: of those, only clock keys count, and the question's line says
+// how many keys it did not take. The typed adjustment is a text
 // field instead: it takes a sign (one), digits, "." (or a decimal comma)
 // and ":", and refuses any other key with a note saying so; Enter shows
 // what is wrong with the time (or the table's refusal) and stays in the
 // field, Esc cancels it. Letters work in upper case too (Caps Lock). A
 // player presses his own key after his move, as he would press his side
 // of the clock.
+//
+// # Language
+//
+// Every text is in the language of WithLanguage (package i18n: English or
+// Spanish, in the arbiters' words), the rules' own messages translated
+// through the catalogs (i18n.Printer.Core). The players' names
+// (table.Snapshot.Players) go beside their seats.
 //
 // # Time
 //

@@ -13,6 +13,8 @@ import (
 	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/display"
+	"tandem/i18n"
+	"tandem/menu"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -24,6 +26,11 @@ type Option func(*Model)
 // display.DefaultOpts. Pass the same Opts as the table's NextChange
 // (display.NextChangeFunc) so a redraw comes exactly when a digit changes.
 func WithDisplay(o *display.Opts) Option { return func(m *Model) { m.disp = o } }
+
+// WithLanguage sets the language of every text the table writes
+// (i18n.English by default); Run's caller takes it from the configuration
+// or the environment (i18n.FromEnv).
+func WithLanguage(l i18n.Lang) Option { return func(m *Model) { m.p = i18n.For(l) } }
 
 // WithRenderer sets the lipgloss renderer that decides the colors (and
 // whether there are any). Run uses one for its output; the default is
@@ -76,6 +83,7 @@ type Model struct {
 	disp     *display.Opts
 	renderer *lipgloss.Renderer
 	st       styles
+	p        *i18n.Printer // the language of every text
 
 	haveRules bool
 	info      string // WithInfo's line
@@ -93,9 +101,13 @@ type Model struct {
 	// adjustment: n asks before undoing an adjusted time.
 	initial [4]time.Duration
 
-	ask    prompt // the open question, if any (ask.step != noPrompt)
-	notice string // a hint for the last key, e.g. "pause first"
-	err    error  // the error of the last arbiter action
+	ask prompt     // the open question, if any (ask.step != noPrompt)
+	bm  *menu.Menu // the button menu (menu.go), nil until opened
+	// lastResult is the last decided result the table showed, for the
+	// menu's "last result".
+	lastResult string
+	notice     string // a hint for the last key, e.g. "pause first"
+	err        error  // the error of the last arbiter action
 }
 
 var _ tea.Model = (*Model)(nil)
@@ -112,7 +124,7 @@ type closedMsg struct{}
 // keys to have an effect. The model subscribes to t's snapshots in Init
 // and unsubscribes in Close.
 func New(t *table.Table, opts ...Option) *Model {
-	m := &Model{t: t, ctx: context.Background(), snap: t.Snapshot()}
+	m := &Model{t: t, ctx: context.Background(), snap: t.Snapshot(), p: i18n.For(i18n.English)}
 	for _, o := range opts {
 		o(m)
 	}
@@ -204,13 +216,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// A question about a match that is no longer there is moot. The
 		// table's latest snapshot decides, not a late one in flight.
 		latest := m.latest()
+		if m.bm != nil && m.bm.IsOpen() && latest.Status == rules.Running {
+			m.bm.Close() // the match runs: a key is a press again
+		}
 		switch {
 		case m.ask.step == askNew && m.ask.newStale(&latest):
 			m.ask = prompt{}
-			m.notice = "the match changed meanwhile: nothing reset (n asks again)"
+			m.notice = m.tr("tui.notice.changed-reset")
 		case m.ask.step == askQuit && m.ask.quitStale(&latest):
 			m.ask = prompt{}
-			m.notice = "the match changed meanwhile: nothing quit (esc asks again)"
+			m.notice = m.tr("tui.notice.changed-quit")
 		}
 		return m, m.listen()
 	case infoMsg:
@@ -293,11 +308,12 @@ func keys(k tea.KeyMsg) []keyIn {
 // moved it on to its next question) are not taken as its answer: a burst
 // is several people pressing at once, not the arbiter answering. Of those
 // keys only clock keys count (the players pressed at the same moment);
-// the others are dropped, and the question stays as it is.
+// the others are not taken, the question stays as it is, and its line
+// says how many keys it did not take (prompt.dropped).
 func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	now := time.Now()
 	if k.Paste {
-		m.notice = "pasted text is ignored"
+		m.notice = m.tr("tui.notice.paste")
 		return nil
 	}
 	asked := false
@@ -305,6 +321,10 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		if asked {
 			if seat, ok := seatOf(in); ok {
 				m.pressSeat(seat, now)
+			} else {
+				// Not the answer, and said so on the prompt line: the
+				// arbiter types it again if he meant it.
+				m.ask.dropped++
 			}
 			continue
 		}
@@ -313,6 +333,9 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 			return cmd
 		}
 		asked = m.ask.step != noPrompt && m.ask.step != before
+		if asked {
+			m.ask.dropped = 0
+		}
 	}
 	return nil
 }
@@ -346,8 +369,19 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 		}
 		return cmd
 	}
+	if m.bm != nil && m.bm.IsOpen() {
+		m.menuKeyIn(k, now)
+		return nil
+	}
 	switch k.kind {
 	case keyEsc:
+		if (m.notice != "" || m.err != nil) && m.quitsAtOnce() {
+			// Esc dismisses the message on the note line rather than
+			// quitting at once; the next Esc quits. (Where Esc asks
+			// first, the question replaces the message.)
+			m.clear()
+			return nil
+		}
 		return m.quit()
 	case keyEnter:
 		m.clear()
@@ -423,6 +457,9 @@ func (m *Model) key1(r rune, now time.Time) {
 	case keyResumeC:
 		m.clear()
 		m.openResume()
+	case keyMenu:
+		m.clear()
+		m.openMenu()
 	case keyUphold:
 		m.clear()
 		if m.upholdDecides() {
@@ -447,6 +484,9 @@ func (m *Model) pressSeat(seat bughouse.Seat, now time.Time) {
 
 func (m *Model) clear() { m.notice, m.err = "", nil }
 
+// tr is m.p.T: message id in the table's language.
+func (m *Model) tr(id string, kv ...any) string { return m.p.T(id, kv...) }
+
 // latest is the table's latest snapshot, not the one drawn: the table
 // publishes before Do returns, so a key that follows an arbiter action at
 // once already sees its effect.
@@ -459,13 +499,19 @@ func (m *Model) status() rules.Status { return m.latest().Status }
 // otherwise asks: a match in progress would be abandoned, a decided
 // match's result would be gone (the screen is the only place it is shown).
 func (m *Model) quit() tea.Cmd {
-	s := m.latest()
-	if s.Status == rules.Ready && !s.Claim.Active {
+	if m.quitsAtOnce() {
 		return tea.Quit
 	}
+	s := m.latest()
 	m.clear()
 	m.ask = prompt{step: askQuit, decided: s.Status == rules.Decided}
 	return nil
+}
+
+// quitsAtOnce reports whether quitting loses nothing: the match is ready.
+func (m *Model) quitsAtOnce() bool {
+	s := m.latest()
+	return s.Status == rules.Ready && !s.Claim.Active
 }
 
 // pauseSwitch flips the arbiter's pause switch: the loop makes it a pause
@@ -483,7 +529,7 @@ func (m *Model) newMatch(now time.Time) {
 	s := m.latest()
 	switch {
 	case s.Status == rules.Running:
-		m.notice = "pause first (space), then n for a new match"
+		m.notice = m.tr("tui.notice.pause-first-new")
 	case s.Status == rules.Paused, s.Status == rules.Decided, len(m.adjusted(&s)) > 0:
 		// The result, the match or the adjusted times exist nowhere
 		// else: ask before they go.
@@ -542,7 +588,7 @@ func (m *Model) do(e rules.Event, now time.Time) (rules.Effect, error) {
 	defer cancel()
 	eff, err := m.t.Do(ctx, e, now)
 	if errors.Is(err, context.DeadlineExceeded) {
-		err = errors.New("tui: the table did not answer; is it running?")
+		err = errors.New(m.tr("tui.error.no-answer"))
 	}
 	m.err = err
 	return eff, err
@@ -558,7 +604,7 @@ func (m *Model) command(c arbiter.Command, now time.Time) (res arbiter.Result, o
 	res, err := m.t.Command(ctx, c, now)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		err = errors.New("tui: the table did not answer; is it running?")
+		err = errors.New(m.tr("tui.error.no-answer"))
 	case err == nil && res.Refused != "":
 		err = errors.New(res.Refused)
 	}

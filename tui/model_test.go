@@ -704,7 +704,7 @@ func TestNewMatch_BeforeTheStart_AsksWhenTimeWasAdjusted(t *testing.T) {
 		}
 		// n y in one burst: the y is not the answer.
 		h.press("ny")
-		h.wantView("New match? The time adjustments will be undone")
+		h.wantView("1 key typed with the question was not taken as its answer  New match? Adjusted times undone.")
 		h.press("y")
 		h.wantLast(rules.Event{Kind: rules.Reset})
 		for _, seat := range bughouse.Seats {

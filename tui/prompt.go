@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -54,6 +53,10 @@ type prompt struct {
 	// status is the match's status when the new-match question was
 	// asked: what a yes would throw away.
 	status rules.Status
+	// dropped counts the keys that came in the same burst as the key
+	// that asked (or moved on) the question and were not taken as its
+	// answer: the prompt line says so until the question is answered.
+	dropped int
 }
 
 // yesNo reports whether the question is whether to keep the match: y
@@ -68,7 +71,7 @@ func (p prompt) what() string {
 	case askClaimSeat, askClaimKind, askUpholdConfirm:
 		return "claim"
 	case askAdjustSeat, askAdjustAmount:
-		return "time adjustment"
+		return "adjust"
 	case askResumeA, askResumeB:
 		return "resume"
 	}
@@ -83,17 +86,18 @@ func (m *Model) cancelPrompt() {
 	m.ask = prompt{}
 	m.err = nil
 	if p.yesNo() {
-		m.notice = "kept the match"
+		m.notice = m.tr("tui.notice.kept")
 		return
 	}
-	m.notice = p.what() + " cancelled"
+	m.notice = m.tr("tui.notice.cancelled", "What", m.tr("tui.what."+p.what()))
 	if s := m.latest(); s.Status == rules.Paused && !s.Claim.Active {
-		m.notice += " — paused; space resumes"
+		m.notice += " — " + m.tr("tui.notice.paused-space")
 	}
 }
 
-// choice is one answer of a question: its key, its words, and the reason
-// or outcome it stands for.
+// choice is one answer of a question: its key, its words (a message ID;
+// none for a seat, named in the table's language), and the reason or
+// outcome it stands for.
 type choice struct {
 	key     rune
 	label   string
@@ -109,10 +113,10 @@ const yesKey = 'y'
 // whose time, whose clock runs): digits in seat order, never a clock key,
 // so a player's press is never taken for the arbiter's choice.
 var seatChoices = []choice{
-	{key: '1', label: "A-white", seat: bughouse.AWhite},
-	{key: '2', label: "A-black", seat: bughouse.ABlack},
-	{key: '3', label: "B-white", seat: bughouse.BWhite},
-	{key: '4', label: "B-black", seat: bughouse.BBlack},
+	{key: '1', seat: bughouse.AWhite},
+	{key: '2', seat: bughouse.ABlack},
+	{key: '3', seat: bughouse.BWhite},
+	{key: '4', seat: bughouse.BBlack},
 }
 
 // boardSeats returns the seat choices of board b: 1 and 2 on board A, 3
@@ -125,20 +129,20 @@ func boardSeats(b bughouse.Board) []choice {
 }
 
 var boardChoices = []choice{
-	{key: 'a', label: "board A"},
-	{key: 'b', label: "board B"},
+	{key: 'a', label: "tui.choice.board-a"},
+	{key: 'b', label: "tui.choice.board-b"},
 }
 
 var outcomeChoices = []choice{
-	{key: 'w', label: "White wins", outcome: rules.WhiteWins},
-	{key: 'b', label: "Black wins", outcome: rules.BlackWins},
-	{key: 'd', label: "draw", outcome: rules.Drawn},
+	{key: 'w', label: "tui.choice.white-wins", outcome: rules.WhiteWins},
+	{key: 'b', label: "tui.choice.black-wins", outcome: rules.BlackWins},
+	{key: 'd', label: "tui.choice.draw", outcome: rules.Drawn},
 }
 
 var claimKinds = []choice{
-	{key: 'i', label: "illegal move", reason: rules.IllegalMove},
-	{key: 'f', label: "flag", reason: rules.Flag},
-	{key: 'o', label: "other", reason: rules.OtherClaim},
+	{key: 'i', label: "reason.illegal-move", reason: rules.IllegalMove},
+	{key: 'f', label: "reason.flag", reason: rules.Flag},
+	{key: 'o', label: "reason.other-claim", reason: rules.OtherClaim},
 }
 
 // The ways a game ends are numbered: letters could be a player's clock
@@ -149,13 +153,13 @@ var claimKinds = []choice{
 // decisive (or are not known: the rules then judge).
 func (m *Model) winHow() []choice {
 	c := []choice{
-		{key: '1', label: "checkmate", reason: rules.Checkmate},
-		{key: '2', label: "resignation", reason: rules.Resignation},
-		{key: '3', label: "illegal move", reason: rules.IllegalMove},
-		{key: '4', label: "forfeit", reason: rules.Forfeit},
+		{key: '1', label: "reason.checkmate", reason: rules.Checkmate},
+		{key: '2', label: "reason.resignation", reason: rules.Resignation},
+		{key: '3', label: "reason.illegal-move", reason: rules.IllegalMove},
+		{key: '4', label: "reason.forfeit", reason: rules.Forfeit},
 	}
 	if !m.haveRules || m.rules.Stalemate == board.StalemateWinForStalemated || m.rules.Stalemate == board.StalemateLossForStalemated {
-		c = append(c, choice{key: '5', label: "stalemate", reason: rules.Stalemate})
+		c = append(c, choice{key: '5', label: "reason.stalemate", reason: rules.Stalemate})
 	}
 	return c
 }
@@ -163,12 +167,12 @@ func (m *Model) winHow() []choice {
 // drawHow lists how a game is drawn: repetition only where it draws,
 // stalemate only where it draws (or when the rules are not known).
 func (m *Model) drawHow() []choice {
-	c := []choice{{key: '1', label: "agreement", reason: rules.Agreement}}
+	c := []choice{{key: '1', label: "reason.agreement", reason: rules.Agreement}}
 	if !m.haveRules || m.rules.RepetitionDraw {
-		c = append(c, choice{key: '2', label: "repetition", reason: rules.Repetition})
+		c = append(c, choice{key: '2', label: "reason.repetition", reason: rules.Repetition})
 	}
 	if !m.haveRules || m.rules.Stalemate == board.StalemateDraw {
-		c = append(c, choice{key: '3', label: "stalemate", reason: rules.Stalemate})
+		c = append(c, choice{key: '3', label: "reason.stalemate", reason: rules.Stalemate})
 	}
 	return c
 }
@@ -179,7 +183,7 @@ func (m *Model) drawHow() []choice {
 func (m *Model) menu(p *prompt) []choice {
 	switch p.step {
 	case askQuit, askNew, askResultConfirm, askUpholdConfirm:
-		return []choice{{key: yesKey, label: "yes"}}
+		return []choice{{key: yesKey, label: "tui.choice.yes"}}
 	case askResultBoard:
 		return boardChoices
 	case askResultOutcome:
@@ -215,7 +219,11 @@ func pick(cs []choice, k keyIn) (choice, bool) {
 func (m *Model) choices(cs []choice) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = m.st.key.Render(string(c.key)) + " " + c.label
+		label := m.p.Seat(c.seat)
+		if c.label != "" {
+			label = m.tr(c.label)
+		}
+		parts[i] = m.st.key.Render(string(c.key)) + " " + label
 	}
 	return strings.Join(parts, " · ")
 }
@@ -255,7 +263,7 @@ func (m *Model) answer(k keyIn, now time.Time) (bool, tea.Cmd) {
 			if p.step == askResumeB {
 				b = bughouse.BoardB
 			}
-			p.hint = fmt.Sprintf("%c is not on board %s: %s, or Enter to keep the turn", k.r, b, m.choices(boardSeats(b)))
+			p.hint = m.tr("tui.prompt.not-on-board", "Key", string(k.r), "Board", b.String(), "Choices", m.choices(boardSeats(b)))
 			return true, nil
 		}
 		return false, nil
@@ -289,14 +297,14 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 	case askQuit:
 		if s := m.latest(); p.quitStale(&s) {
 			m.ask = prompt{}
-			m.notice = "the match changed meanwhile: nothing quit (esc asks again)"
+			m.notice = m.tr("tui.notice.changed-quit")
 			return nil
 		}
 		return tea.Quit
 	case askNew:
 		if s := m.latest(); p.newStale(&s) {
 			m.ask = prompt{}
-			m.notice = "the match changed meanwhile: nothing reset (n asks again)"
+			m.notice = m.tr("tui.notice.changed-reset")
 			return nil
 		}
 		m.ask = prompt{}

@@ -6,6 +6,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/display"
+	"tandem/i18n"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -15,10 +16,10 @@ import (
 
 // resultSummary is a decided match's result in short, for the quit
 // question: "0-1 flag A-white", "1/2-1/2 both-drawn".
-func resultSummary(s *table.Snapshot) string {
-	parts := []string{s.Result.String(), s.Reason.String()}
+func resultSummary(p *i18n.Printer, s *table.Snapshot) string {
+	parts := []string{s.Result.String(), p.ReasonWord(s.Reason)}
 	for _, seat := range s.Decisive[:s.NDecisive] {
-		parts = append(parts, seat.String())
+		parts = append(parts, p.Seat(seat))
 	}
 	return strings.Join(parts, " ")
 }
@@ -29,13 +30,22 @@ func resultSummary(s *table.Snapshot) string {
 //
 // in the forms it has, longest first: shorter ones are for narrow
 // terminals. esc says whether "(esc cancels)" goes after it (not after a
-// yes/no question: any key but y answers no). No forms: no question.
+// yes/no question: any key but y answers no). No forms: no question. Keys
+// that came in the burst that asked it and were not taken as its answer
+// are said first ("2 keys typed with the question were not taken as its
+// answer").
 func (m *Model) promptLine() (forms []string, esc bool) {
 	long, short, tiny, esc := m.promptForms()
 	if long == "" {
 		return nil, false
 	}
-	for _, f := range []string{long, short, tiny} {
+	all := []string{long, short, tiny}
+	if n := m.ask.dropped; n > 0 {
+		// Said whenever it fits with the question, before it.
+		note := m.st.notice.Render(m.p.TN("tui.prompt.dropped", n)) + "  "
+		all = append([]string{note + long, note + short}, all...)
+	}
+	for _, f := range all {
 		if f != "" && (len(forms) == 0 || forms[len(forms)-1] != f) {
 			forms = append(forms, f)
 		}
@@ -48,74 +58,75 @@ func (m *Model) promptLine() (forms []string, esc bool) {
 func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 	p := &m.ask
 	k := func(r rune) string { return m.st.key.Render(string(r)) }
-	yes, yesShort := k(yesKey)+" = yes, any other key = no", k(yesKey)+" = yes, other = no"
+	y := k(yesKey)
+	yes, yesShort := m.tr("tui.prompt.yes", "Y", y), m.tr("tui.prompt.yes-short", "Y", y)
 	switch p.step {
 	case askQuit:
 		if s := m.latest(); p.decided && s.Status == rules.Decided {
-			long = "Quit? The result " + resultSummary(&s) + " will be gone. " + k(yesKey) + " = quit, any other key = no"
-			short = "Quit? The result will be gone. " + k(yesKey) + " = quit, other = no"
+			long = m.tr("tui.prompt.quit-result", "Result", resultSummary(m.p, &s), "Y", y)
+			short = m.tr("tui.prompt.quit-result-short", "Y", y)
 			return long, short, "", false
 		}
-		long = "Quit and abandon the match in progress? " + k(yesKey) + " = quit, any other key = no"
-		short = "Quit and abandon the match? " + k(yesKey) + " = quit, other = no"
+		long = m.tr("tui.prompt.quit", "Y", y)
+		short = m.tr("tui.prompt.quit-short", "Y", y)
 		return long, short, "", false
 	case askNew:
 		s := m.latest()
 		switch {
 		case p.decided && s.Status == rules.Decided:
-			long = "New match? The result " + resultSummary(&s) + " will be gone. " + yes
-			short = "New match? The result will be gone. " + yesShort
+			long = m.tr("tui.prompt.new-result", "Result", resultSummary(m.p, &s)) + " " + yes
+			short = m.tr("tui.prompt.new-result-short") + " " + yesShort
 		case p.status == rules.Ready:
-			long = "New match? The time adjustments will be undone: " + m.undone(&s) + ". " + yes
-			short = "New match? Adjusted times undone. " + yesShort
+			long = m.tr("tui.prompt.new-adjusted", "Undone", m.undone(&s)) + " " + yes
+			short = m.tr("tui.prompt.new-adjusted-short") + " " + yesShort
 		default:
-			long = "New match? The paused match will be lost. " + yes
-			short = "New match? " + yesShort
+			long = m.tr("tui.prompt.new-paused") + " " + yes
+			short = m.tr("tui.prompt.new-short") + " " + yesShort
 		}
 		return long, short, "", false
 	case askResultBoard:
-		long = "Result on board: " + k('a') + " / " + k('b')
+		long = m.tr("tui.prompt.result-board", "A", k('a'), "B", k('b'))
 		short = long
 	case askResultOutcome:
-		long = fmt.Sprintf("Board %s: %s", p.board, m.choices(outcomeChoices))
+		long = m.tr("tui.prompt.result-outcome", "Board", p.board.String(), "Choices", m.choices(outcomeChoices))
 		short = long
 	case askResultHow:
-		how, head := m.menu(p), fmt.Sprintf("Board %s drawn", p.board)
+		how, head := m.menu(p), m.tr("tui.prompt.board-drawn", "Board", p.board.String())
 		if p.outcome != rules.Drawn {
-			head = fmt.Sprintf("Board %s, %s wins", p.board, winner(p.board, p.outcome))
+			head = m.tr("tui.prompt.board-wins", "Board", p.board.String(), "Seat", m.p.Seat(winner(p.board, p.outcome)))
 		}
-		long = head + " · how: " + m.choices(how)
-		short = "how: " + m.choices(how)
+		long = head + " · " + m.tr("tui.prompt.how", "Choices", m.choices(how))
+		short = m.tr("tui.prompt.how", "Choices", m.choices(how))
 	case askResultConfirm:
 		what, brief := m.consequence(p.board, p.outcome)
-		game := fmt.Sprintf("board %s %s %s", p.board, p.outcome, reasonWords(p.reason))
-		long = "Declare " + game + " (" + what + ")? " + yes
-		short = "Declare " + game + " (" + brief + ")? " + yesShort
-		tiny = fmt.Sprintf("%s %s %s (%s)? ", p.board, p.outcome, reasonWords(p.reason), brief) + yesShort
+		game := m.tr("tui.prompt.game", "Board", p.board.String(), "Outcome", p.outcome.String(), "Reason", m.p.Reason(p.reason))
+		long = m.tr("tui.prompt.declare", "Game", game, "What", what) + " " + yes
+		short = m.tr("tui.prompt.declare", "Game", game, "What", brief) + " " + yesShort
+		tiny = fmt.Sprintf("%s %s %s (%s)? ", p.board, p.outcome, m.p.Reason(p.reason), brief) + yesShort
 		return long, short, tiny, false
 	case askUpholdConfirm:
 		c := m.latest().Claim
 		off := c.Accused
-		long = fmt.Sprintf("Uphold %s's claim? %s's illegal move loses the game and the match (%s; %s wins)? %s",
-			c.Claimant, off, m.article(rules.IllegalMove), c.Claimant.Team(), yes)
-		short = fmt.Sprintf("Uphold: %s loses the match? %s", off, yesShort)
+		long = m.tr("tui.prompt.uphold-loses", "Seat", m.p.Seat(c.Claimant), "Accused", m.p.Seat(off),
+			"Article", m.article(rules.IllegalMove), "Team", m.p.Team(c.Claimant.Team())) + " " + yes
+		short = m.tr("tui.prompt.uphold-loses-short", "Accused", m.p.Seat(off)) + " " + yesShort
 		tiny = short
 		return long, short, tiny, false
 	case askClaimSeat:
-		long = "Claim by: " + m.choices(seatChoices)
+		long = m.tr("tui.prompt.claim-by", "Choices", m.choices(seatChoices))
 		short = long
 	case askClaimKind:
-		long = fmt.Sprintf("Claim by %s · kind: %s", p.seat, m.choices(claimKinds))
-		short = "kind: " + m.choices(claimKinds)
+		long = m.tr("tui.prompt.claim-kind", "Seat", m.p.Seat(p.seat), "Choices", m.choices(claimKinds))
+		short = m.tr("tui.prompt.kind", "Choices", m.choices(claimKinds))
 	case askAdjustSeat:
-		long = "Adjust whose time: " + m.choices(seatChoices)
-		short = "Adjust: " + m.choices(seatChoices)
+		long = m.tr("tui.prompt.adjust-whose", "Choices", m.choices(seatChoices))
+		short = m.tr("tui.prompt.adjust-short", "Choices", m.choices(seatChoices))
 	case askAdjustAmount:
 		// The field first, then what to type, or why the last key did
 		// nothing.
-		field := fmt.Sprintf("Adjust %s: %s▏  ", p.seat, m.st.bold.Render(p.typed))
-		long = field + "type + or - and the time, seconds or m:ss, then Enter (e.g. +30, +2.5, +1:30, -0:10)"
-		short = field + "+/- seconds or m:ss, Enter"
+		field := m.tr("tui.prompt.adjust-field", "Seat", m.p.Seat(p.seat), "Typed", m.st.bold.Render(p.typed)) + "▏  "
+		long = field + m.tr("tui.prompt.adjust-help")
+		short = field + m.tr("tui.prompt.adjust-help-short")
 		switch {
 		case p.bad != "":
 			long = field + m.st.err.Render(p.bad)
@@ -125,23 +136,24 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 			short = long
 		}
 	case askResumeA:
-		long = "Resume with: board A " + m.choices(boardSeats(bughouse.BoardA)) + ", then board B " +
-			m.choices(boardSeats(bughouse.BoardB)) + "; Enter keeps a board's turn in progress"
-		short = "Resume: board A " + m.choices(boardSeats(bughouse.BoardA)) + ", then board B; Enter keeps a turn"
-		tiny = "Resume: board A " + k('1') + "/" + k('2') + ", Enter keeps"
+		long = m.tr("tui.prompt.resume-a", "A", m.choices(boardSeats(bughouse.BoardA)), "B", m.choices(boardSeats(bughouse.BoardB)))
+		short = m.tr("tui.prompt.resume-a-short", "A", m.choices(boardSeats(bughouse.BoardA)))
+		tiny = m.tr("tui.prompt.resume-a-tiny", "Keys", k('1')+"/"+k('2'))
 	case askResumeB:
-		chosen := "turn in progress"
+		chosen := m.tr("tui.prompt.turn-in-progress")
 		if p.run.Set[bughouse.BoardA] {
-			chosen = p.run.Seat[bughouse.BoardA].String()
+			chosen = m.p.Seat(p.run.Seat[bughouse.BoardA])
 		}
 		if m.latest().Boards[bughouse.BoardA].Over {
-			chosen = "over"
+			chosen = m.tr("tui.prompt.over")
 		}
-		long = "Resume with: board A " + chosen + "; board B " + m.choices(boardSeats(bughouse.BoardB)) +
-			"; Enter keeps the turn in progress"
-		short = "Resume: board A " + chosen + "; board B " + m.choices(boardSeats(bughouse.BoardB)) + "; Enter keeps"
-		tiny = "Resume: board B " + k('3') + "/" + k('4') + ", Enter keeps"
+		long = m.tr("tui.prompt.resume-b", "Chosen", chosen, "B", m.choices(boardSeats(bughouse.BoardB)))
+		short = m.tr("tui.prompt.resume-b-short", "Chosen", chosen, "B", m.choices(boardSeats(bughouse.BoardB)))
+		tiny = m.tr("tui.prompt.resume-b-tiny", "Keys", k('3')+"/"+k('4'))
 	default:
+		if f := m.menuForms(); f != "" {
+			return f, f, "", true
+		}
 		return "", "", "", false
 	}
 	if (p.step == askResumeA || p.step == askResumeB) && p.hint != "" {
@@ -158,21 +170,22 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 func (m *Model) consequence(b bughouse.Board, o rules.Outcome) (long, short string) {
 	s := m.latest()
 	if s.Boards[b].Over {
-		return fmt.Sprintf("board %s is already over: the rules will refuse it", b), "over"
+		return m.tr("tui.consequence.over", "Board", b.String()), m.tr("tui.consequence.over-short")
 	}
 	if o != rules.Drawn {
 		w := winner(b, o)
-		return fmt.Sprintf("%s wins; %s wins the match", w, w.Team()), w.Team().String() + " wins"
+		return m.tr("tui.consequence.wins", "Seat", m.p.Seat(w), "Team", m.p.Team(w.Team())),
+			m.tr("tui.consequence.wins-short", "Team", m.p.Team(w.Team()))
 	}
 	switch {
 	case !m.haveRules:
-		return "drawn", "drawn"
+		return m.tr("tui.consequence.drawn"), m.tr("tui.consequence.drawn")
 	case m.rules.OneBoardDraw == rules.MatchDrawn:
-		return "drawn; the match is drawn: one_board_draw = match-draw", "match drawn"
+		return m.tr("tui.consequence.match-draw-option"), m.tr("tui.result.match-drawn")
 	case s.Boards[b.Other()].Outcome == rules.Drawn:
-		return fmt.Sprintf("drawn; board %s is drawn too: the match is drawn", b.Other()), "match drawn"
+		return m.tr("tui.consequence.both-drawn", "Other", b.Other().String()), m.tr("tui.result.match-drawn")
 	}
-	return fmt.Sprintf("drawn; board %s decides the match", b.Other()), fmt.Sprintf("%s decides", b.Other())
+	return m.tr("tui.consequence.other-decides", "Other", b.Other().String()), m.tr("tui.consequence.other-decides-short", "Other", b.Other().String())
 }
 
 // undone lists the adjusted clocks of a ready match with the time a new
@@ -180,7 +193,7 @@ func (m *Model) consequence(b bughouse.Board, o rules.Outcome) (long, short stri
 func (m *Model) undone(s *table.Snapshot) string {
 	var parts []string
 	for _, seat := range m.adjusted(s) {
-		parts = append(parts, fmt.Sprintf("%s %s → %s", seat,
+		parts = append(parts, fmt.Sprintf("%s %s → %s", m.p.Seat(seat),
 			display.Format(s.Clocks[seat].Remaining, m.disp), display.Format(m.initial[seat], m.disp)))
 	}
 	return strings.Join(parts, ", ")

@@ -11,6 +11,7 @@ import (
 	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/display"
+	"tandem/i18n"
 	"tandem/rules"
 )
 
@@ -185,19 +186,19 @@ func spread(left, right string, w int) string {
 }
 
 func (m *Model) header(w int) string {
-	left := m.st.title.Render("TANDEM") + "  bughouse clock · simulated table"
+	left := m.st.title.Render("TANDEM") + "  " + m.tr("tui.header.title")
 	var right []string
 	if m.preset != "" {
-		right = append(right, "preset "+m.st.bold.Render(m.preset))
+		right = append(right, m.tr("tui.header.preset", "Preset", m.st.bold.Render(m.preset)))
 	}
 	if m.haveRules {
-		tc := "time control " + m.st.bold.Render(m.rules.Control.String())
+		tc := m.tr("tui.header.control", "Control", m.st.bold.Render(m.rules.Control.String()))
 		right = append(right, tc)
-		if h := handicaps(&m.rules); h != "" {
-			right = append(right, "handicap: "+m.st.bold.Render(h))
+		if h := handicaps(m.p, &m.rules); h != "" {
+			right = append(right, m.tr("tui.header.handicap", "Seats", m.st.bold.Render(h)))
 		}
 		if m.rules.Start != rules.StartArbiter {
-			right = append(right, "start: "+m.rules.Start.String())
+			right = append(right, m.tr("tui.header.start", "Start", m.rules.Start.String()))
 		}
 	}
 	r := strings.Join(right, " · ")
@@ -209,11 +210,11 @@ func (m *Model) header(w int) string {
 
 // handicaps lists the seats whose time control is not the match's, e.g.
 // "A-white 3m+2s, B-black 3m+2s"; "" when there are none.
-func handicaps(o *rules.Options) string {
+func handicaps(p *i18n.Printer, o *rules.Options) string {
 	var hs []string
 	for _, seat := range bughouse.Seats {
 		if c := o.SeatControls[seat]; c != nil && c.String() != o.Control.String() {
-			hs = append(hs, seat.String()+" "+c.String())
+			hs = append(hs, p.Seat(seat)+" "+c.String())
 		}
 	}
 	return strings.Join(hs, ", ")
@@ -222,55 +223,55 @@ func handicaps(o *rules.Options) string {
 func (m *Model) statusLine(w int) string {
 	ts := &m.snap
 	s := &ts.Snapshot
-	badge := m.st.status[s.Status].Render(strings.ToUpper(s.Status.String()))
+	badge := m.st.status[s.Status].Render(strings.ToUpper(m.p.Status(s.Status)))
 	var hint string
 	switch s.Status {
 	case rules.Ready:
-		hint = "press Enter (or space) to start both boards"
+		hint = m.tr("tui.hint.ready")
 		if m.haveRules && m.rules.Start == rules.StartBlackPress {
-			hint = "press Enter, or a Black player presses, to start both boards"
+			hint = m.tr("tui.hint.ready-black-press")
 		}
 		if m.haveRules && m.rules.Start == rules.StartBothBlack {
-			hint = "press Enter, or both Black players press, to start both boards (seed 003)"
+			hint = m.tr("tui.hint.ready-both-black")
 			for b, p := range s.BlackPressed {
 				if p {
-					hint = bughouse.SeatOf(bughouse.Board(b), bughouse.Black).String() + " has pressed: waiting for the other Black player (or Enter)"
+					hint = m.tr("tui.hint.black-pressed", "Seat", m.p.Seat(bughouse.SeatOf(bughouse.Board(b), bughouse.Black)))
 				}
 			}
 		}
 		if s.NoShow.Active {
-			hint = fmt.Sprintf("called: a team not at the table in %ss loses by forfeit (Art 44); ", clock.FormatSeconds(s.NoShow.Left(s.At).Truncate(time.Second))) + hint
+			hint = m.tr("tui.hint.called", "Seconds", clock.FormatSeconds(s.NoShow.Left(s.At).Truncate(time.Second))) + " " + hint
 		}
 	case rules.Running:
-		hint = "a player presses his own key after his move"
+		hint = m.tr("tui.hint.running")
 	case rules.Paused:
-		hint = markPause + " clocks stopped; space resumes the turns in progress, s chooses whose clocks run"
+		hint = markPause + " " + m.tr("tui.hint.paused")
 		if s.Claim.Active {
-			hint = fmt.Sprintf("%s CLAIM by %s: %s   ", markPause, s.Claim.Claimant, s.Claim.Reason) +
-				m.st.key.Render("u") + " uphold · " + m.st.key.Render("x") + " reject"
+			hint = markPause + " " + m.tr("tui.hint.claim", "Seat", m.p.Seat(s.Claim.Claimant), "Reason", m.p.ReasonWord(s.Claim.Reason)) + "   " +
+				m.st.key.Render("u") + " " + m.tr("tui.key.uphold") + " · " + m.st.key.Render("x") + " " + m.tr("tui.key.reject")
 		}
 		// The claim and result questions stop the clocks when they open:
 		// the screen says why they stand still.
 		switch m.ask.what() {
 		case "claim":
-			hint = markPause + " clocks stopped for the claim (Art 29): answer below"
+			hint = markPause + " " + m.tr("tui.hint.stopped-claim")
 		case "result":
-			hint = markPause + " clocks stopped for the result: answer below"
+			hint = markPause + " " + m.tr("tui.hint.stopped-result")
 			if s.Claim.Active {
-				hint += fmt.Sprintf(" · claim by %s pending", s.Claim.Claimant)
+				hint += " · " + m.tr("tui.hint.claim-pending", "Seat", m.p.Seat(s.Claim.Claimant))
 			}
 		}
 	case rules.Decided:
 		// Final only once the decision is on disk.
 		switch {
 		case ts.RecordErr != "":
-			hint = m.st.result.Render(m.resultLine(s)) + m.st.err.Render("  NOT recorded: write it down (recording failed)")
+			hint = m.st.result.Render(m.resultLine(s)) + m.st.err.Render("  "+m.tr("tui.result.not-recorded"))
 		case !s.Final:
-			hint = m.st.provisional.Render(m.resultLine(s) + "  — recording…")
+			hint = m.st.provisional.Render(m.resultLine(s) + "  — " + m.tr("tui.result.recording"))
 		default:
 			hint = m.st.result.Render(m.resultLine(s))
 		}
-		hint += m.st.dim.Render("   n: new match")
+		hint += m.st.dim.Render("   " + m.tr("tui.result.new-match"))
 	}
 	return truncate(badge+"  "+hint, w)
 }
@@ -288,15 +289,15 @@ func (m *Model) resultLine(s *rules.Snapshot) string {
 	if s.Result == rules.NoResult {
 		return ""
 	}
-	reason := s.Reason.String()
+	reason := m.p.ReasonWord(s.Reason)
 	if m.thirdStrike(s) {
-		reason = "third illegal move"
+		reason = m.tr("tui.result.third-illegal")
 	}
 	parts := []string{s.Result.String(), reason}
 	if s.NDecisive > 0 {
 		var seats []string
 		for _, seat := range s.Decisive[:s.NDecisive] {
-			seats = append(seats, seat.String())
+			seats = append(seats, m.p.Seat(seat))
 		}
 		parts = append(parts, strings.Join(seats, " "))
 	}
@@ -305,11 +306,11 @@ func (m *Model) resultLine(s *rules.Snapshot) string {
 	}
 	switch s.Result {
 	case rules.Team1Wins:
-		parts = append(parts, "team 1 wins: "+teamSeats(bughouse.Team1))
+		parts = append(parts, m.tr("tui.result.team-wins", "Team", m.p.Team(bughouse.Team1), "Seats", teamSeats(m.p, bughouse.Team1)))
 	case rules.Team2Wins:
-		parts = append(parts, "team 2 wins: "+teamSeats(bughouse.Team2))
+		parts = append(parts, m.tr("tui.result.team-wins", "Team", m.p.Team(bughouse.Team2), "Seats", teamSeats(m.p, bughouse.Team2)))
 	case rules.MatchDraw:
-		parts = append(parts, "match drawn")
+		parts = append(parts, m.tr("tui.result.match-drawn"))
 	}
 	return strings.Join(parts, "  ")
 }
@@ -321,11 +322,11 @@ func (m *Model) thirdStrike(s *rules.Snapshot) bool {
 }
 
 // teamSeats names team t's players: "A-white + B-black" for team 1.
-func teamSeats(t bughouse.Team) string {
+func teamSeats(p *i18n.Printer, t bughouse.Team) string {
 	var seats []string
 	for _, s := range bughouse.Seats {
 		if s.Team() == t {
-			seats = append(seats, s.String())
+			seats = append(seats, p.Seat(s))
 		}
 	}
 	return strings.Join(seats, " + ")
@@ -333,19 +334,19 @@ func teamSeats(t bughouse.Team) string {
 
 // teamLabel names the team that sits on that side of the table.
 func (m *Model) teamLabel(t bughouse.Team, w int) string {
-	return lipgloss.PlaceHorizontal(w, lipgloss.Center, m.st.dim.Render(t.String()+": "+teamSeats(t)))
+	return lipgloss.PlaceHorizontal(w, lipgloss.Center, m.st.dim.Render(m.p.Team(t)+": "+m.teamPlayers(t)))
 }
 
 // boardLabel names the board, drawn between the rows of clocks where the
 // board lies, with its game's result in seats' names (the match result
 // above is team 1's view; a board's 1-0 would read as its opposite).
 func (m *Model) boardLabel(f display.Face, w int) string {
-	label := "BOARD " + f.Board.String()
+	label := strings.ToUpper(m.p.Board(f.Board))
 	bv := m.snap.Boards[f.Board]
-	if r := boardResult(f.Board, bv); r != "" {
+	if r := boardResult(m.p, f.Board, bv); r != "" {
 		label += " · " + r
 		if bv.Outcome == rules.Drawn && m.snap.Status != rules.Decided {
-			if long := label + fmt.Sprintf(" · board %s decides", f.Board.Other()); len([]rune(long))+2 <= w {
+			if long := label + " · " + m.tr("tui.board.decides", "Board", m.p.Board(f.Board.Other())); len([]rune(long))+2 <= w {
 				label = long
 			}
 		}
@@ -363,23 +364,18 @@ func (m *Model) boardLabel(f display.Face, w int) string {
 
 // boardResult is board b's game result in words: "B-black lost on time",
 // "A-white won (checkmate)", "drawn (agreement)"; "" while it goes on.
-func boardResult(b bughouse.Board, bv rules.BoardView) string {
+func boardResult(p *i18n.Printer, b bughouse.Board, bv rules.BoardView) string {
 	switch bv.Outcome {
 	case rules.WhiteWins, rules.BlackWins:
 		w := winner(b, bv.Outcome)
 		if bv.Reason == rules.Flag {
-			return w.Opponent().String() + " lost on time"
+			return p.T("tui.board.lost-on-time", "Seat", p.Seat(w.Opponent()))
 		}
-		return w.String() + " won (" + reasonWords(bv.Reason) + ")"
+		return p.T("tui.board.won", "Seat", p.Seat(w), "Reason", p.Reason(bv.Reason))
 	case rules.Drawn:
-		return "drawn (" + reasonWords(bv.Reason) + ")"
+		return p.T("tui.board.drawn", "Reason", p.Reason(bv.Reason))
 	}
 	return ""
-}
-
-// reasonWords is a reason as words: "illegal move" for illegal-move.
-func reasonWords(r rules.Reason) string {
-	return strings.ReplaceAll(r.String(), "-", " ")
 }
 
 // clockBox draws one seat's clock: name, team and marks, the time in
@@ -389,19 +385,24 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 	color, mark, state := m.st.idle, " ", ""
 	switch {
 	case c.Flagged:
-		color, mark, state = m.st.flag, markFlag, "FLAG"
+		color, mark, state = m.st.flag, markFlag, m.tr("tui.clock.flag")
 	case c.Running && c.InDelay:
-		color, mark, state = m.st.running, markDelay, "running · delay"
+		color, mark, state = m.st.running, markDelay, m.tr("tui.clock.running-delay")
 	case c.Running:
-		color, mark, state = m.st.running, markRunning, "running"
+		color, mark, state = m.st.running, markRunning, m.tr("tui.clock.running")
 	case c.Turn:
-		color, mark, state = m.st.turn, markTurn, "to move"
+		color, mark, state = m.st.turn, markTurn, m.tr("tui.clock.to-move")
 	}
-	name := m.st.bold.Render(c.Seat.String())
+	name := m.st.bold.Render(m.p.Seat(c.Seat))
+	if pl := m.snap.Players[c.Seat]; pl != "" {
+		// The player's name (configuration, console, the hall's
+		// pairing), cut to leave the marks and the state room.
+		name += " " + truncate(pl, max(8, inner/3))
+	}
 	// Under three-strikes, the upheld illegal moves so far stay in sight
 	// next to the player's name: the third loses.
 	if n := m.snap.Strikes[c.Seat]; m.threeStrikes() && n > 0 {
-		name += m.st.err.Render(fmt.Sprintf(" strikes %d/3", n))
+		name += m.st.err.Render(" " + m.tr("tui.clock.strikes", "N", n))
 	}
 	// Art 40: the player's warnings; Art 44: before the start of a
 	// called match, whether he is at the table.
@@ -410,12 +411,12 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 	}
 	if ns := m.snap.NoShow; ns.Active && m.snap.Status == rules.Ready {
 		if ns.Arrived[c.Seat] {
-			name += " ✓ here"
+			name += " ✓ " + m.tr("tui.clock.here")
 		} else {
-			name += m.st.err.Render(fmt.Sprintf(" absent: forfeit in %s", clock.FormatSeconds(ns.Left(m.snap.At).Truncate(time.Second))+"s"))
+			name += m.st.err.Render(" " + m.tr("tui.clock.absent", "Seconds", clock.FormatSeconds(ns.Left(m.snap.At).Truncate(time.Second))))
 		}
 	}
-	title := spread(mark+" "+name+"  "+state, m.st.dim.Render(c.Seat.Team().String()), inner)
+	title := spread(mark+" "+name+"  "+state, m.st.dim.Render(m.p.Team(c.Seat.Team())), inner)
 	// Idle digits keep the terminal's own color: the waiting player must
 	// read his time as well as the one whose clock runs.
 	digits := m.renderer.NewStyle()
@@ -436,8 +437,8 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 	if lay.roomy {
 		lines = append(lines, "")
 	}
-	moves := fmt.Sprintf("moves %d", c.Moves)
-	key := "key " + m.st.key.Render(strings.ToUpper(string(keyOf(c.Seat))))
+	moves := m.tr("tui.clock.moves", "N", c.Moves)
+	key := m.tr("tui.clock.key", "Key", m.st.key.Render(strings.ToUpper(string(keyOf(c.Seat)))))
 	lines = append(lines, spread(m.st.dim.Render(moves), key, inner))
 	return m.st.box.BorderForeground(color).Width(w - 2).Render(strings.Join(lines, "\n"))
 }
@@ -448,32 +449,32 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 // action); or the flag that decided the match after it.
 func (m *Model) lastEvent(w int) string {
 	s := &m.snap.Snapshot
-	head := m.st.dim.Render("last event: ")
-	last := head + "none"
+	head := m.st.dim.Render(m.tr("tui.last.head") + " ")
+	last := head + m.tr("tui.last.none")
 	at := func(d time.Duration) string {
 		if !s.Started {
 			return ""
 		}
-		return m.st.dim.Render(" at " + matchTime(d-s.StartedAt) + " of the match")
+		return m.st.dim.Render(" " + m.tr("tui.last.at", "Time", matchTime(d-s.StartedAt)))
 	}
 	switch {
 	case flagDecided(s):
-		what := "flag: "
+		what := m.tr("tui.last.flag") + " "
 		if s.NDecisive > 1 {
-			what = "flags: "
+			what = m.tr("tui.last.flags") + " "
 		}
 		var seats []string
 		for _, seat := range s.Decisive[:s.NDecisive] {
-			seats = append(seats, seat.String())
+			seats = append(seats, m.p.Seat(seat))
 		}
 		last = head + what + strings.Join(seats, " ") + at(s.DecidedAt)
 	case s.Seq > 0:
-		last = head + s.Last.String() + at(s.Last.At)
+		last = head + m.p.Event(s.Last) + at(s.Last.At)
 		switch {
 		case s.Effect.Refused != "":
-			last += m.st.err.Render(" — refused: " + strings.TrimPrefix(s.Effect.Refused, "rules: "))
+			last += m.st.err.Render(" — " + m.tr("tui.last.refused", "Why", m.p.Core(s.Effect.Refused)))
 		case s.Effect.Ignored != "":
-			last += m.st.notice.Render("  ignored: " + s.Effect.Ignored)
+			last += m.st.notice.Render("  " + m.tr("tui.last.ignored", "Why", m.p.Core(s.Effect.Ignored)))
 		}
 	}
 	return truncate(last, w)
@@ -509,7 +510,7 @@ func (m *Model) note(w int) string {
 		q := m.st.notice.Render("? ")
 		cancel := ""
 		if esc {
-			cancel = m.st.dim.Render("   (esc cancels)")
+			cancel = m.st.dim.Render("   " + m.tr("tui.prompt.esc-cancels"))
 		}
 		// The words before "(esc cancels)": a form is tried without it
 		// before a shorter form.
@@ -529,7 +530,7 @@ func (m *Model) note(w int) string {
 	var note string
 	switch {
 	case m.err != nil:
-		note = m.st.err.Render("error: " + strings.TrimPrefix(m.err.Error(), "rules: "))
+		note = m.st.err.Render(m.tr("tui.note.error", "Why", m.p.Core(m.err.Error())))
 	case m.notice != "":
 		note = m.st.notice.Render(m.notice)
 	default:
@@ -542,30 +543,69 @@ func truncate(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
-// legend lists the keys, shorter when the terminal is narrow: the
-// players' clock buttons, then the arbiter's keys.
+// legend lists the keys in two lines, each in the longest of its forms
+// that fits the width: the players' clock buttons, then the arbiter's
+// keys. Every form keeps every key: a narrower one drops words, never a
+// key (u and x, also on the status line while a claim is pending, stay).
 func (m *Model) legend(w int) []string {
-	k := func(key, what string) string { return m.st.key.Render(key) + " " + what }
+	k := func(key, id string) string { return m.st.key.Render(key) + " " + m.tr(id) }
 	seat := func(s bughouse.Seat) string {
-		return k(strings.ToUpper(string(keyOf(s))), s.String())
+		return m.st.key.Render(strings.ToUpper(string(keyOf(s)))) + " " + m.p.Seat(s)
 	}
-	l1 := "clock buttons: " + seat(bughouse.ABlack) + "  " + seat(bughouse.BWhite) + m.st.dim.Render("  (top row, team 2)") +
-		"    " + seat(bughouse.AWhite) + "  " + seat(bughouse.BBlack) + m.st.dim.Render("  (bottom row, team 1)")
-	l2 := "arbiter: " + strings.Join([]string{
-		k("r", "result"), k("c", "claim"), k("u", "uphold"), k("x", "reject"), k("t", "adjust time"), k("s", "resume choosing"),
-		k("n", "new match"), k("enter", "start"), k("space", "pause"), k("esc", "quit"),
-	}, " · ")
-	if lipgloss.Width(l1) > w {
-		l1 = seat(bughouse.ABlack) + "  " + seat(bughouse.BWhite) + "  " + seat(bughouse.AWhite) + "  " + seat(bughouse.BBlack)
+	top, bottom := seat(bughouse.ABlack)+"  "+seat(bughouse.BWhite), seat(bughouse.AWhite)+"  "+seat(bughouse.BBlack)
+	l1s := []string{
+		m.tr("tui.legend.buttons") + " " + top + m.st.dim.Render("  "+m.tr("tui.legend.top-row")) + "    " + bottom + m.st.dim.Render("  "+m.tr("tui.legend.bottom-row")),
+		top + "  " + bottom,
 	}
-	if lipgloss.Width(l2) > w {
-		// u and x are shown on the status line whenever a claim is pending.
-		l2 = strings.Join([]string{
-			k("r", "result"), k("c", "claim"), k("t", "time"), k("s", "resume"),
-			k("n", "new"), k("enter", "start"), k("space", "pause"), k("esc", "quit"),
-		}, " ")
+	keys := func(ids ...string) []string {
+		var out []string
+		for i := 0; i+1 < len(ids); i += 2 {
+			out = append(out, k(ids[i], ids[i+1]))
+		}
+		return out
 	}
-	return []string{truncate(l1, w), truncate(l2, w)}
+	long := keys("r", "tui.key.result", "c", "tui.key.claim", "u", "tui.key.uphold", "x", "tui.key.reject",
+		"t", "tui.key.adjust", "s", "tui.key.resume-choosing", "n", "tui.key.new", "enter", "tui.key.start",
+		"space", "tui.key.pause", "esc", "tui.key.quit")
+	short := keys("r", "tui.key.result", "c", "tui.key.claim", "u", "tui.key.uphold", "x", "tui.key.reject",
+		"t", "tui.key.time", "s", "tui.key.resume", "n", "tui.key.new-short", "enter", "tui.key.start",
+		"space", "tui.key.pause", "esc", "tui.key.quit")
+	bare := []string{}
+	for _, key := range []string{"r", "c", "u", "x", "t", "s", "n", "enter", "space", "esc"} {
+		bare = append(bare, m.st.key.Render(key))
+	}
+	long = append(long, k(string(keyMenu), "tui.key.menu"))
+	short = append(short, k(string(keyMenu), "tui.key.menu"))
+	bare = append(bare, m.st.key.Render(string(keyMenu)))
+	l2s := []string{
+		m.tr("tui.legend.arbiter") + " " + strings.Join(long, " · "),
+		m.tr("tui.legend.arbiter") + " " + strings.Join(short, " · "),
+		strings.Join(short, " "),
+		strings.Join(bare, " "),
+	}
+	return []string{fit(l1s, w), fit(l2s, w)}
+}
+
+// fit returns the first of forms that fits width w, or the last one cut.
+func fit(forms []string, w int) string {
+	for _, f := range forms {
+		if lipgloss.Width(f) <= w {
+			return f
+		}
+	}
+	return truncate(forms[len(forms)-1], w)
+}
+
+// teamPlayers names team t's players, seat and name, "A-white Ann + B-black
+// Bob", or only the seats while the names are not known.
+func (m *Model) teamPlayers(t bughouse.Team) string {
+	var seats []string
+	for _, s := range bughouse.Seats {
+		if s.Team() == t {
+			seats = append(seats, strings.TrimSpace(m.p.Seat(s)+" "+m.snap.Players[s]))
+		}
+	}
+	return strings.Join(seats, " + ")
 }
 
 // infoLine is the note line's text about the table itself: recording
@@ -576,14 +616,16 @@ func (m *Model) infoLine() string {
 	if e := m.snap.RecordErr; e != "" {
 		// The daemon's RecordErr is already the whole sentence.
 		if !strings.HasPrefix(strings.ToLower(e), "recording failed") {
-			e = "recording failed: " + e + "; the clocks run on WITHOUT a record"
+			e = m.tr("tui.info.record-failed", "Why", e)
+		} else {
+			e = m.p.Core(e)
 		}
 		parts = append(parts, m.st.err.Render(e))
 	}
 	if m.snap.Recovered {
-		r := "recovered from the record"
+		r := m.tr("tui.info.recovered")
 		if !m.snap.RecoveredAt.IsZero() {
-			r += ", last recorded " + m.snap.RecoveredAt.Local().Format("15:04:05")
+			r = m.tr("tui.info.recovered-at", "Time", m.snap.RecoveredAt.Local().Format("15:04:05"))
 		}
 		parts = append(parts, m.st.notice.Render(r))
 	}

@@ -19,6 +19,7 @@ import (
 	"tandem/config"
 	"tandem/hall/dashboard"
 	"tandem/hall/hub"
+	"tandem/i18n/lang"
 	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 	"tandem/internal/webauth"
@@ -76,7 +77,7 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 			listenFrom = fmt.Sprintf("[hub] listen in %s:%d", cfg.Source, line)
 		}
 	}
-	d := &hallDashboard{Listen: cfg.Hub.DashboardListen, PIN: cfg.Hub.DashboardPIN}
+	d := &hallDashboard{Listen: cfg.Hub.DashboardListen, PIN: cfg.Hub.DashboardPIN, Lang: cfg.Language, LangSet: cfg.LanguageSet}
 	if *dash != "" {
 		d.Listen = *dash
 	}
@@ -98,6 +99,12 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		d.Tournament = t
+	}
+	if opts.Listen != "" {
+		// Refused before the hall CA is made for it.
+		if _, _, err := net.SplitHostPort(opts.Listen); err != nil {
+			return c.fail("%s %q: not host:port (\"127.0.0.1:4222\", \":4222\")", listenFrom, opts.Listen)
+		}
 	}
 	if code := setupTLS(cfg.Hub, *tlsFlag, opts, d, stdout, stderr); code != 0 {
 		return code
@@ -128,6 +135,9 @@ type hallDashboard struct {
 	PIN    string
 	// Tournament is the event (--tournament), nil without one.
 	Tournament *tournament.Tournament
+	// Lang is the configuration's language, when LangSet: the page's.
+	Lang    lang.Lang
+	LangSet bool
 	// TLS serves the dashboard over HTTPS with the hub's certificate, and
 	// the hall CA's certificate at /ca.crt; nil: plain HTTP (loopback).
 	TLS *hallTLS
@@ -247,7 +257,7 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		},
 	}
 	dopts := &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
-		NeverSeenAfter: opts.OfflineAfter, Login: login}
+		NeverSeenAfter: opts.OfflineAfter, Login: login, Lang: d.Lang, LangSet: d.LangSet}
 	if d.TLS != nil {
 		dopts.CACert = d.TLS.ca.CertPEM
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -82,8 +83,15 @@ func TestHall_BadConfigAndFlags(t *testing.T) {
 		t.Fatalf("bad flag: %d %q", code, errb.String())
 	}
 	errb.Reset()
-	if code := run([]string{"--listen", "nope", "--store", dir}, nil, &out, &errb); code != 1 || !strings.Contains(errb.String(), "not host:port") {
+	if code := run([]string{"--listen", "nope", "--store", dir}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not host:port") {
 		t.Fatalf("bad listen: %d %q", code, errb.String())
+	}
+	// A refused start makes no hall CA, in the store or in the working
+	// directory (the default store's).
+	for _, d := range []string{filepath.Join(dir, "tls"), config.DefaultHubStore} {
+		if _, err := os.Stat(d); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s after a refused start: %v", d, err)
+		}
 	}
 }
 

@@ -59,6 +59,10 @@ func setupTLS(h config.Hub, flag string, opts *hub.Opts, d *hallDashboard, stdou
 	if d != nil {
 		dash = d.Listen
 	}
+	if opts.StoreDir != "" {
+		// --store: the default tls directory is that store's.
+		h.Store = opts.StoreDir
+	}
 	dir, err := tlsDir(h, flag, cmpOr(opts.Listen, config.DefaultHubListen), dash)
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem-hall: %v\n", err)

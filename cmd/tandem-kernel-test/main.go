@@ -251,10 +251,11 @@ func (r *run) powerCuts(ctx context.Context, n, par int, seed uint64) {
 	}
 	wg.Wait()
 	var worst time.Duration = -time.Hour
-	finals, decided, recovered, lostResets := 0, 0, 0, 0
+	finals, decided, recovered, lostResets, lostStarts := 0, 0, 0, 0, 0
 	for _, v := range verdicts {
 		finals += v.Finals
 		lostResets += b2i(v.LostReset)
+		lostStarts += b2i(v.LostStart)
 		if v.Recovered && !v.Decided {
 			worst = max(worst, v.Over)
 		}
@@ -262,8 +263,8 @@ func (r *run) powerCuts(ctx context.Context, n, par int, seed uint64) {
 		recovered += b2i(v.Recovered)
 	}
 	el := time.Since(t0)
-	r.figures = append(r.figures, fmt.Sprintf("FIGURE power-cuts %d trials judged (%d random cuts, %d right after a declared result, %d right after a result went final), %d matches restored (%d decided, %d after a reset the disk never had), %d final results checked, worst restored time over the truth %v (interval %v); %.0f s in %d chains side by side (%d boots, %.1f s a trial)",
-		len(verdicts), hows["random"], hows["after-result"], hows["after-final"], recovered, decided, lostResets, finals, worst.Round(time.Millisecond), kernelvm.Interval, el.Seconds(), par, boots, el.Seconds()/float64(max(n, 1))))
+	r.figures = append(r.figures, fmt.Sprintf("FIGURE power-cuts %d trials judged (%d random cuts, %d right after a declared result, %d right after a result went final), %d matches restored (%d decided, %d after a reset the disk never had), %d cut before the record's first write reached the disk, %d final results checked, worst restored time over the truth %v (interval %v); %.0f s in %d chains side by side (%d boots, %.1f s a trial)",
+		len(verdicts), hows["random"], hows["after-result"], hows["after-final"], recovered, decided, lostResets, lostStarts, finals, worst.Round(time.Millisecond), kernelvm.Interval, el.Seconds(), par, boots, el.Seconds()/float64(max(n, 1))))
 }
 
 // chain runs the trials idx (their numbers; seeds seed+i) on one disk and
@@ -332,6 +333,8 @@ func describe(v kernelvm.Verdict) string {
 	switch {
 	case v.Decided:
 		return fmt.Sprintf("came back decided as the truth; %d final(s) kept", v.Finals)
+	case v.LostStart:
+		return "cut before the record's first write reached the disk: a new match, nothing final lost"
 	case v.Recovered && v.LostReset:
 		return fmt.Sprintf("the reset never reached the disk: the match it ended came back paused, clocks at most %v over its truth at the reset; %d final(s) kept", v.Over.Round(time.Millisecond), v.Finals)
 	case v.Recovered:

@@ -50,5 +50,6 @@ func runCheckConfig(args []string, stdout, stderr io.Writer) int {
 	for _, n := range c.Notes() {
 		fmt.Fprintf(stderr, "%s: note: %s\n", args[0], n)
 	}
+	printWarnings(stderr, "tandem check-config", c, cli())
 	return 0
 }

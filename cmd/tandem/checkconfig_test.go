@@ -28,12 +28,15 @@ func runForCheckConfig(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestCheckConfig_ValidFile_PrintsTheEffectiveConfiguration(t *testing.T) {
-	path := writeConfigFile(t, "club.toml", "preset = \"pasapiezas\"\n[rules]\nstalemate = \"draw\"\n[gpio]\npause = 17\n[hall]\nurl = \"nats://hall.local:4222\"\ntable = \"t07\"\n")
+	// A hub beyond this machine needs the hall CA's certificate (any
+	// readable file for check-config; the link reads it as PEM).
+	ca := writeConfigFile(t, "ca.crt", "-----BEGIN CERTIFICATE-----\n")
+	path := writeConfigFile(t, "club.toml", "preset = \"pasapiezas\"\n[rules]\nstalemate = \"draw\"\n[gpio]\npause = 17\n[hall]\nurl = \"nats://hall.local:4222\"\ntable = \"t07\"\nca = \""+ca+"\"\n")
 	code, out, errs := runForCheckConfig("check-config", path)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"preset = \"pasapiezas\"", "stalemate = \"draw\"", "# overridden", "mate = \"bughouse\"", "\npause = 17 ", "[hall]\nurl = \"nats://hall.local:4222\"  # the hub\ntable = \"t07\" "} {
+	for _, want := range []string{"preset = \"pasapiezas\"", "stalemate = \"draw\"", "# overridden", "mate = \"bughouse\"", "\npause = 17 ", "[hall]\nurl = \"nats://hall.local:4222\" ", "# the hub\ntable = \"t07\" "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}
@@ -143,7 +146,9 @@ func TestCheckConfig_CredentialFiles(t *testing.T) {
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "table.toml")
 	missing := filepath.Join(dir, "t07.creds")
-	os.WriteFile(cfgPath, []byte("[hall]\nurl = \"nats://hall.local:4222\"\ntable = \"t07\"\ncreds_file = \""+missing+"\"\n"), 0o644)
+	ca := filepath.Join(dir, "ca.crt")
+	os.WriteFile(ca, []byte("-----BEGIN CERTIFICATE-----\n"), 0o644)
+	os.WriteFile(cfgPath, []byte("[hall]\nurl = \"nats://hall.local:4222\"\ntable = \"t07\"\ncreds_file = \""+missing+"\"\nca = \""+ca+"\"\n"), 0o644)
 	var out, errb bytes.Buffer
 	want := cfgPath + ":4: hall.creds_file: cannot be read: open " + missing + ": no such file or directory\n"
 	if code := run([]string{"check-config", cfgPath}, nil, &out, &errb); code != 2 || errb.String() != want {

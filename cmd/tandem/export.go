@@ -9,7 +9,7 @@ import (
 	"tandem/journal"
 )
 
-const exportUsage = `usage: tandem export MATCH [--record FILE] --format timeline|json|csv|bpgn
+const exportUsage = `usage: tandem export MATCH [--record FILE] --format timeline|json|csv|bpgn [--exact]
 
 Writes a recorded match to standard output (docs/record.md).
 
@@ -19,14 +19,18 @@ match), or for csv "all" (one row per match).
 
   --record FILE   the record to read (default ` + config.DefaultJournalFile + `)
   --format F      timeline: a .timeline script that tandem replay adjudicates
-                  to the same result and clocks (not for per-seat controls);
-                  json: the match, its outcome and every record;
+                  to the same result and clocks (not for per-seat controls),
+                  its times from the match's start as the console's;
+                  json: the match, its outcome and every record, times in
+                  whole milliseconds (--exact: with their fractions);
                   csv: date, match, table, players, preset, control, result,
                   reason, decisive seats, decision instant and clocks;
                   bpgn: the game record, both boards' moves from the
                   console's scoresheet with clock stamps (the mover's time
                   after the press that completed the move), for
-                  tandem replay FILE --preset PRESET
+                  tandem replay FILE --preset PRESET; a match whose moves
+                  were never entered has none, and export says so: its
+                  timeline replays the clocks instead
 
 Exit status: 0 written, 1 the record cannot be read or the match replayed,
 2 bad usage or no such match.
@@ -35,7 +39,7 @@ Exit status: 0 written, 1 the record cannot be read or the match replayed,
 // runExport runs tandem export MATCH --format timeline|json|csv|bpgn
 // [--record FILE].
 func runExport(args []string, stdout, stderr io.Writer) int {
-	record, format := config.DefaultJournalFile, ""
+	record, format, exact := config.DefaultJournalFile, "", false
 	var pos []string
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "tandem export: "+format+"\n\n%s", append(a, exportUsage)...)
@@ -52,6 +56,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		case "h", "help":
 			fmt.Fprint(stdout, exportUsage)
 			return 0
+		case "exact":
+			exact = true
 		case "record", "format":
 			if !hasVal {
 				if i+1 >= len(args) {
@@ -111,15 +117,39 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	case "timeline":
 		err = journal.WriteTimeline(stdout, m)
 	case "json":
-		err = journal.WriteJSON(stdout, m)
+		if exact {
+			err = journal.WriteJSONExact(stdout, m)
+		} else {
+			err = journal.WriteJSON(stdout, m)
+		}
 	case "csv":
 		err = journal.WriteCSV(stdout, []*journal.Match{m})
 	case "bpgn":
 		err = journal.WriteBPGN(stdout, m)
+		if err == nil && !hasMoves(m) {
+			// Written all the same (it holds the players and the
+			// result), but tandem replay needs moves: say so now.
+			fmt.Fprintf(stderr, "tandem export: %s\n", cli().T("cli.no-moves", "Match", m.ID(), "Arg", pos[0]))
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem export: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// hasMoves reports whether m's scoresheet has a move at its end: moves
+// entered, not all taken back.
+func hasMoves(m *journal.Match) bool {
+	n := 0
+	for _, r := range m.Records {
+		switch r.Kind {
+		case journal.KindMove:
+			n++
+		case journal.KindTakeBack:
+			n--
+		}
+	}
+	return n > 0
 }

@@ -27,7 +27,7 @@ func newCommand(name, synopsis, about string, stderr io.Writer) *command {
 
 // usage prints the synopsis, the paragraph and the flags to stderr.
 func (c *command) usage() {
-	fmt.Fprintf(c.stderr, "Usage: %s\n\n%s\n\n", c.synopsis, c.about)
+	fmt.Fprintf(c.stderr, "%s\n\n%s\n\n", cli().T("cli.usage-of", "Synopsis", c.synopsis), c.about)
 	printFlags(c.stderr, c.fs)
 }
 
@@ -51,7 +51,7 @@ func (c *command) parse(args []string) (code int, done bool) {
 		return c.fail("%s", doubleDash(err.Error())), true
 	}
 	if c.fs.NArg() > 0 {
-		return c.fail("unexpected argument %q", c.fs.Arg(0)), true
+		return c.fail("%s", cli().T("cli.unexpected-argument", "Arg", fmt.Sprintf("%q", c.fs.Arg(0)))), true
 	}
 	return 0, false
 }

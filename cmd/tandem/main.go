@@ -11,13 +11,14 @@
 //	tandem eboard record --config FILE [--out FILE] [--for DURATION]
 //	tandem replay FILE [--preset NAME] [--json]
 //	tandem verify-record FILE
-//	tandem export MATCH [--record FILE] --format timeline|json|csv
+//	tandem export MATCH [--record FILE] --format timeline|json|csv|bpgn [--exact]
 //	tandem position FEN [--preset NAME] [--moves SAN ...] [--json]
 //	tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME] [--time]
 //	tandem check-config FILE
 //	tandem tournament check|standings|pairings FILE ...
 //	tandem hall ARGS                 runs tandem-hall ARGS, the hub's own program
 //	tandem presets
+//	tandem version
 //
 // main only parses the command line and hands over to the packages.
 package main
@@ -27,59 +28,17 @@ import (
 	"io"
 	"os"
 
+	"tandem/i18n"
 	"tandem/internal/printable"
 )
 
-const usage = `tandem: the clock and arbiter's console for an over-the-board bughouse match
+// usageText is the command list in the language of the environment
+// (LANG: i18n.FromEnv), the catalogs' cli.usage.
+func usageText() string { return cli().T("cli.usage") }
 
-Usage:
-  tandem                                   play on a simulated table in this terminal
-                                           (and in the browser: the web console)
-  tandem sim [--config FILE] [--preset NAME]
-                                           the same, with a configuration file or preset
-  tandem run [--config FILE] [--preset NAME] [--script FILE]
-                                           run a table as a service: the GPIO buttons
-                                           and displays in hardware mode, the web
-                                           console, the match record; --script plays
-                                           a timeline on it in real time
-  tandem replay FILE [--preset NAME] [--json]
-                                           adjudicate a recorded game (.bpgn) or a
-                                           scripted match (.timeline) in virtual time
-  tandem probe --config FILE [--for DURATION]
-                                           check the wiring: light each display, show
-                                           every button and switch edge live
-  tandem eboard replay FILE [--preset NAME] [--json]
-                                           replay a recorded e-board session: the
-                                           moves the boards and presses make
-  tandem eboard record --config FILE [--out FILE] [--for DURATION]
-                                           record a session from the e-boards and
-                                           the clock presses (docs/eboard.md)
-  tandem verify-record FILE                check a match record's audit chain
-  tandem export MATCH [--record FILE] --format timeline|json|csv
-                                           write a recorded match out (MATCH: an id,
-                                           "last", or "all" for csv)
-  tandem position FEN [--preset NAME] [--moves SAN ...] [--json]
-                                           a bughouse position: status, legal moves,
-                                           reserves
-  tandem perft FEN DEPTH [--variant crazyhouse|bughouse] [--preset NAME] [--time]
-                                           count the move tree's leaves
-  tandem check-config FILE                 validate a configuration and print the
-                                           effective settings
-  tandem tournament check FILE             validate a tournament file (teams of two)
-  tandem tournament standings FILE [--results CSV] [--format text|csv|trf|trf-engine]
-                                           standings with the tie-breaks of Art 43;
-                                           TRF-2026 for FIDE and pairing engines
-  tandem tournament pairings FILE ROUND PAIRINGS
-                                           each table's four players by seat
-  tandem hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR]
-              [--dashboard ADDR|off] [--tournament FILE]
-                                           run the tournament hall's hub: the program
-                                           tandem-hall (package tandem-hall), with
-                                           these arguments; the tables join it with
-                                           [hall] (docs/hall.md)
-  tandem presets                           list the rule presets and their options
-  tandem help                              this text
-`
+// cli is the printer of the command line's messages: the language of the
+// environment (LC_ALL, LC_MESSAGES, LANG).
+func cli() *i18n.Printer { return i18n.For(i18n.FromEnv(os.Getenv)) }
 
 func main() {
 	// Messages echo file names and other input: escaped, a control
@@ -121,10 +80,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runTournament(args[1:], stdout, stderr)
 	case "hall":
 		return runHall(args[1:], stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "tandem "+versionString())
+		return 0
 	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usageText())
 		return 0
 	}
-	fmt.Fprintf(stderr, "tandem: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "tandem: %s\n\n%s", cli().T("cli.unknown-command", "Command", fmt.Sprintf("%q", args[0])), usageText())
 	return 2
 }

@@ -58,3 +58,25 @@ func TestRun_UnknownCommandAndHelp(t *testing.T) {
 		t.Errorf("help: exit %d, %q", code, out.String())
 	}
 }
+
+// In a Spanish environment the command line's own words are Spanish: an
+// unknown command, a command's usage, an argument too many.
+func TestRun_SpanishMessages(t *testing.T) {
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "es_ES.UTF-8")
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"fly"}, []string{`tandem: orden desconocida "fly"`, "el reloj y la consola del árbitro"}},
+		{[]string{"sim", "extra"}, []string{`argumento inesperado "extra"`, "Uso: tandem sim [--config FILE]"}},
+	} {
+		code, _, errs := runCmd(c.args...)
+		for _, w := range c.want {
+			if code != 2 || !strings.Contains(errs, w) {
+				t.Errorf("%v: exit %d, lacks %q:\n%s", c.args, code, w, errs)
+			}
+		}
+	}
+}

@@ -164,10 +164,15 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	code := 0
-	if plan.NoClocks != "" {
+	// Clocks not adjudicated and what that left unchecked are in the
+	// report (and the JSON): a replay that succeeds says nothing on
+	// standard error, where only a failure's lines go. A failure repeats
+	// them there, as its context.
+	failed := (rep.Moves != nil && rep.Moves.Illegal != nil) || rep.Mismatch != ""
+	if failed && plan.NoClocks != "" {
 		fmt.Fprintf(stderr, "tandem replay: %s:%d: clocks not adjudicated: %s\n", file, plan.NoClocksLine, plan.NoClocks)
 	}
-	if rep.Unchecked != "" {
+	if failed && rep.Unchecked != "" {
 		fmt.Fprintf(stderr, "tandem replay: %s: not checked: %s\n", file, rep.Unchecked)
 	}
 	if rep.Moves != nil && rep.Moves.Illegal != nil {

@@ -10,6 +10,7 @@ import (
 
 	"tandem/config"
 	"tandem/daemon"
+	"tandem/i18n"
 	"tandem/internal/inputfile"
 	"tandem/replay"
 	"tandem/timeline"
@@ -36,6 +37,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem run: %s\n", configError(err, *preset))
 		return 2
 	}
+	lang := cli()
+	if cfg.LanguageSet {
+		lang = i18n.For(cfg.Language)
+	}
+	printWarnings(stderr, "tandem run", cfg, lang)
 
 	script, err := loadScript(*scriptPath, *preset, cfg)
 	if err != nil {

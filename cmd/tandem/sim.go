@@ -13,13 +13,10 @@ import (
 
 	"tandem/config"
 	"tandem/daemon"
+	"tandem/display"
+	"tandem/i18n"
 	"tandem/tui"
 )
-
-const noTerminal = "tandem: the simulated table needs an interactive terminal (stdin/stdout is not a TTY).\n" +
-	"Run `tandem` (from the source: `go run ./cmd/tandem`) in a terminal or tmux; `tandem run --config FILE`\n" +
-	"runs a table without a terminal (the browser console is its panel); `tandem replay FILE` adjudicates a\n" +
-	"recorded game; `tandem help` lists all commands.\n"
 
 // runSim plays a match on a simulated table in the terminal (package tui):
 // `tandem` and `tandem sim [--config FILE] [--preset NAME]`. It exits 2 at
@@ -39,9 +36,16 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem sim: %s\n", configError(err, *preset))
 		return 2
 	}
+	// The terminal speaks the configuration's language, else the
+	// environment's.
+	lang := i18n.FromEnv(os.Getenv)
+	if cfg.LanguageSet {
+		lang = cfg.Language
+	}
+	printWarnings(stderr, "tandem sim", cfg, i18n.For(lang))
 
 	if !isTerminal(os.Stdin) || !isTerminal(stdout) {
-		fmt.Fprint(stderr, noTerminal)
+		fmt.Fprint(stderr, cli().T("cli.no-terminal"))
 		return 2
 	}
 
@@ -51,7 +55,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	cfg.Mode = config.Simulated
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	d, info, err := startSimDaemon(ctx, cfg)
+	d, info, err := startSimDaemon(ctx, cfg, i18n.For(lang))
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem sim: %v\n", err)
 		return 1
@@ -75,10 +79,10 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		in := d.Info()
 		// The console's line follows the one-time code, which changes
 		// after each use.
-		return tui.Info{Line: consoleLine(in), Hall: in.Hall, HallOnline: in.HallOnline}
+		return tui.Info{Line: consoleLine(in, i18n.For(lang)), Hall: in.Hall, HallOnline: in.HallOnline}
 	}
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
-		tui.WithDisplay(cfg.DisplayOpts()), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed))
+		tui.WithDisplay(&display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed), tui.WithLanguage(lang))
 	cancel()
 	if cerr := d.Close(); err == nil && cerr != nil {
 		err = cerr
@@ -95,7 +99,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 // a generated PIN. When the console cannot listen (the address is in use:
 // another tandem runs), the terminal table still starts, without the
 // console, and the line says why and what to change.
-func startSimDaemon(ctx context.Context, cfg *config.Config) (*daemon.Daemon, string, error) {
+func startSimDaemon(ctx context.Context, cfg *config.Config, p *i18n.Printer) (*daemon.Daemon, string, error) {
 	d, err := daemon.Start(ctx, cfg, &daemon.Opts{Interactive: true})
 	var ce *daemon.ConsoleError
 	if errors.As(err, &ce) {
@@ -104,33 +108,38 @@ func startSimDaemon(ctx context.Context, cfg *config.Config) (*daemon.Daemon, st
 		if d, err = daemon.Start(ctx, &off, &daemon.Opts{Interactive: true}); err != nil {
 			return nil, "", err
 		}
-		return d, fmt.Sprintf("browser console off: %s is in use or not available (%v); set [console] listen in a --config file",
-			ce.Addr, errors.Unwrap(ce.Err)), nil
+		return d, p.T("cli.console-off", "Addr", ce.Addr, "Why", errors.Unwrap(ce.Err)), nil
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	return d, consoleLine(d.Info()), nil
+	return d, consoleLine(d.Info(), p), nil
 }
 
 // consoleLine is the terminal's line about the console: "browser console
 // http://127.0.0.1:8080/ · arbiter PIN 048213 · code KQW-XMT-RBP", ""
 // when it is off. The one-time code logs the arbiter in once when wrong
 // PINs lock PIN logins.
-func consoleLine(in daemon.Info) string {
+func consoleLine(in daemon.Info, p *i18n.Printer) string {
 	if in.ConsoleURL == "" {
 		return ""
 	}
-	line := "browser console " + in.ConsoleURL
+	line := p.T("cli.console-configured", "URL", in.ConsoleURL)
 	if in.PIN != "" {
-		line += " · arbiter PIN " + in.PIN
-	} else {
-		line += " · arbiter PIN from the configuration"
+		line = p.T("cli.console", "URL", in.ConsoleURL, "PIN", in.PIN)
 	}
 	if in.LoginCode != "" {
-		line += " · code " + in.LoginCode
+		line += p.T("cli.console-code", "Code", in.LoginCode)
 	}
 	return line
+}
+
+// printWarnings writes the configuration's warnings (a bare-number time
+// control) for the person starting the table.
+func printWarnings(w io.Writer, cmd string, cfg *config.Config, p *i18n.Printer) {
+	for _, warn := range cfg.Warnings {
+		fmt.Fprintf(w, "%s: %s\n", cmd, p.T("cli.warning", "What", p.Core(warn)))
+	}
 }
 
 // printFlags lists fs's flags as the README writes them:

@@ -19,6 +19,7 @@ import (
 	"tandem/config"
 	"tandem/daemon"
 	"tandem/display"
+	"tandem/i18n"
 )
 
 // simDeadline bounds every wait on the simulated table: a run that hangs
@@ -216,15 +217,15 @@ func TestSim_LoadConfig_PresetReplacesTheFilesPreset(t *testing.T) {
 
 func TestSim_DisplayOpts_ZeroMeansNeverTenths(t *testing.T) {
 	cfg := config.Default()
-	if got := display.Format(15*time.Second, cfg.DisplayOpts()); got != "15.0" {
+	if got := display.Format(15*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "15.0" {
 		t.Errorf("default configuration shows 15 s as %q, want 15.0", got)
 	}
 	cfg.Display.TenthsBelow = 0 // tenths_below = "0s": never
-	if got := display.Format(15*time.Second, cfg.DisplayOpts()); got != "0:15" {
+	if got := display.Format(15*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "0:15" {
 		t.Errorf("tenths_below 0 shows 15 s as %q, want 0:15", got)
 	}
 	cfg.Display.TenthsBelow = 10 * time.Second
-	if got := display.Format(9*time.Second, cfg.DisplayOpts()); got != "9.0" {
+	if got := display.Format(9*time.Second, &display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}); got != "9.0" {
 		t.Errorf("tenths_below 10s shows 9 s as %q, want 9.0", got)
 	}
 }
@@ -672,7 +673,7 @@ func TestConsoleLine(t *testing.T) {
 		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration"},
 		{daemon.Info{ConsoleURL: "http://10.0.0.5:8080/", LoginCode: "KQW-XMT-RBP"}, "browser console http://10.0.0.5:8080/ · arbiter PIN from the configuration · code KQW-XMT-RBP"},
 	} {
-		if got := consoleLine(c.in); got != c.want {
+		if got := consoleLine(c.in, i18n.For(i18n.English)); got != c.want {
 			t.Errorf("consoleLine(%+v) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -694,7 +695,8 @@ func TestSimDaemon_Console(t *testing.T) {
 	if !strings.HasPrefix(in.ConsoleURL, "http://127.0.0.1:") || len(in.PIN) != 6 {
 		t.Errorf("info %+v", in)
 	}
-	want := "console: " + in.ConsoleURL + "\narbiter PIN: " + in.PIN + " (generated for this start; set [console] pin to keep one)\n"
+	want := "arbiter one-time code: " + in.LoginCode + " (logs in once even while wrong PINs lock PIN logins)\n" +
+		"console: " + in.ConsoleURL + "\narbiter PIN: " + in.PIN + " (generated for this start; set [console] pin to keep one)\n"
 	if out.String() != want {
 		t.Errorf("printed %q, want %q", out.String(), want)
 	}
@@ -732,7 +734,7 @@ func TestSimDaemon_Console(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in := d.Info(); in.PIN != "" || strings.Contains(out.String(), "13579") || !strings.HasPrefix(out.String(), "console: http://") {
+	if in := d.Info(); in.PIN != "" || strings.Contains(out.String(), "13579") || !strings.Contains(out.String(), "\nconsole: http://") {
 		t.Errorf("configured PIN: info %+v, printed %q", in, out.String())
 	}
 	d.Close()

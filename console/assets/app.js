@@ -18,6 +18,11 @@
   // unsent is the arbiter's last action that the table did not take
   // because the session had ended: shown until he logs in again.
   let unsent = "";
+  // matchNo counts the matches this page saw, for the sounds' low-time
+  // warnings (once per player and match).
+  let matchNo = 0, wasStarted = false;
+  // The page's words are words.js's (internal/pagekit's i18n.js).
+  const { I, T, TN, S, RW, RS, ACT } = window.tandemWords;
 
   // The formats are lib.js's.
   const { fmt, signed, wallTime, matchTime } = window.tandemLib;
@@ -52,12 +57,12 @@
     const foot = el("div", "foot");
     foot.append(el("span", "moves"), el("span", "strikes"), el("span", "warnings"));
     const res = el("div", "reserves");
-    res.append(el("b", "", seat + " reserve "), el("span", "chips"));
+    res.append(el("b", "", T("console.reserve-of", { Seat: S(seat) }) + " "), el("span", "chips"));
     box.append(head, time, foot, res);
   }
   SEATS.forEach(buildClock);
   // The scoresheet and the claim view are sheet.js's.
-  const { drawSheets, drawClaim } = window.tandemSheet({
+  const { drawSheets, drawClaim, rebuild: rebuildSheets } = window.tandemSheet({
     el, SEATS, post, session, sessionEnded,
     view: () => view, arbiter: () => arbiter,
   });
@@ -66,35 +71,35 @@
   function draw() {
     if (!view) return;
     const v = view;
-    $("rules").textContent = "preset " + v.preset + " · time control " + v.control;
+    $("rules").textContent = T("console.rules", { Preset: v.preset, Control: v.control });
     const st = $("status");
     // Without the connection the page does not know the status: it says
     // so instead (the clocks are frozen, greyed out).
-    st.textContent = !live ? "CONNECTION LOST" : v.claim ? "CLAIM" : v.no_show ? "CALLED" : v.status.toUpperCase();
+    st.textContent = !live ? T("console.status.lost") : v.claim ? T("console.status.claim") : v.no_show ? T("console.status.called") : T("status." + v.status).toUpperCase();
     st.className = "status " + (live ? v.status : "lost");
     SEATS.forEach((seat, i) => {
       const c = v.clocks[i], box = $("clock-" + seat), runs = live && c.running && v.status === "running";
       box.className = "clock team" + c.team + (runs ? " running" : c.turn && live ? " turn" : "") + (c.flagged ? " flagged" : "");
       box.dataset.running = String(runs);
       box.dataset.flagged = String(c.flagged);
-      box.querySelector(".seat").textContent = seat + " · team " + c.team;
+      box.querySelector(".seat").textContent = S(seat) + " · " + T("team.name", { N: c.team });
       box.querySelector(".player").textContent = c.player ? " · " + c.player : "";
       // Before the start: who is at the table while the match is called
       // (Art 44), and which Black has pressed under start = both-black.
       const pressed = v.status === "ready" && i % 2 === 1 && v.black_pressed[i >> 1];
-      box.querySelector(".mark").textContent = c.flagged ? "⚑ flag" : !live ? "" : runs ? (c.delay_ms > 0 ? "▶ delay" : "▶") : c.turn ? "▷" :
-        v.no_show ? (c.arrived ? "✓ at the table" : "absent") : pressed ? "pressed: waiting for the other Black" : "";
-      box.querySelector(".moves").textContent = c.moves + (c.moves === 1 ? " move" : " moves");
-      box.querySelector(".strikes").textContent = c.strikes > 0 ? c.strikes + (c.strikes === 1 ? " strike" : " strikes") : "";
+      box.querySelector(".mark").textContent = c.flagged ? T("console.mark.flag") : !live ? "" : runs ? (c.delay_ms > 0 ? T("console.mark.delay") : "▶") : c.turn ? "▷" :
+        v.no_show ? (c.arrived ? T("console.mark.here") : T("console.mark.absent")) : pressed ? T("console.mark.pressed") : "";
+      box.querySelector(".moves").textContent = TN("console.moves", c.moves);
+      box.querySelector(".strikes").textContent = c.strikes > 0 ? TN("console.strikes", c.strikes) : "";
       const w = box.querySelector(".warnings");
-      w.textContent = c.warnings > 0 ? "⚠ " + c.warnings + (c.warnings === 1 ? " warning" : " warnings") : "";
+      w.textContent = c.warnings > 0 ? TN("console.warnings", c.warnings) : "";
       box.dataset.warnings = String(c.warnings);
     });
     ["A", "B"].forEach((b, i) => {
       const bv = v.boards[i];
       let t = "";
       if (bv.outcome !== "*") t = bv.outcome + " " + bv.text + (bv.article ? " (" + bv.article + ")" : "");
-      else if (v.result !== "*") t = "stopped: match " + v.result + " " + v.reason;
+      else if (v.result !== "*") t = T("console.board.stopped", { Result: v.result, Reason: RW(v.reason) });
       $("board-" + b + "-result").textContent = t;
     });
     // A decided result is final only once it is on disk (v.final); until
@@ -104,23 +109,24 @@
     let rt = "";
     if (v.result !== "*") {
       rt = v.result_text;
-      if (v.result_state === "recording") rt += " — recording…";
-      else if (v.result_state === "not-recorded") rt += " — NOT recorded: write it down (recording failed)";
+      if (v.result_state === "recording") rt += " — " + T("tui.result.recording");
+      else if (v.result_state === "not-recorded") rt += " — " + T("tui.result.not-recorded");
     }
     res.textContent = rt;
     res.className = "banner result " + (v.result_state || "none");
     res.dataset.state = v.result_state || "";
     res.classList.toggle("hidden", v.result === "*");
     const cl = $("claim");
-    cl.textContent = v.claim ? "Claim by " + v.claim.claimant + ": " + v.claim.reason.replace("-", " ") + " (against " + v.claim.accused + ") — waiting for the arbiter" : "";
+    cl.textContent = v.claim ? T("console.claim.banner", { Claimant: S(v.claim.claimant), Reason: RS(v.claim.reason), Accused: S(v.claim.accused) }) : "";
     cl.classList.toggle("hidden", !v.claim);
     const info = [];
-    if (v.info.recovered) info.push("Match recovered from the record after a restart" + (v.info.recovered_at ? ", last recorded " + wallTime(v.info.recovered_at) : "") + ".");
+    if (v.info.recovered) info.push(T("console.info.recovered") + (v.info.recovered_at ? T("console.info.last-recorded", { At: wallTime(v.info.recovered_at) }) : "") + ".");
     if (v.info.record_err) {
       // The daemon's record_err is the whole sentence ("recording failed,
-      // the clocks run on WITHOUT a record: <why>"): shown as it is.
-      const e = v.info.record_err;
-      info.push(/^recording failed/i.test(e) ? e : "recording failed, the clocks run on WITHOUT a record: " + e);
+      // the clocks run on WITHOUT a record: <why>"): its why in the
+      // page's words, the sentence otherwise as it is.
+      const e = v.info.record_err, why = e.replace(/^recording failed, the clocks run on WITHOUT a record: /, "");
+      info.push(why !== e || !/^recording failed/i.test(e) ? T("console.info.record-failed", { Why: why }) : e);
     }
     // The link to the hall's hub, when the table has one: "hall online
     // since 14:02", or offline (the table plays on; the hub catches up).
@@ -136,8 +142,8 @@
     eb.classList.toggle("hidden", ebs.length === 0);
     eb.classList.toggle("off", ebs.some((e) => !e.online));
     const alerts = ebs.filter((e) => e.alert);
-    $("eboard-alerts").replaceChildren(...alerts.map((e) => el("div", "", "E-BOARD " + e.board + ": " + e.alert +
-      (e.squares && e.squares.length ? " — check " + e.squares.join(" ") : ""))));
+    $("eboard-alerts").replaceChildren(...alerts.map((e) => el("div", "", T("console.eboard.alert", { Board: e.board, Alert: e.alert }) +
+      (e.squares && e.squares.length ? T("console.eboard.check", { Squares: e.squares.join(" ") }) : ""))));
     $("eboard-alerts").classList.toggle("hidden", alerts.length === 0);
     $("info").replaceChildren(...info.map((t) => el("div", "", t)));
     $("info").classList.toggle("hidden", info.length === 0);
@@ -208,7 +214,7 @@
       rows.push(tr);
     }
     if (v.info.recovered) {
-      const tr = el("tr", "recovered"), td = el("td", "", "recovered from the record after a restart" + (v.info.recovered_at ? " (last recorded " + hms(v.info.recovered_at) + ")" : "") + "; earlier events: tandem export");
+      const tr = el("tr", "recovered"), td = el("td", "", T("console.log.recovered") + (v.info.recovered_at ? T("console.log.last-recorded", { At: hms(v.info.recovered_at) }) : "") + T("console.log.earlier"));
       td.colSpan = 3;
       tr.append(td);
       rows.push(tr);
@@ -218,8 +224,8 @@
   // matchHeading is a match's heading row in the log: "match
   // 20261129-212200-3f9a · reglamento 5m · Ana + Di v Bo + Cy".
   function matchHeading(m, current) {
-    const p = m.players || [], teams = p.some((n) => n) ? (p[0] || "?") + " + " + (p[3] || "?") + " v " + (p[1] || "?") + " + " + (p[2] || "?") : "";
-    const tr = el("tr", "match" + (current ? " current" : "")), td = el("th", "", [current ? "this match" : "match", m.id, m.preset && m.preset + " " + m.control, teams].filter((x) => x).join(" · "));
+    const p = m.players || [], teams = p.some((n) => n) ? T("console.log.teams", { T1: (p[0] || "?") + " + " + (p[3] || "?"), T2: (p[1] || "?") + " + " + (p[2] || "?") }) : "";
+    const tr = el("tr", "match" + (current ? " current" : "")), td = el("th", "", [T(current ? "console.log.this-match" : "console.log.match"), m.id, m.preset && m.preset + " " + m.control, teams].filter((x) => x).join(" · "));
     td.colSpan = 3;
     td.scope = "colgroup";
     tr.dataset.match = m.id;
@@ -248,14 +254,14 @@
     // Across the diagonals: each player against his partner's opponent.
     const t1 = r[0] + r[3] - r[1] - r[2];
     $("advantage").replaceChildren(
-      el("span", "", "A-white vs B-white "), el("b", "", signed(r[0] - r[2], view.tenths_below_ms)),
-      el("span", "", " · B-black vs A-black "), el("b", "", signed(r[3] - r[1], view.tenths_below_ms)),
-      el("span", "", " · team 1 (A-white + B-black) "), el("b", "", signed(t1, view.tenths_below_ms)),
-      el("span", "", " · team 2 "), el("b", "", signed(-t1, view.tenths_below_ms)));
+      el("span", "", S("A-white") + " vs " + S("B-white") + " "), el("b", "", signed(r[0] - r[2], view.tenths_below_ms)),
+      el("span", "", " · " + S("B-black") + " vs " + S("A-black") + " "), el("b", "", signed(r[3] - r[1], view.tenths_below_ms)),
+      el("span", "", " · " + T("team.name", { N: 1 }) + " (" + S("A-white") + " + " + S("B-black") + ") "), el("b", "", signed(t1, view.tenths_below_ms)),
+      el("span", "", " · " + T("team.name", { N: 2 }) + " "), el("b", "", signed(-t1, view.tenths_below_ms)));
     // The match time counts from the start, pauses included (as the log
     // does), and stops at the decision (elapsed_ms is the decision's).
-    $("elapsed").textContent = view.started ? "match time " + matchTime(view.elapsed_ms + (view.status !== "decided" ? Math.max(0, now - offset - view.at_ms) : 0)) :
-      view.no_show ? "no-show tolerance: forfeit in " + fmt(Math.max(0, view.no_show.left_ms - Math.max(0, now - offset - view.at_ms)), -1) + " (Art 44)" : "";
+    $("elapsed").textContent = view.started ? T("console.match-time", { Time: matchTime(view.elapsed_ms + (view.status !== "decided" ? Math.max(0, now - offset - view.at_ms) : 0)) }) :
+      view.no_show ? T("console.noshow-left", { Time: fmt(Math.max(0, view.no_show.left_ms - Math.max(0, now - offset - view.at_ms)), -1) }) : "";
   }
   function frame() { tick(); requestAnimationFrame(frame); }
   requestAnimationFrame(frame);
@@ -263,7 +269,7 @@
   // --- the live connection; it reconnects and then gets the whole view ---
   let backoff = 250;
   function connect() {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?lang=" + I.lang());
     sock = ws; sockSince = Date.now();
     window.tandem.ws = ws;
     // Each (re)connection checks the session again: a restarted table
@@ -278,8 +284,18 @@
       view = v;
       window.tandem.view = v;
       window.tandem.received++;
-      if (!live) { live = true; $("conn").textContent = "live"; $("conn").className = "conn on"; }
+      if (!live) { live = true; $("conn").textContent = T("console.conn.live"); $("conn").className = "conn on"; }
       draw();
+      // The buzzer's sounds, on the page (internal/pagekit's sound.js):
+      // a new match is the clocks back to not started.
+      if (wasStarted && !v.started) matchNo++;
+      wasStarted = v.started;
+      window.tandemSound.follow("table", {
+        match: v.match || matchNo, status: v.status, started: v.started, claim: !!v.claim, seq: v.seq,
+        flag: v.status === "decided" && (v.reason === "flag" || v.reason === "simultaneous-flag"),
+        press: !!(v.last && v.last.kind === "" && v.last.event_kind === "press"),
+        clocks: v.clocks.map((c) => ({ running: c.running, remaining_ms: c.remaining_ms })),
+      });
     };
     ws.onclose = () => lost(ws);
   }
@@ -294,7 +310,7 @@
     if (live) frozenAt = lastHeard;
     live = false;
     window.tandem.lost++;
-    $("conn").textContent = "reconnecting…"; $("conn").className = "conn off";
+    $("conn").textContent = T("console.conn.reconnecting"); $("conn").className = "conn off";
     $("lost").classList.remove("hidden");
     document.body.classList.add("offline");
     if (view) draw();
@@ -311,25 +327,34 @@
     try {
       r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
     } catch (e) {
-      return { status: 0, body: { error: "the table does not answer (connection lost)" } };
+      return { status: 0, body: { error: T("console.err.no-answer") } };
     }
     let j = {};
     try { j = await r.json(); } catch (e) { /* no body */ }
-    return { status: r.status, body: j };
+    return { status: r.status, body: j, retry: r.headers.get("Retry-After") || "" };
+  }
+  // loginRefusal says why a login (of a one-time code when code) failed:
+  // the table's own words on an English page (they count the wrong
+  // PINs), the same in the page's language otherwise.
+  function loginRefusal(r, code) {
+    if (I.lang() === "en" && r.body.error) return r.body.error;
+    if (r.status === 429) return code ? T("page.login.codes-wait") : T("page.login.locked", { Wait: r.retry || "?" });
+    if (r.status === 401) return T(code ? "page.login.wrong-code" : "page.login.wrong-pin");
+    return r.body.error || T("page.login.failed", { Status: r.status });
   }
   // describe writes an action as the arbiter asked for it: "adjust B-black +30".
   function describe(b) {
-    if (b.action === "declare") return "result " + b.board + " " + b.outcome + " " + b.reason;
-    if (b.action === "new") return "new match " + [b.preset, b.control].filter((x) => x).join(" ");
-    if (b.action === "stop") return "stop the clocks";
-    if (b.action === "press") return b.seat ? "press " + b.seat : "pause switch";
-    return [b.action, b.seat, b.reason, b.delta, ...(b.run || [])].filter((x) => x).join(" ");
+    if (b.action === "declare") return T("console.describe.declare", { Board: b.board, Outcome: b.outcome, Reason: RW(b.reason) });
+    if (b.action === "new") return [ACT("new"), b.preset, b.control].filter((x) => x).join(" ");
+    if (b.action === "stop") return T("console.describe.stop");
+    if (b.action === "press") return b.seat ? T("event.press", { Seat: S(b.seat) }) : T("event.pause-switch");
+    return [ACT(b.action), S(b.seat), RW(b.reason), b.delta, ...(b.run || []).map(S)].filter((x) => x).join(" ");
   }
   // sessionEnded says plainly that the table does not know this session
   // any more, and what it did not do.
   function sessionEnded(what) {
     if (what) unsent = what;
-    loginMsg("your session ended (the table restarted?) — log in again" + (unsent ? "; not done: " + unsent : ""), true);
+    loginMsg(T("console.session-ended") + (unsent ? T("console.not-done-suffix", { What: unsent }) : ""), true);
   }
   function loginMsg(t, bad) {
     const m = $("login-msg");
@@ -345,18 +370,18 @@
   // act sends an arbiter action and says what became of it. quiet: no
   // notice when it was done (the caller says what follows).
   async function act(body, quiet) {
-    const r = await post("/api/action", body);
+    const r = await post("/api/action?lang=" + I.lang(), body);
     if (r.status === 401 || r.status === 403) {
       await session(true);
       sessionEnded(describe(body));
       return r;
     }
-    if (r.status === 0) { notice("not done: " + describe(body) + " — " + r.body.error, true); return r; }
-    if (r.status !== 200) { notice(r.body.error || ("error " + r.status), true); return r; }
+    if (r.status === 0) { notice(T("console.not-done", { What: describe(body), Why: r.body.error }), true); return r; }
+    if (r.status !== 200) { notice(r.body.error || T("console.error-status", { Status: r.status }), true); return r; }
     const b = r.body;
-    if (b.refused) notice("refused: " + b.refused + (b.notice ? " — " + b.notice : ""), true);
-    else if (b.ignored) notice("ignored: " + b.ignored, true);
-    else if (!quiet) notice(b.notice || (body.action + ": done"), false);
+    if (b.refused) notice(T("tui.last.refused", { Why: b.refused }) + (b.notice ? " — " + b.notice : ""), true);
+    else if (b.ignored) notice(T("tui.last.ignored", { Why: b.ignored }), true);
+    else if (!quiet) notice(b.notice || T("console.done", { Action: ACT(body.action) }), false);
     return r;
   }
   // session asks the table whether this page is the arbiter's. When a
@@ -396,15 +421,15 @@
   $("login").onsubmit = async (e) => {
     e.preventDefault();
     // Digits are the PIN; letters the one-time code the table shows.
-    const v = $("pin").value.trim();
-    const r = await post("/api/login", /[a-z]/i.test(v) ? { code: v } : { pin: v });
+    const v = $("pin").value.trim(), code = /[a-z]/i.test(v);
+    const r = await post("/api/login", code ? { code: v } : { pin: v });
     $("pin").value = "";
     if (r.status === 200) {
       await session();
       loginMsg("", false);
-      notice("logged in as the arbiter" + (unsent ? "; not done before: " + unsent + " — do it again if it still applies" : ""), !!unsent);
+      notice(T("console.logged-in") + (unsent ? T("console.logged-in-unsent", { What: unsent }) : ""), !!unsent);
       unsent = "";
-    } else loginMsg(r.body.error || "login failed (" + r.status + ")", true);
+    } else loginMsg(loginRefusal(r, code), true);
   };
   $("logout").onclick = async () => { await post("/api/logout", {}); await session(true); };
 
@@ -420,7 +445,7 @@
     if (r.status === 200 && r.body.ok) $("adj-delta").value = "";
   };
   function decided() { return view && view.status === "decided"; }
-  function decidedText() { return "the match is decided (" + view.result + " " + view.reason + ")"; }
+  function decidedText() { return T("console.decided", { Result: view.result, Reason: RW(view.reason) }); }
   // A claim or a result stops the clocks at once, before the form is
   // filled in (Art 29), as the terminal table's c and r do; the notice
   // speaks of stopping only when they were running.
@@ -429,11 +454,11 @@
     if (r.status !== 200 || r.body.refused) return;
     showForm(form);
     fillMenus();
-    notice((r.body.ok ? "clocks stopped for the " + what + ": " : what + ": ") + hint, false);
+    notice(T(r.body.ok ? "console.form.stopped-" + what : "console.form." + what), false);
   }
   $("open-claim").onclick = async () => {
-    if (view && view.claim) { notice("a claim by " + view.claim.claimant + " is pending: uphold or reject it first", true); return; }
-    if (decided()) { notice("refused: " + decidedText() + ": no claim after the decision", true); return; }
+    if (view && view.claim) { notice(T("console.claim.pending", { Seat: S(view.claim.claimant) }), true); return; }
+    if (decided()) { notice(T("tui.last.refused", { Why: decidedText() + T("console.claim.after-decision") }), true); return; }
     openForm("claim-form", "claim", "choose the claimant and the kind");
   };
   $("claim-form").onsubmit = async (e) => {
@@ -446,17 +471,17 @@
   $("act-uphold").onclick = async () => {
     const c = view && view.claim;
     if (!c) return;
-    if (await ask("Uphold " + c.claimant + "'s " + c.reason.replace("-", " ") + " claim against " + c.accused + "? This cannot be undone.")) act({ action: "uphold" });
+    if (await ask(T("console.ask.uphold", { Claimant: S(c.claimant), Reason: RS(c.reason), Accused: S(c.accused) }))) act({ action: "uphold" });
   };
   $("act-reject").onclick = () => act({ action: "reject" });
   // Art 40: a warning; the loss of the match by penalty, confirmed.
   $("act-warn").onclick = () => act({ action: "warn", seat: $("pen-seat").value });
   $("act-penalty").onclick = async () => {
     const s = $("pen-seat").value;
-    if (await ask(s + " loses the match by penalty (Art 40)? This cannot be undone.")) act({ action: "penalty", seat: s });
+    if (await ask(T("console.ask.penalty", { Seat: S(s) }))) act({ action: "penalty", seat: s });
   };
   $("act-agree").onclick = async () => {
-    if (await ask("All four players agree to draw the match? This cannot be undone.")) act({ action: "agree" });
+    if (await ask(T("console.ask.agree"))) act({ action: "agree" });
   };
   // Art 44: the no-show countdown, and each player's arrival.
   $("act-call").onclick = () => {
@@ -466,7 +491,7 @@
   $("act-arrive").onclick = () => act({ action: "arrive", seat: $("arr-seat").value });
   $("open-result").onclick = async () => {
     // After the decision a result is refused: at once, with no form.
-    if (decided()) { notice("refused: " + decidedText() + ": no result after the decision; New match… starts another", true); return; }
+    if (decided()) { notice(T("tui.last.refused", { Why: decidedText() + T("console.result.after-decision") }), true); return; }
     openForm("result-form", "result", "choose the board, the result and how");
   };
   $("res-outcome").onchange = fillMenus;
@@ -474,26 +499,26 @@
   // table's confirmation: "A-white wins; team 1 wins the match".
   function consequence(b, o) {
     const i = b === "A" ? 0 : 1, bv = view.boards[i];
-    if (bv.over) return "board " + b + " is already over: the rules will refuse it";
+    if (bv.over) return T("console.cons.over", { Board: b });
     if (view.format === "both-boards") {
       const other = view.boards[b === "A" ? 1 : 0];
-      const what = o === "1/2-1/2" ? "drawn" : (b + (o === "1-0" ? "-white" : "-black")) + " wins board " + b;
-      return what + (other.over ? "; both boards over: the match is their sum" : "; the other board plays on (the match is the sum of both boards)");
+      const what = o === "1/2-1/2" ? T("console.cons.drawn") : T("console.cons.wins-board", { Seat: S(b + (o === "1-0" ? "-white" : "-black")), Board: b });
+      return what + (other.over ? T("console.cons.both-over") : T("console.cons.other-plays"));
     }
     if (o !== "1/2-1/2") {
       const w = b + (o === "1-0" ? "-white" : "-black");
-      return w + " wins; team " + view.clocks[SEATS.indexOf(w)].team + " wins the match";
+      return T("console.cons.wins", { Seat: S(w), Team: T("team.name", { N: view.clocks[SEATS.indexOf(w)].team }) });
     }
     const other = b === "A" ? "B" : "A";
-    if (view.boards[1 - i].outcome === "1/2-1/2") return "drawn; board " + other + " is drawn too: the match is drawn";
-    return "drawn";
+    if (view.boards[1 - i].outcome === "1/2-1/2") return T("console.cons.both-drawn", { Board: other });
+    return T("console.cons.drawn");
   }
   $("result-form").onsubmit = async (e) => {
     e.preventDefault();
     const b = $("res-board").value, o = $("res-outcome").value, how = $("res-how").value;
     // Decided meanwhile (a flag): no confirmation; the table refuses it
     // and the log shows why.
-    if (!decided() && !(await ask("Declare board " + b + " " + o + " " + how + " (" + consequence(b, o) + ")?"))) return;
+    if (!decided() && !(await ask(T("console.ask.declare", { Board: b, Outcome: o, How: RW(how), Consequence: consequence(b, o) })))) return;
     const r = await act({ action: "declare", board: b, outcome: o, reason: how });
     if (r.status === 200) hideForms();
   };
@@ -503,11 +528,11 @@
     if (view && view.status !== "ready") {
       // The record keeps what goes only when the table records (a
       // [journal] record that works): otherwise the page says so.
-      const none = view.info.record_err ? "it is NOT recorded (recording failed)" : "this table keeps no record";
+      const none = view.info.record_err ? T("console.new.not-recorded") : T("console.new.no-record");
       const lost = view.status === "decided"
-        ? "The result " + view.result + " " + view.reason + " will be gone from this page" + (view.recorded ? "; the record keeps it." : ", and " + none + ": write it down first.")
-        : "The match in progress will be abandoned" + (view.recorded ? "; the record keeps its events." : ", and " + none + ".");
-      if (!(await ask("New match? " + lost))) return;
+        ? T("console.new.result-gone", { Result: view.result, Reason: RW(view.reason) }) + (view.recorded ? T("console.new.record-keeps") : T("console.new.write-down", { None: none }))
+        : T("console.new.abandoned") + (view.recorded ? T("console.new.record-keeps-events") : T("console.new.and-none", { None: none }));
+      if (!(await ask(T("console.new.ask", { Lost: lost })))) return;
     }
     const r = await act({ action: "new", preset: $("new-preset").value, control: $("new-control").value.trim() });
     if (r.status === 200 && r.body.ok) { hideForms(); $("new-control").value = ""; }
@@ -531,6 +556,19 @@
     else if (e.key === " ") { e.preventDefault(); press(null); }
   });
 
-  session();
-  connect();
+  // A new language: the clocks and the sheets again, then the view
+  // draws them; the table is asked for the view in the new language.
+  I.onChange(() => {
+    SEATS.forEach(buildClock);
+    rebuildSheets();
+    if (view) draw();
+    if (sock) lost(sock);
+  });
+  window.tandemSound.init({ button: $("sound-toggle"), click: $("sound-clicks") });
+  I.init({ switch: $("lang-switch") }).catch(() => {}).finally(() => {
+    SEATS.forEach(buildClock);
+    rebuildSheets();
+    session();
+    connect();
+  });
 })();

@@ -2,12 +2,13 @@
 // reserves, the arbiter's move entry (typed, or a piece then its square,
 // a reserve piece then a square to drop), and the claim view. app.js
 // makes it with its context (tandemSheet(ctx)) and calls drawSheets and
-// drawClaim on each view.
+// drawClaim on each view, and rebuild when the page's language changes.
 "use strict";
 window.tandemSheet = function (ctx) {
   const $ = (id) => document.getElementById(id);
   const { el, SEATS } = ctx;
   const { pieceSVG, drawBoard } = window.tandemLib;
+  const { T, S, RS, W } = window.tandemWords;
 
   // chips shows a reserve as piece + count; pick makes them clickable.
   const ORDER = ["Q", "R", "B", "N", "P"];
@@ -18,13 +19,13 @@ window.tandemSheet = function (ctx) {
     const list = ORDER.filter((k) => res && res[k] > 0).map((k) => {
       const c = el("span", "chip" + (pick ? " pick" : "") + (selected === k ? " sel" : ""));
       c.dataset.seat = seat; c.dataset.piece = k; c.dataset.count = String(res[k]);
-      c.title = seat + ": " + res[k] + " " + k;
+      c.title = S(seat) + ": " + res[k] + " " + k;
       c.append(pieceSVG(white ? k : k.toLowerCase()), document.createTextNode("×" + res[k]));
       if (pick) c.onclick = () => pickDrop(seat, k);
       return c;
     });
-    const none = list.length ? list : [el("span", "dim", "none")];
-    box.replaceChildren(...(label ? [el("span", "rlabel", seat + " reserve"), ...none] : none));
+    const none = list.length ? list : [el("span", "dim", T("console.sheet.none"))];
+    box.replaceChildren(...(label ? [el("span", "rlabel", T("console.reserve-of", { Seat: S(seat) })), ...none] : none));
   }
 
   // Per board: what the arbiter selected for click-to-move.
@@ -35,14 +36,14 @@ window.tandemSheet = function (ctx) {
   function buildSheet(b) {
     const box = $("sheet-" + b);
     const head = el("div", "sheethead");
-    head.append(el("span", "", "BOARD " + b), el("span", "tomove"));
+    head.append(el("span", "", T("console.sheet.board", { Board: b })), el("span", "tomove"));
     const top = el("div", "res"); top.id = "res-" + TOP[b];
     const bd = el("div", "bd"); bd.id = "bd-" + b;
     const bottom = el("div", "res"); bottom.id = "res-" + BOTTOM[b];
     const form = el("form", "entry arb-only"); form.id = "entry-" + b;
-    const input = el("input"); input.id = "san-" + b; input.autocomplete = "off"; input.placeholder = "SAN, e.g. Nf3, N@f3"; input.setAttribute("aria-label", "move on board " + b);
-    const send = el("button", "", "Enter move"); send.type = "submit"; send.id = "enter-" + b;
-    const back = el("button", "", "Take back last"); back.type = "button"; back.id = "takeback-" + b;
+    const input = el("input"); input.id = "san-" + b; input.autocomplete = "off"; input.placeholder = T("console.sheet.san-placeholder"); input.setAttribute("aria-label", T("console.sheet.move-on", { Board: b }));
+    const send = el("button", "", T("console.sheet.enter")); send.type = "submit"; send.id = "enter-" + b;
+    const back = el("button", "", T("console.sheet.takeback")); back.type = "button"; back.id = "takeback-" + b;
     const promo = el("span", "promo hidden"); promo.id = "promo-" + b;
     form.append(input, send, back, promo);
     const msg = el("div", "msg"); msg.id = "msg-" + b; msg.setAttribute("role", "status");
@@ -53,6 +54,12 @@ window.tandemSheet = function (ctx) {
     bd.onclick = (e) => { const sq = e.target.closest("[data-sq]"); if (sq) clickSquare(b, sq.dataset.sq); };
   }
   BOARDS.forEach(buildSheet);
+  // rebuild makes the sheets again (a new language); the next view draws
+  // them.
+  function rebuild() {
+    BOARDS.forEach((b) => $("sheet-" + b).replaceChildren());
+    BOARDS.forEach(buildSheet);
+  }
 
   function sheetMsg(b, text, refused) {
     const m = $("msg-" + b);
@@ -86,7 +93,7 @@ window.tandemSheet = function (ctx) {
   }
   function choosePromotion(b, ucis) {
     const p = $("promo-" + b);
-    p.replaceChildren(el("span", "dim", "promote to"), ...["q", "r", "n", "b"].filter((k) => ucis.some((u) => u.endsWith(k))).map((k) => {
+    p.replaceChildren(el("span", "dim", T("console.sheet.promote")), ...["q", "r", "n", "b"].filter((k) => ucis.some((u) => u.endsWith(k))).map((k) => {
       const bt = el("button", "", k.toUpperCase()); bt.type = "button"; bt.id = "promo-" + b + "-" + k;
       bt.onclick = () => { p.classList.add("hidden"); enterMove(b, ucis.find((u) => u.endsWith(k)), false); };
       return bt;
@@ -98,25 +105,25 @@ window.tandemSheet = function (ctx) {
   async function movePost(path, body, what) {
     const r = await ctx.post(path, body);
     if (r.status === 401 || r.status === 403) { await ctx.session(true); ctx.sessionEnded(what); return null; }
-    if (r.status === 0) { sheetMsg(body.board, "not done: " + what + " — " + r.body.error, true); return null; }
-    if (r.status !== 200) { sheetMsg(body.board, r.body.error || "error " + r.status, true); return null; }
+    if (r.status === 0) { sheetMsg(body.board, T("console.not-done", { What: what, Why: r.body.error }), true); return null; }
+    if (r.status !== 200) { sheetMsg(body.board, r.body.error || T("console.error-status", { Status: r.status }), true); return null; }
     return r.body;
   }
   async function enterMove(b, text, typed) {
-    const res = await movePost("/api/move", { board: b, move: text }, "move " + text + " on board " + b);
+    const res = await movePost("/api/move", { board: b, move: text }, T("console.sheet.what-move", { Move: text, Board: b }));
     if (!res) return;
     if (res.ok) {
-      sheetMsg(b, "entered " + res.move.number + ". " + res.move.san, false);
+      sheetMsg(b, T("console.sheet.entered", { Move: res.move.number + ". " + res.move.san }), false);
       if (typed) $("san-" + b).value = "";
-    } else sheetMsg(b, "refused: " + text + ": " + res.refused + (res.rule ? " (" + res.rule + ")" : ""), true);
+    } else sheetMsg(b, T("tui.last.refused", { Why: text + ": " + res.refused + (res.rule ? " (" + res.rule + ")" : "") }), true);
     sel[b] = null;
     if (ctx.view()) drawSheets(ctx.view());
   }
   async function takeBack(b) {
-    const res = await movePost("/api/takeback", { board: b }, "take back on board " + b);
+    const res = await movePost("/api/takeback", { board: b }, T("console.sheet.what-takeback", { Board: b }));
     if (!res) return;
-    if (res.ok) sheetMsg(b, "taken back: " + res.move.number + ". " + res.move.san, false);
-    else sheetMsg(b, "refused: " + res.refused, true);
+    if (res.ok) sheetMsg(b, T("console.sheet.taken-back", { Move: res.move.number + ". " + res.move.san }), false);
+    else sheetMsg(b, T("tui.last.refused", { Why: res.refused }), true);
   }
 
   function drawSheets(v) {
@@ -134,13 +141,13 @@ window.tandemSheet = function (ctx) {
       if (s && s.drop) bm.legal.filter((u) => u.startsWith(s.drop + "@")).forEach((u) => { marks[u.slice(2, 4)] = "to"; });
       drawBoard($("bd-" + b), bm.fen, FLIP[b], marks);
       $("bd-" + b).dataset.fen = bm.fen;
-      const status = bm.status !== "ongoing" ? " · " + bm.status : bm.in_check ? " · check" : "";
+      const status = bm.status !== "ongoing" ? " · " + W(bm.status) : bm.in_check ? " · " + T("console.sheet.check") : "";
       // After the decision the recorder may still be catching up: moves
       // are accepted then (the scoresheet's purpose), and the page says
       // what they are for.
-      const when = !v.started ? "moves are entered once the match starts"
-        : v.status === "decided" ? "match decided: moves entered now complete the scoresheet · " + bm.to_move + " to move"
-        : bm.to_move + " to move";
+      const when = !v.started ? T("console.sheet.not-started")
+        : v.status === "decided" ? T("console.sheet.decided", { Seat: S(bm.to_move) })
+        : T("console.sheet.to-move", { Seat: S(bm.to_move) });
       $("sheet-" + b).querySelector(".tomove").textContent = when + status;
       [TOP[b], BOTTOM[b]].forEach((seat) => {
         const pick = canEnter() && bm.to_move === seat;
@@ -152,10 +159,10 @@ window.tandemSheet = function (ctx) {
         sp.dataset.ply = String(m.ply);
         if (m.ply % 2 === 1) sp.append(el("span", "num", (m.ply + 1) / 2 + "."));
         sp.append(document.createTextNode(m.san));
-        sp.title = m.number + ". " + m.san + " (" + m.seat + ")";
+        sp.title = m.number + ". " + m.san + " (" + S(m.seat) + ")";
         items.push(sp);
       });
-      list.replaceChildren(...(items.length ? items : [el("span", "dim", "no moves yet")]));
+      list.replaceChildren(...(items.length ? items : [el("span", "dim", T("console.sheet.no-moves"))]));
       list.scrollTop = list.scrollHeight;
       $("san-" + b).disabled = $("enter-" + b).disabled = !v.started;
       $("takeback-" + b).disabled = !v.started || bm.moves.length === 0; // nothing to take back
@@ -190,7 +197,7 @@ window.tandemSheet = function (ctx) {
       p = await r.json();
     } catch (e) { return; }
     if (n !== claimFetch) return; // a newer request is on its way
-    $("claim-title").textContent = "· claim by " + c.claimant + " against " + c.accused + " (" + c.reason.replace("-", " ") + ") on board " + c.board;
+    $("claim-title").textContent = T("console.claimview.title", { Claimant: S(c.claimant), Accused: S(c.accused), Reason: RS(c.reason), Board: c.board });
     const marks = {};
     if (p.last) { marks[p.last.uci.slice(2, 4)] = "last"; if (p.last.uci[1] !== "@") marks[p.last.uci.slice(0, 2)] = "last"; }
     drawBoard($("claim-board"), p.fen, FLIP[c.board], marks);
@@ -198,10 +205,10 @@ window.tandemSheet = function (ctx) {
     $("claim-board").dataset.ply = String(p.ply);
     chips($("claim-res-top"), TOP[c.board], p.reserves[SEATS.indexOf(TOP[c.board])], false, "", true);
     chips($("claim-res-bottom"), BOTTOM[c.board], p.reserves[SEATS.indexOf(BOTTOM[c.board])], false, "", true);
-    const at = p.last ? "after " + p.last.number + ". " + p.last.san + " (" + p.last.seat + ")" : "before the first move";
-    const next = p.next ? "; the next move entered was " + p.next.number + ". " + p.next.san : "";
-    $("claim-pos").textContent = "Board " + c.board + " " + at + ", move " + p.ply + " of " + p.moves + ": " + p.to_move + " to move" +
-      (p.status !== "ongoing" ? " (" + p.status + ")" : p.in_check ? " (in check)" : "") + next + ".";
+    const at = p.last ? T("console.claimview.after", { Move: p.last.number + ". " + p.last.san, Seat: S(p.last.seat) }) : T("console.claimview.before-first");
+    const next = p.next ? T("console.claimview.next", { Move: p.next.number + ". " + p.next.san }) : "";
+    $("claim-pos").textContent = T("console.claimview.pos", { Board: c.board, At: at, Ply: p.ply, Moves: p.moves, Seat: S(p.to_move) }) +
+      (p.status !== "ongoing" ? " (" + W(p.status) + ")" : p.in_check ? T("console.claimview.in-check") : "") + next + ".";
     $("claim-prev").disabled = p.ply === 0;
     $("claim-next").disabled = $("claim-last").disabled = p.ply >= p.moves;
   }
@@ -212,12 +219,12 @@ window.tandemSheet = function (ctx) {
     e.preventDefault();
     const c = ctx.view() && ctx.view().claim, text = $("claim-move").value.trim();
     if (!c || !text) return;
-    const res = await movePost("/api/test", { board: c.board, ply: claimPly, move: text }, "test " + text);
+    const res = await movePost("/api/test", { board: c.board, ply: claimPly, move: text }, T("console.claimview.what-test", { Move: text }));
     if (!res) return;
     const v = $("claim-verdict");
     v.textContent = text + " — " + res.verdict;
     v.className = "verdict " + (res.ok ? "legal" : "illegal");
   };
 
-  return { drawSheets, drawClaim };
+  return { drawSheets, drawClaim, rebuild };
 };

@@ -34,6 +34,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/display"
+	"tandem/menu"
 	"tandem/rules"
 )
 
@@ -74,8 +75,10 @@ type Dev struct {
 }
 
 var (
-	_ display.Device = (*Dev)(nil)
-	_ display.Noter  = (*Dev)(nil)
+	_ display.Device     = (*Dev)(nil)
+	_ display.Noter      = (*Dev)(nil)
+	_ display.Namer      = (*Dev)(nil)
+	_ display.MenuShower = (*Dev)(nil)
 )
 
 // NewI2C initialises the display on bus (sending the controller's init
@@ -150,6 +153,16 @@ func (d *Dev) Show(s *rules.Snapshot) error {
 // its own, otherwise between the two clocks' marks (display.NoteWidth
 // characters). "" removes it.
 func (d *Dev) SetNote(note string) { d.opts.Image.Note = note }
+
+// SetPlayers sets the players' names shown under the clocks
+// (display.ImageOpts.Players), from the next Show.
+func (d *Dev) SetPlayers(names [4]string) { d.opts.Image.Players = names }
+
+// ShowMenu shows a button menu screen (display.MenuImage, in the face's
+// language: Opts.Image.Texts).
+func (d *Dev) ShowMenu(sc menu.Screen) error {
+	return d.ShowImage(display.MenuImage(sc, d.opts.Image.Texts))
+}
 
 // Message shows text in large letters (display.TextImage).
 func (d *Dev) Message(text string) error { return d.ShowImage(display.TextImage(text)) }

@@ -12,6 +12,8 @@ import (
 
 	"tandem/hall"
 	"tandem/hall/hub"
+	"tandem/i18n/lang"
+	"tandem/internal/pagekit"
 	"tandem/internal/webapi"
 	"tandem/internal/webauth"
 	"tandem/tournament"
@@ -66,6 +68,11 @@ type Opts struct {
 	// says "never seen" from the start). Zero means 3 s, the default of
 	// hub.Opts.OfflineAfter; tandem-hall passes the hub's.
 	NeverSeenAfter time.Duration
+	// Lang is the hall's language (the configuration's language) when
+	// LangSet: the page's unless its switch says otherwise. Without it
+	// the page speaks the browser's language (internal/pagekit).
+	Lang    lang.Lang
+	LangSet bool
 }
 
 // MaxAlerts is how many alerts the dashboard keeps (the oldest go first).
@@ -208,6 +215,7 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets")
 	mux.Handle("GET /", webauth.NoCache(http.FileServerFS(static)))
+	mux.Handle("GET "+pagekit.Prefix, pagekit.Handler(&pagekit.Opts{Lang: func() (lang.Lang, bool) { return s.opts.Lang, s.opts.LangSet }}))
 	mux.HandleFunc("GET /ws", s.serveWS)
 	mux.HandleFunc("GET /api/state", s.serveState)
 	mux.HandleFunc("GET /api/session", s.serveSession)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"path/filepath"
 	"strconv"
@@ -103,45 +104,65 @@ func (r *testRecord) match(t testing.TB, id string, presses int) {
 }
 
 // records reads every record message of table id from the stream and
-// returns their sequence numbers, in stream order.
+// returns their sequence numbers, in stream order. A cluster's stream
+// may answer "temporarily unavailable" for a while after a node is back
+// (its replicas catching up): the read is tried again until it answers,
+// 30 s at most.
 func records(t *testing.T, h *Hub, id string) []uint64 {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	for {
+		out, err := readRecords(ctx, h, id)
+		if err == nil {
+			return out
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the records of %s: %v", id, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// readRecords is one try of records.
+func readRecords(ctx context.Context, h *Hub, id string) ([]uint64, error) {
 	s, err := h.js.Stream(ctx, hall.RecordsStream)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	info, err := s.Info(ctx, jetstream.WithSubjectFilter(hall.RecordSubject(id)))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	want := int(info.State.Subjects[hall.RecordSubject(id)])
 	if want == 0 {
-		return nil
+		return nil, nil
 	}
 	cons, err := s.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{hall.RecordSubject(id)}})
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	var out []uint64
 	for len(out) < want {
 		batch, err := cons.Fetch(want-len(out), jetstream.FetchMaxWait(2*time.Second))
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		for m := range batch.Messages() {
 			n, err := strconv.ParseUint(m.Headers().Get(hall.HeaderSeq), 10, 64)
 			if err != nil {
-				t.Fatal(err)
+				return nil, fmt.Errorf("record message without a sequence header: %w", err)
 			}
 			out = append(out, n)
 		}
 		if batch.Error() != nil && !errors.Is(batch.Error(), context.DeadlineExceeded) {
-			t.Fatal(batch.Error())
+			return nil, batch.Error()
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 	}
-	return out
+	return out, nil
 }
 
 // checkOnce fails unless seqs is exactly 1..n in order.
@@ -277,6 +298,9 @@ func TestLink_RecordsAndResultsOnceAcrossOutagesAndRestarts(t *testing.T) {
 	l := newTestLink(t, h.URL(), "t3", rec.path, nil)
 	rec.attach(t, l)
 	waitFor(t, "the first match", func() bool { return len(h.Results()) == 1 })
+	// The result and the records are two streams: the result may be in
+	// before the catch-up's last record.
+	waitFor(t, "every record", func() bool { n, _ := h.LastRecord(context.Background(), "t3"); return n == rec.n })
 	checkOnce(t, records(t, h, "t3"), rec.n)
 	r := h.Results()[0]
 	if r.Table != "t3" || r.Match != "m1" || r.Result != "1-0" || r.Reason != "flag" || r.Players[3] != "Di" ||
@@ -395,6 +419,7 @@ func TestHub_TableCredentialsAndPermissions(t *testing.T) {
 	if r, err := h.Command(context.Background(), "t1", hall.Command{Action: "pause"}); err != nil || !r.OK {
 		t.Fatalf("command with credentials: %+v %v", r, err)
 	}
+	waitFor(t, "every record", func() bool { n, _ := h.LastRecord(context.Background(), "t1"); return n == rec.n })
 	checkOnce(t, records(t, h, "t1"), rec.n)
 
 	// A wrong password never connects.
@@ -530,15 +555,21 @@ func TestLink_WallClockOnEveryPublication(t *testing.T) {
 // streamMsgs returns how many messages stream holds.
 func streamMsgs(t *testing.T, h *Hub, stream string) uint64 {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Tried again while a cluster's stream is temporarily unavailable
+	// (records), 30 s at most.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	s, err := h.js.Stream(ctx, stream)
-	if err != nil {
-		t.Fatal(err)
+	for {
+		s, err := h.js.Stream(ctx, stream)
+		if err == nil {
+			var info *jetstream.StreamInfo
+			if info, err = s.Info(ctx); err == nil {
+				return info.State.Msgs
+			}
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("stream %s: %v", stream, err)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
-	info, err := s.Info(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return info.State.Msgs
 }

@@ -43,6 +43,7 @@ func TestHub_TLS(t *testing.T) {
 	l.Publish(hall.Snap{Status: "ready"})
 	waitFor(t, "t1 online over TLS", func() bool { s, _ := h.Table("t1"); return s.Online })
 	waitFor(t, "t1's result over TLS", func() bool { return len(h.Results()) == 1 })
+	waitFor(t, "every record", func() bool { n, _ := h.LastRecord(context.Background(), "t1"); return n == rec.n })
 	checkOnce(t, records(t, h, "t1"), rec.n)
 
 	plain := newTestLink(t, h.URL(), "t2", "", nil)

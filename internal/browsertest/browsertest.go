@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -105,6 +107,26 @@ func Open(t testing.TB, bctx context.Context, url string) *Tab {
 	}
 	p := &Tab{t: t, ctx: tctx}
 	p.Do(chromedp.Navigate(url))
+	return p
+}
+
+// OpenIn is Open in a browser whose language is langs, an
+// Accept-Language value ("es-ES,es"): the tab's requests carry it and
+// its navigator.languages lists it (the DevTools protocol's
+// Emulation.setUserAgentOverride, the browser's own user agent kept).
+func OpenIn(t testing.TB, bctx context.Context, url, langs string) *Tab {
+	t.Helper()
+	tctx, cancel := chromedp.NewContext(bctx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	p := &Tab{t: t, ctx: tctx}
+	ua := p.EvalString(`navigator.userAgent`)
+	p.Do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: langs})
+		return err
+	}), chromedp.Navigate(url))
 	return p
 }
 

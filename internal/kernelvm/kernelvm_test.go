@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"tandem/journal"
 	"tandem/timeline"
 )
 
@@ -128,5 +129,37 @@ func TestJudge_Failures(t *testing.T) {
 	tr.VerifyExit = 1
 	if v := Judge(tr); len(v.Problems) == 0 {
 		t.Error("a failed verify-record passed")
+	}
+}
+
+// A cut before the fresh record's first group commit leaves nothing on
+// the disk: the restart begins a new match. That passes when the cut came
+// within the checkpoint interval of the start and nothing was reported
+// final; not when the record was behind by more, or a match was
+// "recovered" from nothing.
+func TestJudge_CutBeforeTheFirstWrite(t *testing.T) {
+	tr := loadTrial(t, "cut-14.json")
+	l, _, err := journal.Verify(tr.Data)
+	if err != nil || len(l.Offsets) < 2 {
+		t.Fatalf("cut-14: %v, %d records", err, len(l.Offsets))
+	}
+	full := tr.Data
+	// The restart's new record: its first record only (a match begun).
+	tr.Data, tr.Before, tr.Finals, tr.Cut = full[:l.Offsets[1]], 0, nil, 300*time.Millisecond
+	if v := Judge(tr); len(v.Problems) > 0 || !v.LostStart || v.Recovered {
+		t.Errorf("a cut 0.3 s after the start with nothing on the disk: %+v", v)
+	}
+	tr.Cut = 1500 * time.Millisecond
+	if v := Judge(tr); len(v.Problems) == 0 {
+		t.Error("nothing on the disk 1.5 s after the start passed")
+	}
+	tr.Cut = 300 * time.Millisecond
+	tr.Finals = []string{"final 1-0 resignation at=123"}
+	if v := Judge(tr); len(v.Problems) == 0 {
+		t.Error("a result reported final and not on the disk passed")
+	}
+	tr.Data, tr.Finals = full, nil
+	if v := Judge(tr); len(v.Problems) == 0 {
+		t.Error("a match recovered from a record that held nothing passed")
 	}
 }

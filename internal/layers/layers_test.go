@@ -66,6 +66,19 @@ func TestConfig_ParsesWithoutTheGPIODriver(t *testing.T) {
 	}
 }
 
+// What only reads a file or relays the hall's messages names a language
+// (package i18n/lang) without linking the catalogs of package i18n: the
+// texts are the faces', the terminal's and the pages' business.
+func TestConfigAndHub_LinkNoCatalogs(t *testing.T) {
+	for _, pkg := range []string{"tandem/config", "tandem/hall/hub"} {
+		for _, d := range deps(t, pkg) {
+			if d == "tandem/i18n" || strings.HasPrefix(d, "github.com/nicksnyder/go-i18n") {
+				t.Errorf("%s imports %s: it needs the language's name (tandem/i18n/lang), not the catalogs", pkg, d)
+			}
+		}
+	}
+}
+
 // The test itself: a dependency it forbids is found (std and core are
 // told apart as the checks need).
 func TestLayers_Classify(t *testing.T) {
@@ -81,13 +94,20 @@ func TestLayers_Classify(t *testing.T) {
 	if !found {
 		t.Error("tandem/gpio's dependencies do not list periph: go list gives nothing to check")
 	}
+	found = false
+	for _, d := range deps(t, "tandem/tui") {
+		found = found || d == "tandem/i18n"
+	}
+	if !found {
+		t.Error("tandem/tui's dependencies do not list tandem/i18n: the catalogs' check has nothing to find")
+	}
 }
 
 // outside are what a comment may not cite: documents outside the
 // repository (the design's notes, beside it) and the project's issues.
 // A rule is cited by docs/rules.md, an article of the regulation, or a
 // file of the repository.
-var outside = regexp.MustCompile(`RULES\.md|DESIGN\.md|STYLE\.md|\.\./shared|/work/|\bissue \d|\(issue|[A-Z][a-z]+ issue\)`)
+var outside = regexp.MustCompile(`RULES\.md|DESIGN\.md|STYLE\.md|\.\./shared|/work/|\bissue \d|\(issue\b|[A-Z][a-z]+ issue\)`)
 
 func TestComments_CiteTheRepository(t *testing.T) {
 	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()

@@ -18,6 +18,12 @@
   // from, and the page says CONNECTION LOST.
   const SILENCE = 3000;
   let sock = null, sockSince = 0, lastHeard = 0, live = false, frozenAt = 0, backoff = 250;
+  // The page's words (internal/pagekit's i18n.js): T a message, S a
+  // seat's name, RW a reason's words (the record's word in English).
+  const I = window.tandemI18n;
+  const T = (id, d) => I.t(id, d), S = (seat) => (seat ? T("seat." + seat) : "");
+  const RW = (r) => (I.lang() === "en" || !r ? r : T(r === "other" ? "reason.other-claim" : "reason." + r));
+  const ACT = (a) => T("dashboard.action." + a);
   window.tandemHall = { tables, received: 0, lost: 0, frames: 0, alerts: () => alerts, results: () => results, standings: () => standings, tour: () => tour };
 
   // --- formats ---
@@ -85,13 +91,13 @@
   // statusOf is the card's status word and class.
   function statusOf(v) {
     const s = v.snap;
-    if (!v.last_seen_ms) return ["NEVER SEEN", "offline"];
-    if (!v.online) return ["OFFLINE since " + clockTime(v.since_ms).slice(0, 5), "offline"];
-    if (s.claim) return ["CLAIM " + s.claim.claimant + " (" + s.claim.reason + (s.claim.accused ? " by " + s.claim.accused : "") + ")", "claim"];
+    if (!v.last_seen_ms) return [T("dashboard.status.never"), "offline"];
+    if (!v.online) return [T("dashboard.status.offline", { Since: clockTime(v.since_ms).slice(0, 5) }), "offline"];
+    if (s.claim) return [T("dashboard.status.claim", { Seat: S(s.claim.claimant), Reason: RW(s.claim.reason) }) + (s.claim.accused ? T("dashboard.status.claim-by", { Seat: S(s.claim.accused) }) : "") + ")", "claim"];
     const left = noShowLeft(v, Date.now());
-    if (left !== null) return ["CALLED: forfeit in " + fmt(left) + " (Art 44)", "called"];
-    if (s.status === "decided") return [s.result + " " + s.reason + (s.final ? "" : " (recording…)"), "decided"];
-    return [(s.status || "?").toUpperCase(), s.status];
+    if (left !== null) return [T("dashboard.status.called", { Time: fmt(left) }), "called"];
+    if (s.status === "decided") return [s.result + " " + RW(s.reason) + (s.final ? "" : " (" + T("tui.result.recording") + ")"), "decided"];
+    return [(s.status ? T("status." + s.status) : "?").toUpperCase(), s.status];
   }
 
   function buildCard(id) {
@@ -107,7 +113,7 @@
       const c = el("div", "clk " + (seat === "A-white" || seat === "B-black" ? "team1" : "team2"));
       c.id = "clock-" + id + "-" + seat;
       const who = el("span", "who"), time = el("span", "time", "–");
-      c.title = seat;
+      c.title = S(seat);
       c.append(who, time);
       grid.append(c);
       return { box: c, who, time, last: "" };
@@ -115,8 +121,8 @@
     const al = el("div", "calerts");
     const pairing = el("div", "cpair dim");
     const acts = el("div", "cacts arb-only" + (arbiter ? "" : " hidden"));
-    for (const [action, label] of [["pause", "Pause"], ["resume", "Resume"], ["call", "Call"], ["new", "New match"]]) {
-      const b = el("button", "", label);
+    for (const action of ["pause", "resume", "call", "new"]) {
+      const b = el("button", "", T("dashboard.button." + action));
       b.type = "button";
       b.id = action + "-" + id;
       b.addEventListener("click", () => command(id, action));
@@ -150,9 +156,9 @@
     p.card.dataset.online = String(v.online);
     p.card.dataset.attention = String(needsAttention(v));
     p.card.className = "card " + cls + (needsAttention(v) ? " attention" : "");
-    p.link.textContent = v.online ? "● online" : "○ offline";
+    p.link.textContent = v.online ? T("dashboard.link.online") : T("dashboard.link.offline");
     p.link.className = "link " + (v.online ? "on" : "off");
-    p.link.title = v.last_seen_ms ? "last seen " + clockTime(v.last_seen_ms) + (s.hall_err ? " · " + s.hall_err : "") : "never seen";
+    p.link.title = v.last_seen_ms ? T("dashboard.link.last-seen", { At: clockTime(v.last_seen_ms) }) + (s.hall_err ? " · " + s.hall_err : "") : T("dashboard.link.never");
     // The head line is the match the clocks and the status show (a
     // decided match keeps its own round, teams and players); the current
     // round's pairing, when the table has not started it, is its next
@@ -175,17 +181,17 @@
       const name = v.players && v.players[i] ? v.players[i] : "";
       const w = s.warnings ? s.warnings[i] : 0;
       const called = s.no_show && s.status === "ready";
-      const marks = (w ? " ⚠" + w : "") + (called ? (s.no_show.arrived[i] ? " ✓ here" : " · absent") : "");
-      k.who.textContent = (name || seat) + marks;
+      const marks = (w ? " ⚠" + w : "") + (called ? (s.no_show.arrived[i] ? T("dashboard.mark.here") : T("dashboard.mark.absent")) : "");
+      k.who.textContent = (name || S(seat)) + marks;
       k.box.dataset.warnings = String(w || 0);
-      k.who.title = seat + (name ? " " + name : "") + marks;
+      k.who.title = S(seat) + (name ? " " + name : "") + marks;
     });
     p.al.replaceChildren(...v.alerts.map((a) => el("span", "tag " + a.kind, a.text)));
     let pt = "";
     if (pr) {
-      pt = pr.sent ? "players sent" : "players not sent yet: " + (pr.err || "sending…");
-      if (pr.next) pt = "next: " + matchName(pr, " ") + ", " + pt;
-      else if (pr.result) pt += " · result " + pr.result;
+      pt = pr.sent ? T("dashboard.pairing.sent") : T("dashboard.pairing.not-sent", { Why: pr.err || T("dashboard.pairing.sending") });
+      if (pr.next) pt = T("dashboard.pairing.next", { Match: matchName(pr, " "), State: pt });
+      else if (pr.result) pt += T("dashboard.pairing.result", { Result: pr.result });
     }
     p.pairing.textContent = pt;
     p.pairing.title = pt;
@@ -226,24 +232,25 @@
       if (v.online && v.snap.status === "running") running++;
       if (needsAttention(v)) attention++;
     }
-    $("counts").textContent = tables.size + " tables · " + online + " online · " + running + " running · " + attention + " need attention";
+    $("counts").textContent = T("dashboard.counts", { Tables: tables.size, Online: online, Running: running, Attention: attention });
   }
 
   function drawAlerts() {
     const list = $("alerts");
     const open = alerts.filter((a) => !a.acked).length;
-    $("alert-count").textContent = open + " open of " + alerts.length;
+    $("alert-count").textContent = T("dashboard.alerts.count", { Open: open, All: alerts.length });
     $("ack-all").classList.toggle("hidden", !arbiter || open === 0);
     list.replaceChildren(...alerts.map((a) => {
       const li = el("li", "alert " + a.kind + (a.acked ? " acked" : "") + (a.active ? " active" : ""));
       li.id = "alert-" + a.id;
       li.dataset.table = a.table;
       li.dataset.kind = a.kind;
-      li.append(el("span", "at", clockTime(a.at_ms)), el("b", "", a.table || "hub"), el("span", "kind", a.kind), el("span", "text", a.text));
-      if (!a.active) li.append(el("span", "dim", " (cleared " + clockTime(a.cleared_ms) + ")"));
+      const kind = T("dashboard.alert." + a.kind);
+      li.append(el("span", "at", clockTime(a.at_ms)), el("b", "", a.table || T("dashboard.alerts.hub")), el("span", "kind", kind.startsWith("!") ? a.kind : kind), el("span", "text", a.text));
+      if (!a.active) li.append(el("span", "dim", T("dashboard.alerts.cleared", { At: clockTime(a.cleared_ms) })));
       if (a.acked) li.append(el("span", "dim", " ✓ " + clockTime(a.acked_ms)));
       else if (arbiter) {
-        const b = el("button", "", "Acknowledge");
+        const b = el("button", "", T("dashboard.alerts.ack"));
         b.type = "button";
         b.id = "ack-" + a.id;
         b.addEventListener("click", () => ack({ id: a.id }));
@@ -260,16 +267,16 @@
       const tr = el("tr", r.round ? "counted" : "uncounted");
       tr.dataset.table = r.table;
       tr.title = r.note || "";
-      const cells = [r.round || "–", (r.number ? r.number + " " : "") + "(" + r.table + ")", r.team1, r.team2, r.result, r.reason + (r.decisive && r.decisive.length ? " " + r.decisive.join(", ") : ""), clockTime(r.wall_ms)];
+      const cells = [r.round || "–", (r.number ? r.number + " " : "") + "(" + r.table + ")", r.team1, r.team2, r.result, RW(r.reason) + (r.decisive && r.decisive.length ? " " + r.decisive.map(S).join(", ") : ""), clockTime(r.wall_ms)];
       cells.forEach((c) => tr.append(el("td", "", String(c))));
       return tr;
     }));
     $("no-results").classList.toggle("hidden", results.length > 0);
     $("tourbox").classList.toggle("hidden", !tour);
     if (!tour) return;
-    $("event").textContent = tour.name + " · " + (tour.round ? "round " + tour.round + " of " + tour.rounds : tour.rounds + " rounds, no pairing yet");
+    $("event").textContent = tour.name + " · " + (tour.round ? T("dashboard.tour.round", { Round: tour.round, Rounds: tour.rounds }) : T("dashboard.tour.no-pairing", { Rounds: tour.rounds }));
     // The standings count rounds 1 to the last with a recorded result.
-    $("tour-round").textContent = tour.counted ? "after round " + tour.counted : "no result yet";
+    $("tour-round").textContent = tour.counted ? T("dashboard.tour.after", { Round: tour.counted }) : T("dashboard.tour.no-result");
     const sb = $("standings");
     sb.replaceChildren(...(standings || []).map((s) => {
       const tr = el("tr");
@@ -277,8 +284,8 @@
         .forEach((c) => tr.append(el("td", "", String(c))));
       return tr;
     }));
-    let ps = tour.round ? "Round " + tour.round + ": players sent to " + tour.sent + " of " + tour.tables + " tables" : "No pairing uploaded yet.";
-    if (tour.byes.length) ps += " · bye: " + tour.byes.join(", ");
+    let ps = tour.round ? T("dashboard.tour.sent", { Round: tour.round, Sent: tour.sent, Tables: tour.tables }) : T("dashboard.tour.none");
+    if (tour.byes.length) ps += T("dashboard.tour.bye", { Teams: tour.byes.join(", ") });
     if (tour.unplaced.length) ps += " · " + tour.unplaced.join("; ");
     $("pair-state").textContent = ps;
     const pr = $("pair-round");
@@ -290,7 +297,7 @@
 
   function setLive(on) {
     live = on;
-    $("conn").textContent = on ? "live" : "reconnecting…";
+    $("conn").textContent = on ? T("console.conn.live") : T("console.conn.reconnecting");
     $("conn").className = "conn " + (on ? "on" : "off");
     $("lost").classList.toggle("hidden", on);
     document.body.classList.toggle("offline", !on);
@@ -312,6 +319,18 @@
       if (!live) setLive(true);
       (msg.tables || []).forEach((v) => tables.set(v.id, v));
       (msg.tables || []).forEach((v) => drawTable(v.id));
+      // Each table's events beep as its buzzer does (sound.js, once on).
+      (msg.tables || []).forEach((v) => {
+        const s = v.snap;
+        if (!v.online || !s) return;
+        window.tandemSound.follow(v.id, {
+          match: s.match, status: s.status, seq: s.events, claim: !!s.claim,
+          started: s.status === "running" || s.status === "paused" || !!s.started_ms,
+          flag: s.status === "decided" && (s.reason === "flag" || s.reason === "simultaneous-flag"),
+          press: /^press /.test(s.last_event || ""),
+          clocks: (s.clocks || []).map((c) => ({ running: !!c.running, remaining_ms: c.ms })),
+        });
+      });
       if (msg.type === "state" && msg.tables) placeCards();
       if ("alerts" in msg) { alerts = msg.alerts; drawAlerts(); }
       if ("results" in msg) results = msg.results;
@@ -342,19 +361,28 @@
     try {
       r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
     } catch (e) {
-      return { status: 0, body: { error: "the hub does not answer" } };
+      return { status: 0, body: { error: T("dashboard.err.no-answer") } };
     }
     let j = {};
     try { j = await r.json(); } catch (e) { /* no body */ }
     if (r.status === 403) setArbiter(false);
-    return { status: r.status, body: j };
+    return { status: r.status, body: j, retry: r.headers.get("Retry-After") || "" };
+  }
+  // loginRefusal says why a login (of a one-time code when code) failed:
+  // the hub's own words on an English page (they count the wrong PINs),
+  // the same in the page's language otherwise.
+  function loginRefusal(r, code) {
+    if (I.lang() === "en" && r.body.error) return r.body.error;
+    if (r.status === 429) return code ? T("page.login.codes-wait") : T("page.login.locked", { Wait: r.retry || "?" });
+    if (r.status === 401) return T(code ? "page.login.wrong-code" : "page.login.wrong-pin");
+    return r.body.error || T("dashboard.login-failed");
   }
   // answer describes a table's answer to a command.
   function answer(r) {
-    if (r.error) return "failed: " + r.error;
-    if (r.refused) return "refused: " + r.refused;
-    if (r.ignored) return "ignored: " + r.ignored;
-    return "done" + (r.status ? " (" + r.status + ")" : "") + (r.notice ? " · " + r.notice : "");
+    if (r.error) return T("dashboard.answer.failed", { Why: r.error });
+    if (r.refused) return T("tui.last.refused", { Why: r.refused });
+    if (r.ignored) return T("tui.last.ignored", { Why: r.ignored });
+    return T("dashboard.answer.done") + (r.status ? " (" + T("status." + r.status) + ")" : "") + (r.notice ? " · " + r.notice : "");
   }
   async function command(id, action) {
     const msg = $("msg-" + id);
@@ -363,31 +391,31 @@
       const b = $("new-" + id);
       if (!b.dataset.armed) {
         b.dataset.armed = "1";
-        b.textContent = "Sure? new match";
-        setTimeout(() => { delete b.dataset.armed; b.textContent = "New match"; }, 5000);
+        b.textContent = T("dashboard.button.new-sure");
+        setTimeout(() => { delete b.dataset.armed; b.textContent = T("dashboard.button.new"); }, 5000);
         return;
       }
       delete b.dataset.armed;
-      b.textContent = "New match";
+      b.textContent = T("dashboard.button.new");
     }
-    msg.textContent = action + "…";
+    msg.textContent = ACT(action) + "…";
     const r = await post("api/command", { table: id, action });
-    msg.textContent = action + ": " + (r.status === 200 ? answer(r.body) : "failed: " + (r.body.error || r.status));
+    msg.textContent = ACT(action) + ": " + (r.status === 200 ? answer(r.body) : T("dashboard.answer.failed", { Why: r.body.error || r.status }));
     msg.className = "cmsg " + (r.status === 200 && r.body.ok ? "ok" : "bad");
     const v = tables.get(id), p = cards.get(id);
     if (v && p) p.msgKey = v.online + " " + v.snap.status + " " + (v.snap.match || "");
   }
   async function all(action) {
     const out = $("all-result");
-    out.textContent = action + " all…";
+    out.textContent = T("dashboard.all.sending", { Action: ACT(action) });
     const r = await post("api/all", { action });
-    if (r.status !== 200) { out.textContent = action + " all failed: " + (r.body.error || r.status); out.className = "allresult bad"; return; }
+    if (r.status !== 200) { out.textContent = T("dashboard.all.failed", { Action: ACT(action), Why: r.body.error || r.status }); out.className = "allresult bad"; return; }
     const res = r.body;
     const bad = res.tables.filter((t) => t.error);
-    let text = action + " all: " + (res.tables.length - bad.length) + " of " + res.tables.length + " tables answered";
-    if (bad.length) text += " · FAILED: " + bad.map((t) => t.table + " (" + t.error.replace(/^hall: /, "") + ")").join("; ");
+    let text = T("dashboard.all.answered", { Action: ACT(action), N: res.tables.length - bad.length, Of: res.tables.length });
+    if (bad.length) text += T("dashboard.all.bad", { Tables: bad.map((t) => t.table + " (" + t.error.replace(/^hall: /, "") + ")").join("; ") });
     const refused = res.tables.filter((t) => !t.error && t.refused);
-    if (refused.length) text += " · refused: " + refused.map((t) => t.table + " (" + t.refused + ")").join("; ");
+    if (refused.length) text += T("dashboard.all.refused", { Tables: refused.map((t) => t.table + " (" + t.refused + ")").join("; ") });
     out.textContent = text;
     out.className = "allresult " + (bad.length ? "bad" : "ok");
     res.tables.forEach((t) => { const m = $("msg-" + t.table); if (m) { m.textContent = action + ": " + answer(t); m.className = "cmsg " + (t.error ? "bad" : "ok"); } });
@@ -412,11 +440,11 @@
     e.preventDefault();
     const m = $("login-msg");
     // Digits are the PIN; letters the one-time code tandem-hall prints.
-    const v = $("pin").value.trim();
-    const r = await post("api/login", /[a-z]/i.test(v) ? { code: v } : { pin: v });
+    const v = $("pin").value.trim(), code = /[a-z]/i.test(v);
+    const r = await post("api/login", code ? { code: v } : { pin: v });
     $("pin").value = "";
     if (r.status === 200) { m.classList.add("hidden"); setArbiter(true); return; }
-    m.textContent = r.body.error || "login failed";
+    m.textContent = loginRefusal(r, code);
     m.className = "loginmsg bad";
   });
   $("logout").addEventListener("click", async () => { await post("api/logout", {}); setArbiter(false); });
@@ -445,19 +473,33 @@
     const req = { round: Number($("pair-round").value) || 0, name, data: $("pair-text").value };
     let r = await post("api/pairings", req);
     // A round with results is replaced only when the arbiter confirms.
-    if (r.status === 409 && /already has results/.test(r.body.error || "") && confirm(r.body.error + "\n\nReplace the round's pairing?")) {
+    if (r.status === 409 && /already has results/.test(r.body.error || "") && confirm(r.body.error + "\n\n" + T("dashboard.pair.replace"))) {
       r = await post("api/pairings", { ...req, replace: true });
     }
-    if (r.status !== 200) { m.textContent = "not uploaded: " + (r.body.error || r.status); m.className = "pairmsg bad"; return; }
+    if (r.status !== 200) { m.textContent = T("dashboard.pair.not-uploaded", { Why: r.body.error || r.status }); m.className = "pairmsg bad"; return; }
     const res = r.body;
-    m.textContent = "Round " + res.round + ": " + res.tables.length + " tables, players being sent" +
-      res.tables.filter((t) => t.note).map((t) => " · table " + t.number + ": " + t.note).join("") +
-      (res.byes.length ? " · bye: " + res.byes.join(", ") : "") +
-      (res.absent.length ? " · not paired (absent, 0 points): " + res.absent.join(", ") : "");
+    m.textContent = T("dashboard.pair.uploaded", { Round: res.round, Tables: res.tables.length }) +
+      res.tables.filter((t) => t.note).map((t) => T("dashboard.pair.note", { Table: t.number, Note: t.note })).join("") +
+      (res.byes.length ? T("dashboard.tour.bye", { Teams: res.byes.join(", ") }) : "") +
+      (res.absent.length ? T("dashboard.pair.absent", { Teams: res.absent.join(", ") }) : "");
     m.className = "pairmsg ok";
     $("pair-round").dataset.touched = "";
   });
 
-  connect();
-  requestAnimationFrame(tick);
+  // The language: the switch's, the hall's configuration or the
+  // browser's (i18n.js); a change redraws every card and list. The
+  // sounds: each table's events, once the switch is on (sound.js).
+  I.onChange(() => {
+    cards.forEach((p) => p.card.remove());
+    cards.clear();
+    tables.forEach((v, id) => drawTable(id));
+    placeCards();
+    drawAlerts(); drawLists(); drawCounts();
+    setLive(live);
+  });
+  window.tandemSound.init({ button: $("sound-toggle"), click: $("sound-clicks") });
+  I.init({ switch: $("lang-switch") }).catch(() => {}).finally(() => {
+    connect();
+    requestAnimationFrame(tick);
+  });
 })();

@@ -48,7 +48,13 @@ func GPIO(r *Report, presses int) {
 		r.Fail("chips", "%v", err)
 		return
 	}
-	r.Pass("chips", "%s (Pi names), %s [pinctrl-rp1] (PIN names), %s (no names)", pi.Name, rp1.Name, bare.Name)
+	// Made with the others: periph lists the chips once, when first used.
+	snd, err := MakeChip("sound", "", 1, map[int]string{0: buzzerPin})
+	if err != nil {
+		r.Fail("chips", "%v", err)
+		return
+	}
+	r.Pass("chips", "%s (Pi names), %s [pinctrl-rp1] (PIN names), %s (no names), %s (the buzzer's %s)", pi.Name, rp1.Name, bare.Name, snd.Name, buzzerPin)
 
 	testNames(r, pi, rp1, bare)
 	testPullNone(r, pi)
@@ -57,6 +63,7 @@ func GPIO(r *Report, presses int) {
 	testFourAtOnce(r, pi)
 	testKernelDebounce(r, pi)
 	testDaemon(r, pi)
+	testBuzzer(r, pi, snd)
 }
 
 // testNames: lines found by name on the chip that has them; where a kernel

@@ -1,6 +1,7 @@
 // Package guest is what runs inside the kernel test VM (internal/kernelvm):
 // the GPIO suites against a simulated chip of the real kernel (gpio-sim,
-// driven through its sysfs pull files as buttons would drive a line), the
+// driven through its sysfs pull files as buttons would drive a line; the
+// buzzer's output line read back from the kernel's gpio_value trace), the
 // first boot of a power-cut trial (a scripted match on the ext4 disk, cut
 // by the host at a random instant) and the second (the restart, the
 // recovery and verify-record).

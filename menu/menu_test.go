@@ -1,0 +1,224 @@
+package menu
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"tandem/arbiter"
+	"tandem/bughouse"
+	"tandem/clock"
+	"tandem/i18n"
+	"tandem/rules"
+)
+
+// walk presses the buttons in order and returns the last action.
+func walk(m *Menu, in Info, bs ...Button) Action {
+	var a Action
+	for _, b := range bs {
+		a = m.Press(b, in)
+	}
+	return a
+}
+
+func TestButtons_AsSeated(t *testing.T) {
+	for seat, want := range map[bughouse.Seat]Button{bughouse.AWhite: Next, bughouse.ABlack: Prev, bughouse.BWhite: OK, bughouse.BBlack: Back} {
+		if got := ButtonOf(seat); got != want {
+			t.Errorf("%s: %d, want %d", seat, got, want)
+		}
+	}
+}
+
+func TestControls_PresetsThenTheCommonOnes(t *testing.T) {
+	var labels []string
+	for _, c := range Controls() {
+		labels = append(labels, c.Label)
+		if err := c.Control.Validate(); err != nil {
+			t.Errorf("%s: %v", c.Label, err)
+		}
+	}
+	got := strings.Join(labels, ", ")
+	for _, want := range []string{"5+0", "3+0", "2+0", "3+2", "2+2 Bronstein", "5+0 US 2s"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("controls %q lack %q", got, want)
+		}
+	}
+	if strings.Count(got, "5+0,") > 1 || strings.Count(got, "3+0") > 1 {
+		t.Errorf("a control repeats: %q", got)
+	}
+}
+
+// Every entry of the menu, walked with the four buttons as an arbiter
+// would, ends in the command it should, after a confirmation.
+func TestMenu_EveryEntry(t *testing.T) {
+	in := Info{Status: rules.Paused, Result: "1-0 flag B-white", Console: "http://192.0.2.7:8080/", PIN: "482913"}
+	m := New(&Opts{Shutdown: true})
+	if m.IsOpen() || walk(m, in, OK).Kind != None {
+		t.Fatal("a closed menu took a press")
+	}
+
+	// Time control: the third entry of the list, confirmed.
+	m.Open()
+	if sc := m.Screen(in); sc.Title != "MENU" || sc.Lines[0] != "time control" || sc.Cursor != 0 || sc.Short != "CTRL" {
+		t.Fatalf("top: %+v", sc)
+	}
+	walk(m, in, OK, Next, Next)
+	want := m.controls[2]
+	if sc := m.Screen(in); sc.Lines[sc.Cursor] != want.Label {
+		t.Fatalf("cursor on %q, want %q", sc.Lines[sc.Cursor], want.Label)
+	}
+	walk(m, in, OK)
+	if sc := m.Screen(in); !strings.Contains(sc.Lines[0], want.Label) || sc.Lines[1] != "the match in progress is lost" {
+		t.Fatalf("confirm: %+v", sc)
+	}
+	a := walk(m, in, OK)
+	if a.Kind != KindCommand || a.Command.Kind != arbiter.NewMatch || a.Command.Control == nil || !a.Command.Control.Equal(want.Control) {
+		t.Fatalf("control: %+v", a)
+	}
+	if m.IsOpen() {
+		t.Error("the menu stayed open after its command")
+	}
+
+	// Custom: 7 minutes (5 + 2), 3 s increment.
+	m.Open()
+	walk(m, in, OK, Prev, OK) // Prev from the first entry wraps to the custom one
+	walk(m, in, Next, Next, OK, Next, Next, Next, OK)
+	a = walk(m, in, OK)
+	if a.Command.Control == nil || !a.Command.Control.Equal(clock.Fischer(7*time.Minute, 3*time.Second)) {
+		t.Fatalf("custom: %+v", a.Command.Control)
+	}
+
+	// Preset: the second preset.
+	m.Open()
+	walk(m, in, Next, OK, Next, OK)
+	a = walk(m, in, OK)
+	if a.Command.Kind != arbiter.NewMatch || a.Command.Preset != rules.PresetNames()[1] {
+		t.Fatalf("preset: %+v", a)
+	}
+
+	// New match, refused: the menu says why.
+	m.Open()
+	a = walk(m, in, Next, Next, OK, OK)
+	if a.Kind != KindCommand || a.Command != (arbiter.Command{Kind: arbiter.NewMatch}) {
+		t.Fatalf("new: %+v", a)
+	}
+	m.Done(arbiter.Result{Refused: "a match is in progress; the options can change only before the start or after the decision"}, nil)
+	if sc := m.Screen(in); !m.IsOpen() || !strings.Contains(sc.Lines[0], "refused: a match is in progress") {
+		t.Fatalf("refusal: %v %+v", m.IsOpen(), sc)
+	}
+	walk(m, in, Back) // to the top, on the entry it came from
+
+	// The last result and the console, then out.
+	walk(m, in, Next, OK)
+	if sc := m.Screen(in); sc.Lines[0] != "1-0 flag B-white" || sc.Short != "1-0" {
+		t.Fatalf("result: %+v", sc)
+	}
+	walk(m, in, Back, Next, OK)
+	if sc := m.Screen(in); sc.Lines[0] != "192.0.2.7:8080" || sc.Lines[1] != "PIN 482913" || sc.Short != "2913" {
+		t.Fatalf("console: %+v", sc)
+	}
+	walk(m, in, Back)
+
+	// Shut down: a press is not enough; a long press, then OK.
+	walk(m, in, Next, OK)
+	if a := walk(m, in, OK); a.Kind == Shutdown {
+		t.Fatal("a short press shut down")
+	}
+	if sc := m.Screen(in); sc.Lines[0] != "hold OK 2 s to shut down" {
+		t.Fatalf("a short OK left the shutdown page: %+v", sc)
+	}
+	m.Hold(Next, in) // not OK: nothing
+	m.Hold(OK, in)
+	if sc := m.Screen(in); !strings.Contains(sc.Lines[0], "shut down now?") {
+		t.Fatalf("shutdown confirm: %+v", sc)
+	}
+	if a := walk(m, in, OK); a.Kind != Shutdown || m.IsOpen() {
+		t.Fatalf("shutdown: %+v", a)
+	}
+
+	// Exit, and Back at the top.
+	m.Open()
+	if a := walk(m, in, Prev, OK); a.Kind != Closed || m.IsOpen() {
+		t.Fatalf("exit: %+v", a)
+	}
+	m.Open()
+	if a := walk(m, in, Back); a.Kind != Closed {
+		t.Fatalf("back: %+v", a)
+	}
+}
+
+// Back from a confirmation goes back to its list, with nothing done.
+func TestMenu_BackCancels(t *testing.T) {
+	m := New(nil)
+	m.Open()
+	in := Info{Status: rules.Ready}
+	if a := walk(m, in, Next, OK, OK, Back, Back, Back); a.Kind != Closed {
+		t.Fatalf("back out: %+v", a)
+	}
+	for _, e := range m.entries {
+		if e == entryShutdown {
+			t.Error("a menu without Opts.Shutdown offers the shutdown")
+		}
+	}
+}
+
+// Every screen of every page is in both languages, with a 7-segment form
+// of four characters at most.
+func TestScreens_BothLanguages(t *testing.T) {
+	in := Info{Status: rules.Decided, Result: "1/2-1/2 agreement", Console: "http://t07.local:8080/", PIN: "1234"}
+	for _, l := range i18n.Langs {
+		m := New(&Opts{Lang: l, Shutdown: true})
+		for p := pageTop; p <= pageMessage; p++ {
+			m.Open()
+			m.page, m.what = p, "x"
+			sc := m.Screen(in)
+			if sc.Title == "" || len(sc.Lines) == 0 || sc.Hint == "" || len(sc.Short) > 4 || sc.Short == "" {
+				t.Errorf("%s page %d: %+v", l, p, sc)
+			}
+			for _, line := range append([]string{sc.Title, sc.Hint}, sc.Lines...) {
+				if strings.HasPrefix(line, "!") {
+					t.Errorf("%s page %d: missing message %q", l, p, line)
+				}
+			}
+		}
+	}
+	es := New(&Opts{Lang: i18n.Spanish})
+	es.Open()
+	if sc := es.Screen(in); sc.Title != "MENÚ" || sc.Lines[0] != "control de tiempo" {
+		t.Errorf("Spanish top: %+v", sc)
+	}
+}
+
+func TestLabel(t *testing.T) {
+	for c, want := range map[string]string{"3m+2s": "3+2", "5m": "5+0", "2m d2s": "2+2 Bronstein", "5m us2s": "5+0 US 2s", "40/90m+30s, 30m+30s": "40/1h30m+30s, 30m+30s", "90s": "1m30s"} {
+		ctl, err := clock.Parse(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Label(ctl); got != want {
+			t.Errorf("Label(%s) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+// The console page shows the address and the generated PIN; no PIN line
+// for a configured one beside an address, and none beside the terminal
+// table's whole note line, which names the login itself.
+func TestScreen_ConsoleLogin(t *testing.T) {
+	m := New(&Opts{Lang: i18n.English})
+	m.Open()
+	m.page = pageConsole
+	sc := m.Screen(Info{Console: "http://192.0.2.7:8080/", PIN: "482913"})
+	if len(sc.Lines) != 2 || sc.Lines[0] != "192.0.2.7:8080" || !strings.Contains(sc.Lines[1], "482913") {
+		t.Errorf("generated PIN: %q", sc.Lines)
+	}
+	sc = m.Screen(Info{Console: "http://192.0.2.7:8080/"})
+	if len(sc.Lines) != 2 || !strings.Contains(sc.Lines[1], "configuration") {
+		t.Errorf("configured PIN: %q", sc.Lines)
+	}
+	note := "browser console http://127.0.0.1:8080/ · arbiter PIN 714279 · code CMY-SYB-TKE"
+	sc = m.Screen(Info{Console: note})
+	if len(sc.Lines) != 1 || sc.Lines[0] != note {
+		t.Errorf("the terminal's note line: %q", sc.Lines)
+	}
+}

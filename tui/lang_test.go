@@ -1,0 +1,167 @@
+package tui
+
+import (
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"tandem/arbiter"
+	"tandem/i18n"
+)
+
+// spanish makes h's model a Spanish one on the same table.
+func (h *harness) spanish(width int) {
+	h.m.Close()
+	h.m = New(h.tbl, WithLanguage(i18n.Spanish), WithRenderer(lipgloss.NewRenderer(io.Discard)))
+	h.m.Update(tea.WindowSizeMsg{Width: width, Height: 50})
+	h.sync()
+}
+
+// english lists words of the English screens that no Spanish one has: a
+// text written without its message shows one of them.
+var english = regexp.MustCompile(`\b(press|presses|board|clock|clocks|match in progress|team|moves|key|last event|none|ignored|refused|running|paused|ready|decided|resume|result|claim|uphold|reject|adjust|quit|new match|arbiter|white|black|wins|drawn|flag|checkmate|stalemate|agreement|time control|to move)\b`)
+
+// The Spanish table says everything in Spanish, in the arbiters' words:
+// every state a match goes through, every question.
+func TestSpanish_NoEnglishOnTheScreen(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.spanish(160)
+		check := func(what string, want ...string) {
+			t.Helper()
+			v := h.view()
+			// Seat codes and the preset's name are not English words;
+			// the header's own name is TANDEM.
+			scrub := strings.NewReplacer("reglamento", "", "TANDEM", "")
+			if m := english.FindString(strings.ToLower(scrub.Replace(v))); m != "" {
+				t.Errorf("%s: English %q on the Spanish screen:\n%s", what, m, v)
+			}
+			for _, w := range want {
+				if !strings.Contains(v, w) {
+					t.Errorf("%s: lacks %q:\n%s", what, w, v)
+				}
+			}
+		}
+		check("ready", "LISTO", "pulse Enter", "botones del reloj:", "árbitro:", "equipo 1", "TABLERO A", "A-blancas", "jugadas 0", "tecla Z")
+		h.press("z")
+		check("an ignored press", "último suceso: pulsa A-blancas", "sin efecto: no ha empezado")
+		h.press("enter", "q")
+		check("a press out of turn", "EN JUEGO", "no es el turno de A-negras", "en marcha")
+		h.press("space")
+		check("paused", "EN PAUSA", "relojes detenidos")
+		for _, keys := range [][]string{{"r"}, {"r", "a"}, {"r", "a", "w"}, {"r", "a", "w", "1"}, {"c"}, {"c", "1"}, {"t"}, {"t", "2"}, {"s"}, {"n"}, {"esc"}, {"o"}} {
+			h.press(keys...)
+			check(strings.Join(keys, " "))
+			h.press("esc")
+			if h.m.bm != nil && h.m.bm.IsOpen() {
+				h.press("esc")
+			}
+		}
+		h.press("c", "1", "i")
+		check("a claim refused", "rechazado")
+		h.press("space")
+		h.press("p", "m", "r", "b", "d", "1", "y")
+		check("a board drawn", "tablas (acuerdo)")
+		h.press("r", "a", "w", "1", "y")
+		check("decided", "DECIDIDO", "gana el equipo 1", "gana A-blancas (jaque mate)", "Art 22-23")
+	})
+}
+
+// The key legend keeps every key at the widths terminals have: 80, 100,
+// 130 and 160 columns, in both languages.
+func TestLegend_EveryKeyAtEveryWidth(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		for _, l := range i18n.Langs {
+			for _, w := range []int{80, 100, 130, 160} {
+				h.m.Close()
+				h.m = New(h.tbl, WithLanguage(l), WithRenderer(lipgloss.NewRenderer(io.Discard)))
+				h.m.Update(tea.WindowSizeMsg{Width: w, Height: 50})
+				h.sync()
+				lines := strings.Split(h.view(), "\n")
+				legend := lines[len(lines)-2:]
+				for i, line := range legend {
+					if strings.Contains(line, "…") {
+						t.Errorf("%s at %d columns: legend line %d is cut: %q", l, w, i+1, line)
+					}
+				}
+				for _, k := range []string{"Q ", "P ", "Z ", "M "} {
+					if !strings.Contains(legend[0], k) {
+						t.Errorf("%s at %d columns: no clock key %q in %q", l, w, k, legend[0])
+					}
+				}
+				for _, k := range []string{"r", "c", "u", "x", "t", "s", "n", "enter", "space", "esc", "o"} {
+					if !regexp.MustCompile(`(^|\s)` + k + `(\s|$)`).MatchString(legend[1]) {
+						t.Errorf("%s at %d columns: no key %q in %q", l, w, k, legend[1])
+					}
+				}
+			}
+		}
+	})
+}
+
+// Esc that dismisses a message on a ready table does not quit it: the
+// next Esc does.
+func TestEsc_DismissesAMessageWithoutQuitting(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("t", "1", "+1", "enter")
+		h.wantView("A-white +1s: now 5:01")
+		if quits(h.press("esc")) {
+			t.Fatal("esc on the adjustment's message quit the table")
+		}
+		h.wantNotView("A-white +1s: now 5:01")
+		h.wantView("READY")
+		h.press("c") // "the match has not started"
+		h.wantView("the match has not started")
+		if quits(h.press("esc")) {
+			t.Fatal("esc on a notice quit the table")
+		}
+		if !quits(h.press("esc")) {
+			t.Fatal("esc with nothing to dismiss on a ready table did not quit")
+		}
+	})
+}
+
+// Keys typed in the burst that opened a question are said, not dropped
+// silently; a clock key among them still presses.
+func TestBurst_SaysWhatItDidNotTake(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter", "space")
+		h.press("tq2")
+		h.wantView("1 key typed with the question was not taken as its answer", "last event: press A-black")
+		if h.m.ask.step != askAdjustSeat {
+			t.Fatalf("step %d, want the seat question", h.m.ask.step)
+		}
+		h.press("2")
+		if h.m.ask.dropped != 0 {
+			t.Errorf("the answer kept the count: %d", h.m.ask.dropped)
+		}
+		h.wantNotView("not taken as its answer")
+	})
+}
+
+// Players' names go beside the seats: the team lines name them.
+func TestPlayers_NamedOnTheTeamLines(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		if _, err := h.tbl.Command(t.Context(), playersCommand("Ana", "Berta", "Carlos", "Dora"), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		h.sync()
+		h.wantView("team 2: A-black Berta + B-white Carlos", "team 1: A-white Ana + B-black Dora", "A-white Ana")
+	})
+}
+
+func playersCommand(names ...string) arbiter.Command {
+	c := arbiter.Command{Kind: arbiter.SetPlayers}
+	copy(c.Players[:], names)
+	return c
+}
