@@ -9,7 +9,8 @@
 # simulated tables in the load process (each a real table with its record
 # on disk and a hall link) pressing about 4 times a second. A client on the
 # dashboard's /ws measures press -> dashboard latency; the hub's CPU and
-# peak memory come from /proc. Mid-run the hub is killed with SIGKILL and
+# peak memory come from /proc, and so does the machine's other work during
+# the presses (a run is the hall's only when that is near zero). Mid-run the hub is killed with SIGKILL and
 # started again on the same store and ports; at the end every table's
 # record must be in the hub's stream exactly once, in order, and every
 # decided result in the results stream. Exit status 1 on any loss or

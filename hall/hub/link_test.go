@@ -113,7 +113,12 @@ func records(t *testing.T, h *Hub, id string) []uint64 {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	for {
-		out, err := readRecords(ctx, h, id)
+		// Each try waits 5 s at most: a cluster whose node just came
+		// back may leave a request unanswered, and one try with the
+		// whole 30 s would never ask again.
+		try, done := context.WithTimeout(ctx, 5*time.Second)
+		out, err := readRecords(try, h, id)
+		done()
 		if err == nil {
 			return out
 		}
@@ -560,13 +565,16 @@ func streamMsgs(t *testing.T, h *Hub, stream string) uint64 {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	for {
-		s, err := h.js.Stream(ctx, stream)
+		try, done := context.WithTimeout(ctx, 5*time.Second) // as records: one unanswered request is asked again
+		s, err := h.js.Stream(try, stream)
 		if err == nil {
 			var info *jetstream.StreamInfo
-			if info, err = s.Info(ctx); err == nil {
+			if info, err = s.Info(try); err == nil {
+				done()
 				return info.State.Msgs
 			}
 		}
+		done()
 		if ctx.Err() != nil {
 			t.Fatalf("stream %s: %v", stream, err)
 		}

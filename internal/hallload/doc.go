@@ -2,7 +2,9 @@
 // it runs many simulated tables against a hub in another process, each a
 // real table.Table with a real journal on disk and a real hall.Link,
 // pressing about four times a second; it measures press -> dashboard
-// latency on the dashboard's WebSocket and the hub's CPU and memory; it
+// latency on the dashboard's WebSocket, the hub's CPU and memory, and how
+// busy the machine was with other work meanwhile (a shared machine's
+// figures are not the hall's); it
 // kills the hub with SIGKILL mid-run and starts it again on the same store
 // and ports; and at the end it checks that the hub's streams hold every
 // journal record of every table exactly once, in order, and every decided

@@ -21,6 +21,7 @@ type Tracker struct {
 	mu     sync.Mutex
 	tables map[string]*tracked
 	killAt time.Time // the hub was killed (zero: not yet)
+	split  time.Time // a cluster's node was killed (zero: not yet, or a hub alone)
 	states int       // table states received
 	// The press latencies: before the kill, during the outage (shown
 	// after the kill, made before the table's first state after it: they
@@ -54,6 +55,16 @@ func NewTracker(logs map[string]func(k uint64) (Event, bool)) *Tracker {
 func (t *Tracker) Killed(at time.Time) {
 	t.mu.Lock()
 	t.killAt = at
+	t.mu.Unlock()
+}
+
+// NodeKilled notes that a node of a cluster was killed at instant at,
+// the watched node staying: every press still counts in Steady, those
+// made before it in Before and the others in After (no outage: the
+// tables on the lost node move to another).
+func (t *Tracker) NodeKilled(at time.Time) {
+	t.mu.Lock()
+	t.split = at
 	t.mu.Unlock()
 }
 
@@ -98,6 +109,8 @@ func (t *Tracker) Observe(id string, events uint64, lastNs int64, recv, conn tim
 		}
 		lat := recv.Sub(wall)
 		switch {
+		case !t.split.IsZero() && !e.Wall.Before(t.split):
+			t.after = append(t.after, lat)
 		case !after:
 			t.before = append(t.before, lat)
 		case e.Wall.Before(tr.back):

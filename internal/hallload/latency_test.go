@@ -89,6 +89,23 @@ func TestTracker_OutagePressesApart(t *testing.T) {
 	}
 }
 
+// A cluster's node killed, the watched one staying: every press counts,
+// split at the kill by the press's own instant, none held apart.
+func TestTracker_NodeKilled_EveryPressCounts(t *testing.T) {
+	t0 := time.Unix(1_800_000_000, 0)
+	tr := NewTracker(map[string]func(uint64) (Event, bool){"t1": logOf(t0,
+		[]time.Duration{0, 1000 * ms, 1490 * ms, 2000 * ms, 3000 * ms}, 1)})
+	tr.Observe("t1", 2, t0.Add(1000*ms).UnixNano(), t0.Add(1005*ms), t0)
+	tr.NodeKilled(t0.Add(1500 * ms))
+	tr.Observe("t1", 3, t0.Add(1490*ms).UnixNano(), t0.Add(1502*ms), t0)
+	// The table moved to another node: a press waited 900 ms.
+	tr.Observe("t1", 5, t0.Add(3000*ms).UnixNano(), t0.Add(3010*ms), t0)
+	f := tr.Figures()
+	if f.Outage.N != 0 || f.Before.N != 2 || f.Before.Max != 12*ms || f.After.N != 2 || f.After.Max != 1010*ms || f.Steady.N != 4 {
+		t.Fatalf("before %+v, after %+v, outage %+v, steady %+v; want 2 before (5, 12 ms), 2 after (1010, 10 ms), none held", f.Before, f.After, f.Outage, f.Steady)
+	}
+}
+
 func TestLatencyOf_NearestRank(t *testing.T) {
 	var ds []time.Duration
 	for i := 100; i >= 1; i-- {
@@ -137,5 +154,18 @@ func TestParseHWM(t *testing.T) {
 func TestSelfCPU(t *testing.T) {
 	if _, err := SelfCPU(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestParseMachineStat(t *testing.T) {
+	got, err := parseMachineStat("cpu  4705 150 1120 16250 520 30 45 7 0 0")
+	if err != nil || got != (4705+150+1120+30+45+7)*10*time.Millisecond {
+		t.Fatalf("%v %v", got, err)
+	}
+	if _, err := parseMachineStat("cpu0 1 2 3 4 5 6 7 8"); err == nil {
+		t.Fatal("a core's line read as the machine's")
+	}
+	if busy, err := MachineBusy(); err != nil || busy <= 0 {
+		t.Fatalf("MachineBusy: %v %v", busy, err)
 	}
 }

@@ -70,6 +70,10 @@ func (r *Report) Write(w io.Writer) {
 	row("press -> dashboard", "%s", r.Steady)
 	if o.Cluster {
 		row("  watched on", "node 3's dashboard, which stays: every press counts, those of the tables on the killed node included")
+		if o.KillAt >= 0 {
+			row("  before the kill", "%s", r.Before)
+			row("  from the kill on", "%s", r.After)
+		}
 	} else if o.KillAt >= 0 {
 		row("  before the kill", "%s", r.Before)
 		row("  after the restart", "%s", r.After)
@@ -86,16 +90,21 @@ func (r *Report) Write(w io.Writer) {
 	if r.HubUp > 0 {
 		pct = 100 * r.HubCPU.Seconds() / r.HubUp.Seconds()
 	}
-	if r.Opts.Cluster && r.HubUp > 0 {
-		// Three processes side by side: their CPU over their mean
-		// lifetime is the cluster's share of a core, a third of it each.
-		row("hub CPU", "%.2f s over %.1f s up (3 nodes) = %.1f %% of one core for the cluster, %.1f %% per node (%d runs)",
-			r.HubCPU.Seconds(), r.HubUp.Seconds(), 3*pct, pct, r.HubRuns)
-	} else {
-		row("hub CPU", "%.2f s over %.1f s up = %.1f %% of one core (%d runs)", r.HubCPU.Seconds(), r.HubUp.Seconds(), pct, r.HubRuns)
+	nodes := ""
+	if o.Cluster {
+		nodes = ", the 3 nodes together"
 	}
+	row("hub CPU", "%.2f s over %.1f s up = %.1f %% of one core per process (%d runs)", r.HubCPU.Seconds(), r.HubUp.Seconds(), pct, r.HubRuns)
+	row("  during the presses", "%.2f s = %.1f %% of one core%s", r.HubPresses.Seconds(), 100*r.HubPresses.Seconds()/max(secs, 1e-9), nodes)
 	row("hub memory", "%.1f MiB peak resident (VmHWM, largest run)", float64(r.HubHWM)/(1<<20))
 	row("machine load", "load average %s at the start, %s at the end (%d cores)", r.LoadAvg[0], r.LoadAvg[1], runtime.NumCPU())
+	if r.MachineCPU > 0 && secs > 0 {
+		// Of the machine's busy time during the presses, what was not
+		// this test's: other work sharing the cores.
+		other := max(r.MachineCPU-r.HubPresses-r.LoadCPU, 0)
+		row("machine CPU", "%.2f of %d cores busy during the presses; other work than this test's %.2f cores",
+			r.MachineCPU.Seconds()/secs, runtime.NumCPU(), other.Seconds()/secs)
+	}
 	row("machine stalls", "the load process woke from 10 ms sleeps p50 %s p99 %s max %s late; %d times over 50 ms",
 		msOf(r.Wake.P50), msOf(r.Wake.P99), msOf(r.Wake.Max), r.Stalls)
 	if len(r.Worst) > 0 {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -75,6 +76,9 @@ type Report struct {
 	HubCPU, HubUp time.Duration
 	HubHWM        int64
 	HubRuns       int
+	// HubPresses is the hub's CPU time (every node's) during the
+	// presses alone.
+	HubPresses time.Duration
 	// LoadCPU is this process's CPU time during the presses (the tables,
 	// their records and links, the watcher).
 	LoadCPU time.Duration
@@ -91,8 +95,11 @@ type Report struct {
 	Worst  []Slow
 	// LoadAvg is the machine's load average (1 min) at the start and at
 	// the end of the presses (/proc/loadavg): other work on the machine
-	// shows there.
-	LoadAvg [2]string
+	// shows there. MachineCPU is the CPU time every process of the machine
+	// used during the presses (/proc/stat; zero when it cannot be read):
+	// less the hub's and this process's, the other work's.
+	LoadAvg    [2]string
+	MachineCPU time.Duration
 	// Verdict is the streams' check; Behind the tables whose last record
 	// never reached the hub within CatchUp; TableErrs the tables whose
 	// player loop stopped on an event refused.
@@ -217,6 +224,8 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 
 	cpu0, _ := SelfCPU()
 	rep.LoadAvg[0] = loadAvg()
+	busy0, busyErr := MachineBusy()
+	hub0, _, _, _ := hs.usage()
 	var probe stallProbe
 	pctx, stopProbe := context.WithCancel(ctx)
 	var pwg sync.WaitGroup
@@ -252,9 +261,12 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 				rep.Killed = time.Now()
 				if !o.Cluster {
 					// The watched dashboard goes with the hub: the
-					// presses it held are counted apart. A cluster's
-					// watched node stays: every press counts.
+					// presses it held are counted apart.
 					tr.Killed(rep.Killed)
+				} else {
+					// A cluster's watched node stays: every press
+					// counts, before and after the kill.
+					tr.NodeKilled(rep.Killed)
 				}
 			})
 			if err != nil {
@@ -289,9 +301,13 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 	pwg.Wait()
 	rep.Wake, rep.Stalls, rep.Worst = latencyOf(probe.late), probe.stalls, probe.worst
 	rep.LoadAvg[1] = loadAvg()
+	if busy1, err := MachineBusy(); err == nil && busyErr == nil {
+		rep.MachineCPU = busy1 - busy0
+	}
 	cpu1, _ := SelfCPU()
 	rep.LoadCPU = cpu1 - cpu0
 	rep.HubCPU, rep.HubUp, rep.HubHWM, rep.HubRuns = hs.usage()
+	rep.HubPresses = rep.HubCPU - hub0
 
 	// The last presses reach the dashboard.
 	deadline := time.Now().Add(10 * time.Second)
@@ -365,6 +381,36 @@ func Run(ctx context.Context, o Opts) (*Report, error) {
 		return nil, fmt.Errorf("stopping the hub: %w", err)
 	}
 	return rep, nil
+}
+
+// MachineBusy returns the CPU time all the machine's cores have spent
+// busy since boot (/proc/stat's first line: user, nice, system, irq,
+// softirq and steal; idle and iowait are not busy).
+func MachineBusy() (time.Duration, error) {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, err
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	return parseMachineStat(line)
+}
+
+// parseMachineStat reads /proc/stat's "cpu" line (clock ticks, 100 a
+// second on Linux).
+func parseMachineStat(line string) (time.Duration, error) {
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return 0, fmt.Errorf("/proc/stat: %q is not the cpu line", line)
+	}
+	var ticks uint64
+	for _, i := range []int{1, 2, 3, 6, 7, 8} { // user nice system (idle iowait) irq softirq steal
+		n, err := strconv.ParseUint(f[i], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("/proc/stat: field %d: %w", i, err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, nil
 }
 
 // loadAvg returns the machine's load average over the last minute ("?"
