@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -88,7 +87,11 @@ func TestBrowser_DashboardDefects(t *testing.T) {
 	if frozen == "1:00" || frozen == "0:00" || frozen > "0:58" {
 		t.Errorf("offline t1 shows A-white %q: want its last value, under 0:58", frozen)
 	}
-	time.Sleep(1100 * time.Millisecond) // lets a second pass, to see the frozen clock stay; the assertion is about no change
+	// A second of the page's own time and frames drawn in it: a running
+	// clock would have ticked.
+	since := browsertest.Eval[float64](p, `performance.now()`)
+	drawn := browsertest.Eval[float64](p, `window.tandemHall.frames`)
+	p.Until(`performance.now() > ` + formatInt(since+1100) + ` && window.tandemHall.frames > ` + formatInt(drawn+2))
 	if again := p.EvalString(`document.querySelector("#clock-t1-A-white .time").textContent`); again != frozen {
 		t.Errorf("offline t1's clock runs: %q then %q", frozen, again)
 	}
