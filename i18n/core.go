@@ -14,29 +14,41 @@ import (
 
 // The core (package rules, table, arbiter, scoresheet) imports no
 // third-party module and writes its messages in English: why a press was
-// ignored ("not A-black's turn"), why an action was refused. The
-// catalogs' core.* messages are those messages' English templates and
-// their translations; Core finds the template a message was written
+// ignored ("not A-black's turn"), why an action was refused. So do the
+// packages whose errors the command line prints (config, journal, bpgn,
+// timeline, tournament, ...), and the command line itself. The catalogs'
+// core.* and msg.* messages are those messages' English templates and
+// their translations; Message finds the template a message was written
 // from, reads its values back, and writes the translation with them.
 
-// corePattern is one core.* message's English template as a pattern.
+// corePattern is one core.* or msg.* message's English template as a
+// pattern.
 type corePattern struct {
-	id    string
-	re    *regexp.Regexp
-	names []string
+	id     string
+	prefix string // the template's text before its first field: a cheap first test
+	re     *regexp.Regexp
+	names  []string
+}
+
+// translated reports whether id is a message read back from English
+// text (Message): the core's (core.*) and the other packages' and the
+// command line's (msg.*).
+func translated(id string) bool {
+	return strings.HasPrefix(id, "core.") || strings.HasPrefix(id, "msg.")
 }
 
 var corePatterns = sync.OnceValue(func() []corePattern {
 	var ps []corePattern
 	var ids []string
-	for id := range catalogs().flat[English] {
-		if strings.HasPrefix(id, "core.") {
+	en := catalogs().flat[English]
+	for id := range en {
+		if translated(id) {
 			ids = append(ids, id)
 		}
 	}
 	// Longer templates first: the most specific wins.
 	sort.Slice(ids, func(i, j int) bool {
-		a, b := catalogs().flat[English][ids[i]], catalogs().flat[English][ids[j]]
+		a, b := en[ids[i]], en[ids[j]]
 		if len(a) != len(b) {
 			return len(a) > len(b)
 		}
@@ -44,12 +56,16 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 	})
 	field := regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 	for _, id := range ids {
-		tmpl := catalogs().flat[English][id]
+		tmpl := strings.TrimRight(en[id], "\n")
 		var names []string
 		var re strings.Builder
 		re.WriteString("^")
 		last := 0
-		for _, loc := range field.FindAllStringSubmatchIndex(tmpl, -1) {
+		prefix := tmpl
+		for i, loc := range field.FindAllStringSubmatchIndex(tmpl, -1) {
+			if i == 0 {
+				prefix = tmpl[:loc[0]]
+			}
 			re.WriteString(regexp.QuoteMeta(tmpl[last:loc[0]]))
 			re.WriteString("(.+?)")
 			names = append(names, tmpl[loc[2]:loc[3]])
@@ -57,14 +73,18 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 		}
 		re.WriteString(regexp.QuoteMeta(tmpl[last:]))
 		re.WriteString("$")
-		ps = append(ps, corePattern{id: id, re: regexp.MustCompile(re.String()), names: names})
+		ps = append(ps, corePattern{id: id, prefix: prefix, re: regexp.MustCompile(re.String()), names: names})
 	}
 	return ps
 })
 
+// maxDepth bounds how deep Message reads a value back as a message of its
+// own ("open x: no such file or directory" inside "reading x: ...").
+const maxDepth = 3
+
 // Core returns a message of the core (an ignored press's reason, a
 // refusal, an error's text) in the printer's language, without its
-// "rules: " prefix. A message no core.* template matches is returned in
+// "rules: " prefix. A message no template matches is returned in
 // English as it came (TestCore_Messages lists the core's messages that
 // must match).
 func (p *Printer) Core(msg string) string {
@@ -72,27 +92,69 @@ func (p *Printer) Core(msg string) string {
 	if p.lang == English || msg == "" {
 		return msg
 	}
+	s, _ := p.message(msg, 0)
+	return s
+}
+
+// Message returns msg, a message written in English from one of the
+// catalogs' core.* or msg.* templates, in the printer's language, and
+// whether a template matched (the English printer checks too, and
+// returns msg as it is). The values read back from the template are
+// translated in turn: a seat, a status or a reason word, or a message of
+// its own; anything else (a file name, a time, a quoted value) is kept.
+func (p *Printer) Message(msg string) (string, bool) {
+	return p.message(msg, 0)
+}
+
+func (p *Printer) message(msg string, depth int) (string, bool) {
 	for _, cp := range corePatterns() {
+		if !strings.HasPrefix(msg, cp.prefix) {
+			continue
+		}
 		sub := cp.re.FindStringSubmatch(msg)
 		if sub == nil {
 			continue
 		}
+		if p.lang == English {
+			return msg, true
+		}
 		kv := make([]any, 0, 2*len(cp.names))
 		for i, n := range cp.names {
-			kv = append(kv, n, p.coreValue(sub[i+1]))
+			kv = append(kv, n, p.coreValue(sub[i+1], depth))
 		}
-		return p.T(cp.id, kv...)
+		return p.T(cp.id, kv...), true
 	}
-	return msg
+	return msg, false
+}
+
+// Line returns one line of the command line's messages in the printer's
+// language: the whole line if a template matches it, else the longest
+// tail after a ": " that one matches, its head (a command's name, a
+// file:line, a field) kept as it is. A line no template matches is
+// returned as it came; so is every line for the English printer.
+func (p *Printer) Line(line string) string {
+	if p.lang == English || strings.TrimSpace(line) == "" {
+		return line
+	}
+	body := strings.TrimRight(line, "\r")
+	for at := 0; at <= len(body); {
+		if s, ok := p.message(body[at:], 0); ok {
+			return body[:at] + s + line[len(body):]
+		}
+		i := strings.Index(body[at:], ": ")
+		if i < 0 {
+			break
+		}
+		at += i + 2
+	}
+	return line
 }
 
 // coreValue translates a value read back from a core message: a seat, a
-// status or a reason word becomes the printer's; anything else (a time,
-// an article) is kept.
-func (p *Printer) coreValue(v string) string {
-	for _, s := range bughouse.Seats {
-		v = strings.ReplaceAll(v, s.String(), p.Seat(s))
-	}
+// status or a reason word becomes the printer's, a message a template
+// matches its translation; anything else (a time, an article, a file
+// name) is kept.
+func (p *Printer) coreValue(v string, depth int) string {
 	for st := rules.Ready; st <= rules.Decided; st++ {
 		if v == st.String() {
 			return p.Status(st)
@@ -100,6 +162,14 @@ func (p *Printer) coreValue(v string) string {
 	}
 	if r, err := rules.ParseReason(v); err == nil && v == r.String() {
 		return p.Reason(r)
+	}
+	if depth < maxDepth {
+		if s, ok := p.message(v, depth+1); ok {
+			return s
+		}
+	}
+	for _, s := range bughouse.Seats {
+		v = strings.ReplaceAll(v, s.String(), p.Seat(s))
 	}
 	return v
 }

@@ -13,13 +13,18 @@ import (
 // its template text, Catalog's, and for a message with plural forms its
 // singular as ID + ".one" (Catalog has the "other" form: the page
 // chooses by the count as CLDR does for English and Spanish, one for 1),
-// with Cache-Control: no-cache. Anything else is 404; a method other than GET
+// without the command line's msg.* messages, with Cache-Control: no-cache. Anything else is 404; a method other than GET
 // or HEAD, 405. A page fills a template's {{.Name}} fields itself (see
 // docs/i18n.md, "For the web pages").
 func Handler() http.Handler {
 	var bodies [langCount][]byte
 	for _, l := range Langs {
 		c := Catalog(l)
+		for id := range c {
+			if strings.HasPrefix(id, "msg.") {
+				delete(c, id) // the command line's: no page writes them
+			}
+		}
 		for id, one := range catalogs().one[l] {
 			c[id+".one"] = one
 		}

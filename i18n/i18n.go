@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strings"
 	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -58,28 +59,51 @@ type loaded struct {
 	loc [langCount]*goi18n.Localizer
 }
 
-// load reads locales/LANG.toml of every language from fsys.
+// load reads every catalog file of every language from fsys:
+// locales/LANG.toml and locales/AREA.LANG.toml (go-i18n takes the
+// language from the name's last element before ".toml"), e.g.
+// locales/msg-config.es.toml for the configuration's error messages. An
+// ID given in two files of one language is an error.
 func load(fsys fs.FS) (*loaded, error) {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	c := &loaded{bundle: b}
+	all, err := fs.Glob(fsys, "locales/*.toml")
+	if err != nil {
+		return nil, err
+	}
 	for _, l := range Langs {
-		name := path.Join("locales", l.String()+".toml")
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		mf, err := b.ParseMessageFileBytes(data, name)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		flat := make(map[string]string, len(mf.Messages))
+		flat := map[string]string{}
 		one := map[string]string{}
-		for _, m := range mf.Messages {
-			flat[m.ID] = m.Other
-			if m.One != "" {
-				one[m.ID] = m.One
+		from := map[string]string{}
+		found := false
+		for _, name := range all {
+			base := strings.TrimSuffix(path.Base(name), ".toml")
+			if base != l.String() && !strings.HasSuffix(base, "."+l.String()) {
+				continue
 			}
+			found = true
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, err
+			}
+			mf, err := b.ParseMessageFileBytes(data, name)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			for _, m := range mf.Messages {
+				if f, ok := from[m.ID]; ok {
+					return nil, fmt.Errorf("%s: message %q is in %s too", name, m.ID, f)
+				}
+				from[m.ID] = name
+				flat[m.ID] = m.Other
+				if m.One != "" {
+					one[m.ID] = m.One
+				}
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("locales/%s.toml: %w", l, fs.ErrNotExist)
 		}
 		c.flat[l], c.one[l] = flat, one
 		c.loc[l] = goi18n.NewLocalizer(b, l.String())
