@@ -137,9 +137,18 @@ func (p *Printer) Line(line string) string {
 		return line
 	}
 	body := strings.TrimRight(line, "\r")
+	if s, ok := p.line(body, 0); ok {
+		return s + line[len(body):]
+	}
+	return line
+}
+
+// line is Line at a depth of values read back, and whether a template
+// matched.
+func (p *Printer) line(body string, depth int) (string, bool) {
 	for at := 0; at <= len(body); {
-		if s, ok := p.message(body[at:], 0); ok {
-			return body[:at] + s + line[len(body):]
+		if s, ok := p.message(body[at:], depth); ok {
+			return body[:at] + s, true
 		}
 		i := strings.Index(body[at:], ": ")
 		if i < 0 {
@@ -147,7 +156,7 @@ func (p *Printer) Line(line string) string {
 		}
 		at += i + 2
 	}
-	return line
+	return body, false
 }
 
 // coreValue translates a value read back from a core message: a seat, a
@@ -164,7 +173,7 @@ func (p *Printer) coreValue(v string, depth int) string {
 		return p.Reason(r)
 	}
 	if depth < maxDepth {
-		if s, ok := p.message(v, depth+1); ok {
+		if s, ok := p.line(v, depth+1); ok {
 			return s
 		}
 	}

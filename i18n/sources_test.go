@@ -40,7 +40,8 @@ func sample(format string) string {
 var (
 	word       = regexp.MustCompile(`[A-Za-z]{2,}`)
 	cmdPrefix  = regexp.MustCompile(`^tandem(-hall)?( [a-z-]+){0,2}: `)
-	stderrName = regexp.MustCompile(`(?i)stderr|errw|^w$|out`)
+	flagName   = regexp.MustCompile(`--[a-z-]+`)
+	stderrName = regexp.MustCompile(`(?i)stderr`)
 )
 
 // untranslated returns the line's words no template reads: "" when the
@@ -48,12 +49,12 @@ var (
 // name and values, matches a core.* or msg.* template.
 func untranslated(line string) string {
 	en := For(English)
-	if !word.MatchString(cmdPrefix.ReplaceAllString(line, "")) {
+	if !word.MatchString(flagName.ReplaceAllString(cmdPrefix.ReplaceAllString(line, ""), "")) {
 		return ""
 	}
 	for at := 0; at <= len(line); {
 		if _, ok := en.Message(line[at:]); ok {
-			if head := cmdPrefix.ReplaceAllString(line[:at], ""); !word.MatchString(head) {
+			if head := flagName.ReplaceAllString(cmdPrefix.ReplaceAllString(line[:at], ""), ""); !word.MatchString(head) {
 				return ""
 			}
 		}
@@ -65,6 +66,13 @@ func untranslated(line string) string {
 	}
 	return line
 }
+
+// reports are the command line's files whose standard output is a
+// report a person reads, written in the language too (tandem
+// verify-record's verdict, tandem probe's checks); the other commands'
+// standard output is data (an export, tandem replay's and tandem
+// position's reports, whose lines scripts read) and stays English.
+var reports = map[string]bool{"verifyrecord.go": true, "probe.go": true, "probewiring.go": true}
 
 // literal returns e's value if it is a string literal or a sum of them.
 func literal(e ast.Expr) (string, bool) {
@@ -129,7 +137,7 @@ func messages(t *testing.T, dir string) map[string]string {
 						}
 					}
 				case isSel(n.Fun, "fmt", "Fprintf"), isSel(n.Fun, "fmt", "Fprintln"), isSel(n.Fun, "fmt", "Fprint"):
-					if len(n.Args) > 1 && stderrName.MatchString(exprName(n.Args[0])) {
+					if len(n.Args) > 1 && (stderrName.MatchString(exprName(n.Args[0])) || reports[filepath.Base(f)]) {
 						add(n.Args[1])
 					}
 				}

@@ -42,14 +42,14 @@ hall CA the hub makes in [hub] tls (default: the store's tls directory).`
 // cannot start, 2 for bad usage or a bad configuration.
 func runHall(args []string, stdout, stderr io.Writer) int {
 	c := newCommand("tandem-hall", hallSynopsis, hallAbout, stderr)
-	path := c.fs.String("config", "", "the hub's configuration `FILE` ([hub] section)")
-	natsURL := c.fs.String("nats", "", "join the NATS server at `URL` instead of embedding one")
-	listen := c.fs.String("listen", "", "the embedded NATS server's `ADDR` for the tables (default "+config.DefaultHubListen+")")
-	store := c.fs.String("store", "", "the embedded server's JetStream `DIR` (default ./"+config.DefaultHubStore+")")
-	dash := c.fs.String("dashboard", "", "the dashboard's `ADDR` (default "+config.DefaultDashboardListen+"; off: none)")
-	tlsFlag := c.fs.String("tls", "", "the hall CA's and the hub's certificate `DIR` (default STORE/tls when listening beyond loopback; off: plain, loopback only)")
-	tourFile := c.fs.String("tournament", "", "the tournament `FILE` (docs/tournament.md): standings and pairings on the dashboard")
-	if code, done := c.parse(args); done {
+	path := c.FS.String("config", "", "the hub's configuration `FILE` ([hub] section)")
+	natsURL := c.FS.String("nats", "", "join the NATS server at `URL` instead of embedding one")
+	listen := c.FS.String("listen", "", "the embedded NATS server's `ADDR` for the tables (default "+config.DefaultHubListen+")")
+	store := c.FS.String("store", "", "the embedded server's JetStream `DIR` (default ./"+config.DefaultHubStore+")")
+	dash := c.FS.String("dashboard", "", "the dashboard's `ADDR` (default "+config.DefaultDashboardListen+"; off: none)")
+	tlsFlag := c.FS.String("tls", "", "the hall CA's and the hub's certificate `DIR` (default STORE/tls when listening beyond loopback; off: plain, loopback only)")
+	tourFile := c.FS.String("tournament", "", "the tournament `FILE` (docs/tournament.md): standings and pairings on the dashboard")
+	if code, done := c.Parse(args); done {
 		return code
 	}
 	cfg := config.Default()
@@ -87,11 +87,11 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 	if d.Listen == "off" {
 		d = nil
 	} else if _, _, err := net.SplitHostPort(d.Listen); err != nil {
-		return c.fail("--dashboard %q: an address host:port (\":8090\"), or off", d.Listen)
+		return c.Fail("--dashboard %q: an address host:port (\":8090\"), or off", d.Listen)
 	}
 	if *tourFile != "" {
 		if d == nil {
-			return c.fail("--tournament needs the dashboard (not --dashboard off)")
+			return c.Fail("--tournament needs the dashboard (not --dashboard off)")
 		}
 		t, err := tournament.Load(*tourFile)
 		if err != nil {
@@ -103,7 +103,7 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 	if opts.Listen != "" {
 		// Refused before the hall CA is made for it.
 		if _, _, err := net.SplitHostPort(opts.Listen); err != nil {
-			return c.fail("%s %q: not host:port (\"127.0.0.1:4222\", \":4222\")", listenFrom, opts.Listen)
+			return c.Fail("%s %q: not host:port (\"127.0.0.1:4222\", \":4222\")", listenFrom, opts.Listen)
 		}
 	}
 	if code := setupTLS(cfg.Hub, *tlsFlag, opts, d, stdout, stderr); code != 0 {

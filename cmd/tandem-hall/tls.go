@@ -141,21 +141,21 @@ func runCA(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	c := newCommand("tandem-hall ca issue", caSynopsis, caAbout, stderr)
-	dir := c.fs.String("dir", "", "the hall CA's `DIR` ([hub] tls)")
-	name := c.fs.String("name", "", "the certificate's `NAME` (files NAME.crt, NAME.key), e.g. t07")
-	out := c.fs.String("out", "", "where to write it (`DIR`; default --dir)")
+	dir := c.FS.String("dir", "", "the hall CA's `DIR` ([hub] tls)")
+	name := c.FS.String("name", "", "the certificate's `NAME` (files NAME.crt, NAME.key), e.g. t07")
+	out := c.FS.String("out", "", "where to write it (`DIR`; default --dir)")
 	var hosts hostList
-	c.fs.Var(&hosts, "host", "a `HOST` name or address it is for (repeat)")
-	if code, done := c.parse(args[1:]); done {
+	c.FS.Var(&hosts, "host", "a `HOST` name or address it is for (repeat)")
+	if code, done := c.Parse(args[1:]); done {
 		return code
 	}
 	switch {
 	case *dir == "":
-		return c.fail("--dir is required")
+		return c.Fail("--dir is required")
 	case *name == "" || strings.ContainsAny(*name, `/\ `) || *name == hubCertName && *out == "":
-		return c.fail("--name: a file name such as t07 (not %q in the CA's own directory)", hubCertName)
+		return c.Fail("--name: a file name such as t07 (not %q in the CA's own directory)", hubCertName)
 	case len(hosts) == 0:
-		return c.fail("at least one --host: the names and addresses the certificate is for")
+		return c.Fail("at least one --host: the names and addresses the certificate is for")
 	}
 	if *out == "" {
 		*out = *dir

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"tandem/config"
+	"tandem/tournament"
 )
 
 const checkConfigUsage = `usage: tandem check-config FILE
@@ -34,6 +35,11 @@ func runCheckConfig(args []string, stdout, stderr io.Writer) int {
 		var ce *config.Error
 		if errors.As(err, &ce) {
 			fmt.Fprintln(stderr, ce)
+			if _, terr := tournament.Load(args[0]); terr == nil {
+				// A common slip: the tournament's file given for the
+				// table's configuration.
+				fmt.Fprintf(stderr, "%s is a tournament file: check it with `tandem tournament check %s`\n", args[0], args[0])
+			}
 		} else {
 			fmt.Fprintf(stderr, "tandem check-config: %v\n", err)
 		}

@@ -20,6 +20,7 @@ import (
 	"tandem/eboard"
 	"tandem/eboard/session"
 	"tandem/gpio"
+	"tandem/internal/cliflag"
 	"tandem/internal/lineerr"
 	"tandem/rules"
 	"tandem/wiring"
@@ -45,18 +46,18 @@ func runEBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // between and after the flags; it returns the positional ones.
 func flagsAnywhere(c *command, args []string) (pos []string, code int, done bool) {
 	for {
-		if err := c.fs.Parse(args); err != nil {
+		if err := c.FS.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				c.usage()
+				c.Usage()
 				return nil, 0, true
 			}
-			return nil, c.fail("%s", doubleDash(err.Error())), true
+			return nil, c.Fail("%s", cliflag.DoubleDash(err.Error())), true
 		}
-		if c.fs.NArg() == 0 {
+		if c.FS.NArg() == 0 {
 			return pos, 0, false
 		}
-		pos = append(pos, c.fs.Arg(0))
-		args = c.fs.Args()[1:]
+		pos = append(pos, c.FS.Arg(0))
+		args = c.FS.Args()[1:]
 	}
 }
 
@@ -69,14 +70,14 @@ func runEBoardReplay(args []string, stdout, stderr io.Writer) int {
 			"change explained, such as a piece set down just after its press, is marked\n"+
 			"resolved). Exit status: 0 every change explained, 1 a change left unexplained,\n"+
 			"2 bad usage or malformed input (FILE:LINE: what is wrong).", stderr)
-	preset := c.fs.String("preset", "reglamento", "the rule preset whose board rules the moves are checked under (`NAME`)")
-	asJSON := c.fs.Bool("json", false, "print one JSON object")
+	preset := c.FS.String("preset", "reglamento", "the rule preset whose board rules the moves are checked under (`NAME`)")
+	asJSON := c.FS.Bool("json", false, "print one JSON object")
 	pos, code, done := flagsAnywhere(c, args)
 	if done {
 		return code
 	}
 	if len(pos) != 1 {
-		return c.fail("expected one FILE, got %d", len(pos))
+		return c.Fail("expected one FILE, got %d", len(pos))
 	}
 	p, err := rules.LookupPreset(*preset)
 	if err != nil {
@@ -139,14 +140,14 @@ func eboardRecord(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		"Record a session from the e-boards of [eboard] and the clock presses (the GPIO\n"+
 			"buttons in hardware mode; otherwise one seat a line on standard input: A-white,\n"+
 			"or the keys z q p m) for tandem eboard replay.", stderr)
-	cfgPath := c.fs.String("config", "", "the table's configuration `FILE` (TOML) with an [eboard] section")
-	out := c.fs.String("out", "-", "the session `FILE` to write (- standard output)")
-	dur := c.fs.Duration("for", 0, "stop after `DURATION` (e.g. 10m); default: until Ctrl-C")
-	if code, done := c.parse(args); done {
+	cfgPath := c.FS.String("config", "", "the table's configuration `FILE` (TOML) with an [eboard] section")
+	out := c.FS.String("out", "-", "the session `FILE` to write (- standard output)")
+	dur := c.FS.Duration("for", 0, "stop after `DURATION` (e.g. 10m); default: until Ctrl-C")
+	if code, done := c.Parse(args); done {
 		return code
 	}
 	if *cfgPath == "" {
-		return c.fail("--config FILE is required")
+		return c.Fail("--config FILE is required")
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {

@@ -105,6 +105,19 @@ func waitOutput(t *testing.T, b *syncBuffer, want string) {
 	}
 }
 
+// waitUpdating waits until the board has been asked for its updates (the
+// reader is connected), at most 10 s.
+func waitUpdating(t *testing.T, eb *eboardtest.Board) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !eb.Updating() {
+		if time.Now().After(deadline) {
+			t.Fatal("the e-board was never asked for its updates")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
 // TestProbe_EBoards: tandem probe names the e-board (serial number,
 // version, orientation) and shows its field updates live, also on a
 // machine without GPIO.
@@ -124,9 +137,7 @@ func TestProbe_EBoards(t *testing.T) {
 	go func() { done <- probe(ctx, []string{"--config", path}, &out, io.Discard) }()
 	waitOutput(t, &out, "DGT board serial P1234 version 1.7")
 	waitOutput(t, &out, "(orientation rotated)")
-	for !eb.Updating() {
-		time.Sleep(time.Millisecond)
-	}
+	waitUpdating(t, eb)
 	g1, _ := board.ParseSquare("g1")
 	eb.Put(g1, 0)
 	waitOutput(t, &out, "field  1: lifted from g1") // h1 is field 0 on a board turned round
@@ -152,9 +163,7 @@ func TestEBoardRecord_ThenReplay(t *testing.T) {
 	done := make(chan int)
 	var errb syncBuffer
 	go func() { done <- eboardRecord(ctx, []string{"--config", cfg, "--out", file}, pr, io.Discard, &errb) }()
-	for !eb.Updating() {
-		time.Sleep(time.Millisecond)
-	}
+	waitUpdating(t, eb)
 	e2, _ := board.ParseSquare("e2")
 	e4, _ := board.ParseSquare("e4")
 	eb.Play([]eboardtest.Change{{Square: e2}, {Square: e4, Piece: board.MakePiece(bughouse.White, board.Pawn)}})

@@ -87,7 +87,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	l, err := journal.LoadFile(record)
 	if err != nil {
-		fmt.Fprintf(stderr, "tandem export: %s: %v\n", record, err)
+		fmt.Fprintf(stderr, "tandem export: %s\n", fileErr(record, err))
 		return 1
 	}
 	if l.Damage != nil {
@@ -95,7 +95,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	ms, err := l.Matches()
 	if err != nil {
-		fmt.Fprintf(stderr, "tandem export: %s: %v\n", record, err)
+		fmt.Fprintf(stderr, "tandem export: %s\n", fileErr(record, err))
 		return 1
 	}
 	if pos[0] == "all" {
@@ -110,7 +110,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	m, err := journal.Find(ms, pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "tandem export: %s: %v\n", record, err)
+		fmt.Fprintf(stderr, "tandem export: %s\n", fileErr(record, err))
 		return 2
 	}
 	switch format {

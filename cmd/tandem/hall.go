@@ -48,7 +48,7 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 			case errors.As(err, &ee) && ee.ExitCode() >= 0:
 				return ee.ExitCode()
 			}
-			fmt.Fprintf(stderr, "tandem hall: %s: %v\n", path, err)
+			fmt.Fprintf(stderr, "tandem hall: %s\n", fileErr(path, err))
 			return 1
 		}
 	}

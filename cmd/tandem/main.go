@@ -50,6 +50,10 @@ func main() {
 // run dispatches a command line and returns the process exit code:
 // 0 success, 1 failure, 2 bad usage or bad input.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// Every message on standard error in the language of the
+	// environment: the packages and this command write English, which
+	// the catalogs' templates read back (i18n.Printer.Line).
+	stderr = i18n.Writer{P: cli(), W: stderr}
 	if len(args) == 0 {
 		return runSim(nil, stdout, stderr)
 	}
@@ -61,11 +65,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "replay":
 		return runReplay(args[1:], stdin, stdout, stderr)
 	case "probe":
-		return runProbe(args[1:], stdout, stderr)
+		return runProbe(args[1:], i18n.Writer{P: cli(), W: stdout}, stderr)
 	case "eboard":
 		return runEBoard(args[1:], stdin, stdout, stderr)
 	case "verify-record":
-		return runVerifyRecord(args[1:], stdout, stderr)
+		// Its verdict is a report a person reads: translated too.
+		return runVerifyRecord(args[1:], i18n.Writer{P: cli(), W: stdout}, stderr)
 	case "export":
 		return runExport(args[1:], stdout, stderr)
 	case "position":

@@ -50,14 +50,14 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 func probe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := newCommand("tandem probe", "tandem probe --config FILE [--for DURATION]",
 		"Check the wiring: light each display with its name, show every button and\nswitch edge live.", stderr)
-	fs := c.fs
+	fs := c.FS
 	cfgPath := fs.String("config", "", "the table's configuration `FILE` (TOML), e.g. /etc/tandem/tandem.toml")
 	dur := fs.Duration("for", 0, "stop after `DURATION` (e.g. 30s); default: until Ctrl-C")
-	if code, done := c.parse(args); done {
+	if code, done := c.Parse(args); done {
 		return code
 	}
 	if *cfgPath == "" {
-		return c.fail("--config FILE is required")
+		return c.Fail("--config FILE is required")
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {

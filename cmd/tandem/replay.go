@@ -143,13 +143,13 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.As(err, &ie) {
 			fmt.Fprintln(stderr, ie)
 		} else {
-			fmt.Fprintf(stderr, "tandem replay: %s: %v\n", file, err)
+			fmt.Fprintf(stderr, "tandem replay: %s\n", fileErr(file, err))
 		}
 		return 2
 	}
 	rep, err := plan.Run(nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "tandem replay: %s: %v\n", file, err)
+		fmt.Fprintf(stderr, "tandem replay: %s\n", fileErr(file, err))
 		return 2
 	}
 	if asJSON {

@@ -25,11 +25,11 @@ import (
 func runRun(args []string, stdout, stderr io.Writer) int {
 	c := newCommand("tandem run", "tandem run [--config FILE] [--preset NAME] [--script FILE]",
 		"Run a table as a service: the GPIO buttons and displays in hardware mode,\nthe web console always.", stderr)
-	fs := c.fs
+	fs := c.FS
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
 	preset := fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
 	scriptPath := fs.String("script", "", "also play the timeline `FILE` on the table in real time (its preset, control and options replace the configuration's); for tests and demonstrations")
-	if code, done := c.parse(args); done {
+	if code, done := c.Parse(args); done {
 		return code
 	}
 	cfg, err := loadConfig(*cfgPath, *preset)

@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"golang.org/x/term"
 
@@ -25,9 +23,9 @@ import (
 func runSim(args []string, stdout, stderr io.Writer) int {
 	c := newCommand("tandem sim", "tandem sim [--config FILE] [--preset NAME]",
 		"Play a match on a simulated table in this terminal.", stderr)
-	cfgPath := c.fs.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
-	preset := c.fs.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
-	if code, done := c.parse(args); done {
+	cfgPath := c.FS.String("config", "", "read the configuration from `FILE` (TOML); default: the built-in defaults")
+	preset := c.FS.String("preset", "", "play under rule preset `NAME`, replacing the configuration's (see tandem presets)")
+	if code, done := c.Parse(args); done {
 		return code
 	}
 
@@ -140,34 +138,6 @@ func printWarnings(w io.Writer, cmd string, cfg *config.Config, p *i18n.Printer)
 	for _, warn := range cfg.Warnings {
 		fmt.Fprintf(w, "%s: %s\n", cmd, p.T("cli.warning", "What", p.Core(warn)))
 	}
-}
-
-// printFlags lists fs's flags as the README writes them:
-//
-//	--config FILE
-//	    	read the configuration from FILE (TOML); ...
-func printFlags(w io.Writer, fs *flag.FlagSet) {
-	fs.VisitAll(func(f *flag.Flag) {
-		name, use := flag.UnquoteUsage(f)
-		fmt.Fprintf(w, "  --%s %s\n    \t%s\n", f.Name, name, use)
-	})
-}
-
-// doubleDash rewrites a flag package error to name flags with two dashes:
-// "flag needs an argument: -config" becomes "... --config", "flag
-// provided but not defined: -bogus" "... --bogus", "invalid value "x" for
-// flag -preset: ..." "... flag --preset: ...". A message that quotes the
-// argument as typed ("bad flag syntax: ---x") is left as it is.
-func doubleDash(msg string) string {
-	if strings.HasPrefix(msg, "bad flag syntax") {
-		return msg
-	}
-	for _, p := range []string{": -", "flag -", "for -"} {
-		if i := strings.Index(msg, p); i >= 0 && !strings.HasPrefix(msg[i+len(p):], "-") {
-			return msg[:i+len(p)] + "-" + msg[i+len(p):]
-		}
-	}
-	return msg
 }
 
 // isTerminal reports whether w is a terminal.

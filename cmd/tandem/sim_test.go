@@ -142,21 +142,6 @@ func TestSim_Help_SpellsFlagsWithTwoDashes(t *testing.T) {
 	}
 }
 
-func TestDoubleDash(t *testing.T) {
-	for in, want := range map[string]string{
-		"flag needs an argument: -config":               "flag needs an argument: --config",
-		"flag provided but not defined: -bogus":         "flag provided but not defined: --bogus",
-		`invalid value "x" for flag -preset: bad`:       `invalid value "x" for flag --preset: bad`,
-		`invalid boolean value "x" for -json: parse`:    `invalid boolean value "x" for --json: parse`,
-		"bad flag syntax: ---x":                         "bad flag syntax: ---x",
-		"flag provided but not defined: --already-long": "flag provided but not defined: --already-long",
-	} {
-		if got := doubleDash(in); got != want {
-			t.Errorf("doubleDash(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestSim_UnknownPreset_FlagNamedOnce(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "club.toml")
 	if err := os.WriteFile(file, []byte("preset = \"online\"\n[time]\ncontrol = \"10s\"\n"), 0o644); err != nil {

@@ -44,7 +44,7 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tandem verify-record: %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "tandem verify-record: %s\n", fileErr(path, err))
 		return 2
 	}
 	if l.Torn != "" {
@@ -93,4 +93,14 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("%d %ses", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// fileErr is "FILE: err", or err alone when its text names FILE already
+// (an *fs.PathError's "open FILE: no such file or directory", a size
+// limit's "FILE: too large"): a message names its file once.
+func fileErr(file string, err error) string {
+	if msg := err.Error(); strings.Contains(msg, file) {
+		return msg
+	}
+	return file + ": " + err.Error()
 }
