@@ -13,6 +13,13 @@
 // mate, ahogado, abandono, jugada ilegal, equipo, tablero A, blancas and
 // negras, reserva, soltar.
 //
+// The command line's messages, and the errors of the packages it prints,
+// are written in English with fmt by packages that do not import i18n;
+// the catalogs' core.* and msg.* messages are their English templates
+// (msg.* in files of their own, locales/msg-AREA.LANG.toml), and Message,
+// Line and Writer read such a message back from its template and write it
+// in the printer's language.
+//
 // The web pages read the same catalogs: Catalog returns one language's
 // messages as a flat map from ID to template, and Handler serves it as
 // JSON (GET .../en.json, .../es.json), keyed exactly like the Go
