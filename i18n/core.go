@@ -92,8 +92,33 @@ func (p *Printer) Core(msg string) string {
 	if p.lang == English || msg == "" {
 		return msg
 	}
-	s, _ := p.message(msg, 0)
+	s, _ := p.cached(msg)
 	return s
+}
+
+// cached is message at depth 0 through the printer's cache.
+func (p *Printer) cached(msg string) (string, bool) {
+	// "\x00" keeps Core's entries apart from Line's.
+	return p.memo("\x00"+msg, func() (string, bool) { return p.message(msg, 0) })
+}
+
+// memo returns read's answer for key, from the printer's cache when it
+// has it.
+func (p *Printer) memo(key string, read func() (string, bool)) (string, bool) {
+	p.mu.Lock()
+	r, ok := p.read[key]
+	p.mu.Unlock()
+	if ok {
+		return r.s, r.ok
+	}
+	s, matched := read()
+	p.mu.Lock()
+	if p.read == nil || len(p.read) >= maxRead {
+		p.read = make(map[string]readBack)
+	}
+	p.read[key] = readBack{s, matched}
+	p.mu.Unlock()
+	return s, matched
 }
 
 // Message returns msg, a message written in English from one of the
@@ -144,8 +169,15 @@ func (p *Printer) Line(line string) string {
 }
 
 // line is Line at a depth of values read back, and whether a template
-// matched.
+// matched; a line read before (at depth 0) comes from the printer's cache.
 func (p *Printer) line(body string, depth int) (string, bool) {
+	if depth > 0 {
+		return p.readLine(body, depth)
+	}
+	return p.memo(body, func() (string, bool) { return p.readLine(body, 0) })
+}
+
+func (p *Printer) readLine(body string, depth int) (string, bool) {
 	for at := 0; at <= len(body); {
 		if s, ok := p.message(body[at:], depth); ok {
 			return body[:at] + s, true

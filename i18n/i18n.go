@@ -140,7 +140,23 @@ func Catalog(l Lang) map[string]string {
 type Printer struct {
 	lang Lang
 	loc  *goi18n.Localizer
+	// read holds the messages Line and Core have read back (each
+	// template tried in turn costs tens of µs; the table shows the same
+	// few refusals frame after frame), at most maxRead, then emptied.
+	mu   sync.Mutex
+	read map[string]readBack
 }
+
+// readBack is a message read back: its translation and whether a
+// template matched.
+type readBack struct {
+	s  string
+	ok bool
+}
+
+// maxRead bounds a Printer's cache of messages read back: about 1 MB of
+// short messages at most.
+const maxRead = 4096
 
 var printers = sync.OnceValue(func() [langCount]*Printer {
 	c := catalogs()
