@@ -250,6 +250,9 @@ func Find(ms []*Match, id string) (*Match, error) {
 	}
 	switch len(found) {
 	case 0:
+		if len(ms) == 1 {
+			return nil, fmt.Errorf("no match %q in the record (its one match is %s)", id, ms[0].ID())
+		}
 		return nil, fmt.Errorf("no match %q in the record (%d matches, the last %s)", id, len(ms), ms[len(ms)-1].ID())
 	case 1:
 		return found[0], nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"tandem/board"
@@ -189,17 +190,20 @@ func (r *Result) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(w, "  FEN %s\n", g.Board(b).FEN())
 	}
-	fmt.Fprintf(w, "reserves:")
+	// One format a line, so that a translated report reads each back
+	// (package i18n's msg.eboard.session templates).
+	reserves := make([]string, 0, len(bughouse.Seats))
 	for _, s := range bughouse.Seats {
 		res := g.Reserve(s)
 		if res == "" {
 			res = "-"
 		}
-		fmt.Fprintf(w, " %s %s", s, res)
+		reserves = append(reserves, s.String()+" "+res)
 	}
-	fmt.Fprintf(w, "\npresses: %d (%d ignored: not that player's turn)\n", r.Presses, r.Ignored)
+	fmt.Fprintf(w, "reserves: %s\n", strings.Join(reserves, " "))
+	fmt.Fprintf(w, "presses: %d (%d ignored: not that player's turn)\n", r.Presses, r.Ignored)
 	if len(r.Alerts) == 0 {
-		_, err := fmt.Fprintf(w, "alerts: none\n")
+		_, err := fmt.Fprintf(w, "no alerts\n")
 		return err
 	}
 	fmt.Fprintf(w, "alerts: %d\n", len(r.Alerts))

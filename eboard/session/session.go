@@ -148,15 +148,16 @@ func Write(w io.Writer, s *Session) error {
 	return bw.Flush()
 }
 
-// WriteItem writes one item's line.
-func WriteItem(w io.Writer, it *Item) error {
+// WriteItem writes one item's line to file, in the file format (its
+// keywords are the format's, never translated: not a message).
+func WriteItem(file io.Writer, it *Item) error {
 	t := clock.FormatSeconds(it.At)
 	var err error
 	switch it.Kind {
 	case Press:
-		_, err = fmt.Fprintf(w, "%s press %s\n", t, it.Seat)
+		_, err = fmt.Fprintf(file, "%s press %s\n", t, it.Seat)
 	case Message:
-		_, err = fmt.Fprintf(w, "%s %s %s\n", t, it.Board, strings.ToUpper(hex.EncodeToString(eboard.Encode(it.Msg.ID, it.Msg.Data))))
+		_, err = fmt.Fprintf(file, "%s %s %s\n", t, it.Board, strings.ToUpper(hex.EncodeToString(eboard.Encode(it.Msg.ID, it.Msg.Data))))
 	default:
 		err = fmt.Errorf("session: item of kind %d", it.Kind)
 	}
