@@ -50,7 +50,12 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 		reserve = ranks[8]
 		ranks = ranks[:8]
 	}
-	if len(ranks) != 8 {
+	switch len(ranks) {
+	case 8:
+	case 1:
+		// A FEN with no '/' at all ("garbage"): "1 ranks" would misread.
+		return bad("board", "1 rank; a board has 8 (a reserve may be a 9th)")
+	default:
 		return bad("board", "%d ranks; a board has 8 (a reserve may be a 9th)", len(ranks))
 	}
 	for i, rk := range ranks {
@@ -90,7 +95,11 @@ func ParseFEN(fen string, r Rules) (*Position, error) {
 				return bad("board", "rank %d has more than 8 squares", r+1)
 			}
 		}
-		if f != 8 {
+		switch f {
+		case 8:
+		case 1:
+			return bad("board", "rank %d has 1 square; it needs 8", r+1)
+		default:
 			return bad("board", "rank %d has %d squares; it needs 8", r+1, f)
 		}
 	}
