@@ -3,6 +3,7 @@ package daemon
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"tandem/clocksync"
 	"tandem/journal"
@@ -53,7 +54,12 @@ func (d *Daemon) openRecord(topts *table.Opts) error {
 		return fmt.Errorf("daemon: %w", err)
 	}
 	if err != nil {
-		topts.RecordErr = fmt.Sprintf("opening %s: %v", path, err)
+		// The journal's errors name the file themselves ("PATH: damaged
+		// ..."), the OS's too ("open PATH: ..."): said once.
+		topts.RecordErr = err.Error()
+		if !strings.Contains(topts.RecordErr, path) {
+			topts.RecordErr = path + ": " + topts.RecordErr
+		}
 		d.printf("tandem: recording failed, the clocks run on WITHOUT a record: %s\n", topts.RecordErr)
 		if l != nil {
 			// Damage, or a read-only record (a file system remounted

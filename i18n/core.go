@@ -28,6 +28,9 @@ type corePattern struct {
 	prefix string // the template's text before its first field: a cheap first test
 	re     *regexp.Regexp
 	names  []string
+	// leading: the template starts with a field, whose value must not
+	// hold a ": " (see message).
+	leading bool
 }
 
 // translated reports whether id is a message read back from English
@@ -46,15 +49,20 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 			ids = append(ids, id)
 		}
 	}
-	// Longer templates first: the most specific wins.
+	// The most specific first: more text of its own (the fields left
+	// out), then the longer template, then the ID (a fixed order).
+	field := regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
+	own := func(id string) int { return len(field.ReplaceAllString(en[id], "")) }
 	sort.Slice(ids, func(i, j int) bool {
+		if a, b := own(ids[i]), own(ids[j]); a != b {
+			return a > b
+		}
 		a, b := en[ids[i]], en[ids[j]]
 		if len(a) != len(b) {
 			return len(a) > len(b)
 		}
 		return ids[i] < ids[j]
 	})
-	field := regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 	for _, id := range ids {
 		tmpl := strings.TrimRight(en[id], "\n")
 		var names []string
@@ -73,7 +81,8 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 		}
 		re.WriteString(regexp.QuoteMeta(tmpl[last:]))
 		re.WriteString("$")
-		ps = append(ps, corePattern{id: id, prefix: prefix, re: regexp.MustCompile(re.String()), names: names})
+		ps = append(ps, corePattern{id: id, prefix: prefix, re: regexp.MustCompile(re.String()), names: names,
+			leading: len(names) > 0 && prefix == ""})
 	}
 	return ps
 })
@@ -139,6 +148,16 @@ func (p *Printer) message(msg string, depth int) (string, bool) {
 		sub := cp.re.FindStringSubmatch(msg)
 		if sub == nil {
 			continue
+		}
+		if cp.leading && depth < maxDepth && strings.Contains(sub[1], ": ") {
+			// "x.timeline:2: result: checkmate needs a winner" is not
+			// "{{.Reason}} needs a winner" with the head as its reason:
+			// Line and line try the tail after each ": ", where the
+			// template reads "checkmate" alone. A value that is a
+			// message of its own ("scoresheet: no move ...") is one.
+			if _, ok := p.message(sub[1], depth+1); !ok {
+				continue
+			}
 		}
 		if p.lang == English {
 			return msg, true

@@ -386,7 +386,7 @@ func TestMessages_GPIO(t *testing.T) {
 	_, err := gpio.NewReader(failingLines{}, &w, []int{17, 27}, nil)
 	checkLine(t, err.Error(), "gpio: 2 números de línea para 5 entradas")
 	_, err = gpio.NewReader(failingLines{}, &w, []int{17, 27, 22, 23, 24}, nil)
-	checkLine(t, "tandem run: "+err.Error(), "tandem run: gpio: al leer las líneas: no such device")
+	checkLine(t, "tandem run: "+err.Error(), "tandem run: gpio: al leer las líneas: no existe el dispositivo")
 	_, err = gpio.CheckPulls(&w, nil, 0)
 	checkLine(t, err.Error(), "gpio: 0 líneas para 5 entradas")
 }
