@@ -70,7 +70,11 @@ func ReadEnginePairings(name string, r io.Reader, round int) ([]Match, error) {
 	if count < 0 {
 		return nil, &Error{File: name, Msg: "empty: the engine's output starts with the number of pairs"}
 	}
-	if len(out) != count {
+	switch {
+	case len(out) == count:
+	case count == 1:
+		return nil, &Error{File: name, Line: countLine, Msg: fmt.Sprintf("1 pair announced, %d found", len(out))}
+	default:
 		return nil, &Error{File: name, Line: countLine, Msg: fmt.Sprintf("%d pairs announced, %d found", count, len(out))}
 	}
 	return out, nil
@@ -140,7 +144,12 @@ func (t *Tournament) ReadCSV(name string, r io.Reader) ([]Match, error) {
 			// A row may leave out trailing cells the matches do not
 			// need (the result), no more.
 			need := slices.Max(cols[:4]) + 1
-			if len(rec) > width || len(rec) < need {
+			switch {
+			case len(rec) == 1:
+				// A row without commas: most likely a file with
+				// tabs or semicolons between the cells.
+				return nil, &Error{File: name, Line: line, Msg: fmt.Sprintf("1 column; the header has %d, separated by commas", width)}
+			case len(rec) > width || len(rec) < need:
 				return nil, &Error{File: name, Line: line, Msg: fmt.Sprintf("%d columns; the header has %d", len(rec), width)}
 			}
 			row = make([]string, 0, len(CSVHeader))
@@ -202,7 +211,12 @@ func headerColumns(rec []string) ([]int, string) {
 
 func (t *Tournament) csvMatch(rec []string) (Match, *Error) {
 	var m Match
-	if len(rec) < 4 || len(rec) > 5 {
+	switch {
+	case len(rec) == 1:
+		// A row without commas: most likely a file with tabs or
+		// semicolons between the cells.
+		return m, &Error{Msg: "1 column; a row is round,table,team1,team2[,result], separated by commas"}
+	case len(rec) < 4 || len(rec) > 5:
 		return m, &Error{Msg: fmt.Sprintf("%d columns; a row is round,table,team1,team2[,result]", len(rec))}
 	}
 	for i := range rec {

@@ -359,7 +359,7 @@ func (p *parser) build(doc *fileDoc) *Tournament {
 		}
 	}
 	if len(doc.RoundDates) > t.Rounds && t.Rounds > 0 {
-		p.fail([]string{"round_dates"}, "%d dates for %d rounds", len(doc.RoundDates), t.Rounds)
+		p.fail([]string{"round_dates"}, "%d dates, but rounds = %d: at most one date per round", len(doc.RoundDates), t.Rounds)
 	}
 	for i, d := range doc.RoundDates {
 		at := []string{"round_dates", strconv.Itoa(i)}
@@ -386,7 +386,7 @@ func (p *parser) teams(t *Tournament, docs []teamDoc) {
 	n := len(docs)
 	switch {
 	case n < 2:
-		p.fail([]string{"team"}, "%d teams; a tournament needs at least 2 ([[team]] tables)", n)
+		p.fail([]string{"team"}, "a tournament needs at least 2 teams ([[team]] tables); the file has %d", n)
 		return
 	case n > MaxTeams:
 		p.fail([]string{"team"}, "%d teams; at most %d", n, MaxTeams)
@@ -422,7 +422,7 @@ func (p *parser) teams(t *Tournament, docs []teamDoc) {
 		}
 		names[strings.ToLower(name)] = i + 1
 		if len(td.Players) != 2 {
-			p.fail(at("players"), "%d players; a team is two players (Art 5): board A first, then board B", len(td.Players))
+			p.fail(at("players"), "a team is two players (Art 5), board A first, then board B; this one has %d", len(td.Players))
 			return
 		}
 		team := Team{ID: id, Name: name}
