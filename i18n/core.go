@@ -123,9 +123,9 @@ func (p *Printer) memo(key string, read func() (string, bool)) (string, bool) {
 	s, matched := read()
 	p.mu.Lock()
 	if p.read == nil || len(p.read) >= maxRead {
-		p.read = make(map[string]readBack)
+		p.read = make(map[string]memoEntry)
 	}
-	p.read[key] = readBack{s, matched}
+	p.read[key] = memoEntry{s, matched}
 	p.mu.Unlock()
 	return s, matched
 }

@@ -144,12 +144,12 @@ type Printer struct {
 	// template tried in turn costs tens of µs; the table shows the same
 	// few refusals frame after frame), at most maxRead, then emptied.
 	mu   sync.Mutex
-	read map[string]readBack
+	read map[string]memoEntry
 }
 
-// readBack is a message read back: its translation and whether a
+// memoEntry is a message read back (memo): its translation and whether a
 // template matched.
-type readBack struct {
+type memoEntry struct {
 	s  string
 	ok bool
 }
