@@ -29,8 +29,8 @@ type corePattern struct {
 	re     *regexp.Regexp
 	names  []string
 	// leading: the template starts with a field, whose value must not
-	// hold a ": " (see message).
-	leading bool
+	// hold a ": " (see message); trailing: it ends with one.
+	leading, trailing bool
 }
 
 // translated reports whether id is a message read back from English
@@ -82,7 +82,7 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 		re.WriteString(regexp.QuoteMeta(tmpl[last:]))
 		re.WriteString("$")
 		ps = append(ps, corePattern{id: id, prefix: prefix, re: regexp.MustCompile(re.String()), names: names,
-			leading: len(names) > 0 && prefix == ""})
+			leading: len(names) > 0 && prefix == "", trailing: len(names) > 0 && last == len(tmpl)})
 	}
 	return ps
 })
@@ -154,8 +154,11 @@ func (p *Printer) message(msg string, depth int) (string, bool) {
 			// "{{.Reason}} needs a winner" with the head as its reason:
 			// Line and line try the tail after each ": ", where the
 			// template reads "checkmate" alone. A value that is a
-			// message of its own ("scoresheet: no move ...") is one.
-			if _, ok := p.message(sub[1], depth+1); !ok {
+			// message of its own ("scoresheet: no move ...") is one,
+			// when its template ends in text: one that ends in a field
+			// ("FEN {{.FEN}}: board: {{.Msg}}") would take this
+			// message's words for its last value.
+			if !p.closed(sub[1]) {
 				continue
 			}
 		}
@@ -169,6 +172,17 @@ func (p *Printer) message(msg string, depth int) (string, bool) {
 		return p.T(cp.id, kv...), true
 	}
 	return msg, false
+}
+
+// closed reports whether a template that ends in its own text reads
+// msg whole.
+func (p *Printer) closed(msg string) bool {
+	for _, cp := range corePatterns() {
+		if !cp.trailing && strings.HasPrefix(msg, cp.prefix) && cp.re.MatchString(msg) {
+			return true
+		}
+	}
+	return false
 }
 
 // Line returns one line of the command line's messages in the printer's

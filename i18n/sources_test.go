@@ -129,12 +129,17 @@ func messages(t *testing.T, dir string) map[string]string {
 					if len(n.Args) > 0 {
 						add(n.Args[0])
 					}
-				case isSel(n.Fun, "lineerr", "New"), isName(n.Fun, "errorf"), isName(n.Fun, "fail"), isName(n.Fun, "failf"):
+				case isSel(n.Fun, "lineerr", "New"), isName(n.Fun, "errorf"), isName(n.Fun, "fail"), isName(n.Fun, "failf"), isName(n.Fun, "bad"):
+					// The message, not a field's name: the last literal
+					// with a space (bad("en passant", "%q; it is ...")).
+					var msg ast.Expr
 					for _, a := range n.Args {
-						if _, ok := literal(a); ok {
-							add(a)
-							break
+						if v, ok := literal(a); ok && strings.Contains(v, " ") {
+							msg = a
 						}
+					}
+					if msg != nil {
+						add(msg)
 					}
 				case isSel(n.Fun, "fmt", "Fprintf"), isSel(n.Fun, "fmt", "Fprintln"), isSel(n.Fun, "fmt", "Fprint"):
 					if len(n.Args) > 1 && (stderrName.MatchString(exprName(n.Args[0])) || reports[filepath.Base(f)]) {
