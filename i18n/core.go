@@ -93,22 +93,17 @@ const maxDepth = 3
 
 // Core returns a message of the core (an ignored press's reason, a
 // refusal, an error's text) in the printer's language, without its
-// "rules: " prefix. A message no template matches is returned in
-// English as it came (TestCore_Messages lists the core's messages that
-// must match).
+// "rules: " prefix: the whole message, or as Line does its tail after a
+// head such as an arbiter request's field ("delta: "). A message no
+// template matches is returned in English as it came (TestCore_Messages
+// lists the core's messages that must match).
 func (p *Printer) Core(msg string) string {
 	msg = strings.TrimPrefix(msg, "rules: ")
 	if p.lang == English || msg == "" {
 		return msg
 	}
-	s, _ := p.cached(msg)
+	s, _ := p.line(msg, 0)
 	return s
-}
-
-// cached is message at depth 0 through the printer's cache.
-func (p *Printer) cached(msg string) (string, bool) {
-	// "\x00" keeps Core's entries apart from Line's.
-	return p.memo("\x00"+msg, func() (string, bool) { return p.message(msg, 0) })
 }
 
 // memo returns read's answer for key, from the printer's cache when it
