@@ -182,17 +182,14 @@ func parse(name string, data []byte, preset string) (*Config, error) {
 // returns configurations that validate; Validate is for a Config built or
 // changed in code.
 func (c *Config) Validate() error {
-	fail := func(field, format string, args ...any) error {
-		return &Error{Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
 	if int(c.Mode) >= len(modeNames) {
-		return fail("mode", "mode %d out of range; allowed: %s", uint8(c.Mode), strings.Join(modeNames, ", "))
+		return &Error{Field: "mode", Msg: fmt.Sprintf("mode %d out of range; allowed: %s", uint8(c.Mode), strings.Join(modeNames, ", "))}
 	}
 	if _, err := rules.LookupPreset(c.Preset); err != nil {
-		return fail("preset", "%v", err)
+		return &Error{Field: "preset", Msg: err.Error()}
 	}
 	if err := c.Rules.Control.Validate(); err != nil {
-		return fail("time.control", "%s: %s", c.Rules.Control, clockMsg(err))
+		return &Error{Field: "time.control", Msg: fmt.Sprintf("%s: %s", c.Rules.Control, clockMsg(err))}
 	}
 	for _, s := range bughouse.Seats {
 		sc := c.Rules.SeatControls[s]
@@ -201,18 +198,18 @@ func (c *Config) Validate() error {
 		}
 		field := "time.seats." + s.String()
 		if err := sc.Validate(); err != nil {
-			return fail(field, "%s: %s", sc, clockMsg(err))
+			return &Error{Field: field, Msg: fmt.Sprintf("%s: %s", sc, clockMsg(err))}
 		}
 		if sc.IncrementBeforeFirstMove != c.Rules.Control.IncrementBeforeFirstMove {
-			return fail(field, "increment_before_first_move is %v here and %v for the other seats; it applies to every seat",
-				sc.IncrementBeforeFirstMove, c.Rules.Control.IncrementBeforeFirstMove)
+			return &Error{Field: field, Msg: fmt.Sprintf("increment_before_first_move is %v here and %v for the other seats; it applies to every seat",
+				sc.IncrementBeforeFirstMove, c.Rules.Control.IncrementBeforeFirstMove)}
 		}
 	}
 	if err := c.Rules.Validate(); err != nil {
-		return fail("rules", "%v", err)
+		return &Error{Field: "rules", Msg: err.Error()}
 	}
 	if d := c.Display.TenthsBelow; d < 0 || d > MaxTenthsBelow {
-		return fail("display.tenths_below", "%v out of range; allowed 0 to %s", d, clock.FormatDuration(MaxTenthsBelow))
+		return &Error{Field: "display.tenths_below", Msg: fmt.Sprintf("%v out of range; allowed 0 to %s", d, clock.FormatDuration(MaxTenthsBelow))}
 	}
 	for _, name := range ReservedSections {
 		if sec, ok := sections[name]; ok && sec.validate != nil {
@@ -223,7 +220,7 @@ func (c *Config) Validate() error {
 	}
 	for name := range c.Reserved {
 		if !slices.Contains(ReservedSections, name) {
-			return fail(name, "not a reserved section; reserved: %s", strings.Join(ReservedSections, ", "))
+			return &Error{Field: name, Msg: fmt.Sprintf("not a reserved section; reserved: %s", strings.Join(ReservedSections, ", "))}
 		}
 	}
 	return nil

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"fmt"
 	"net"
 	"strconv"
@@ -215,7 +214,7 @@ func pinProblem(s string) string {
 
 // writeConsole writes the [console] section for Write when it differs
 // from the default (a default configuration's file stays as it was).
-func writeConsole(c *Config, b *bytes.Buffer) error {
+func writeConsole(c *Config, b *out) error {
 	if c.Console == (Console{}) {
 		return nil
 	}
@@ -234,10 +233,10 @@ func writeConsole(c *Config, b *bytes.Buffer) error {
 	}
 	cb.writeTo(b)
 	if c.Console.Listen == "" {
-		b.WriteString("# listen not set: " + DefaultConsoleListen + " (this machine only)\n")
+		b.note("listen not set: " + DefaultConsoleListen + " (this machine only)")
 	}
 	if c.Console.PIN == "" {
-		b.WriteString("# pin not set: a PIN is generated at each start\n")
+		b.note("pin not set: a PIN is generated at each start")
 	}
 	return nil
 }

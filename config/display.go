@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -389,7 +388,7 @@ func validateDisplay(c *Config) error {
 
 // writeDisplay writes the [display] section for Write: the format, then
 // one table per device with every key explicit.
-func writeDisplay(c *Config, b *bytes.Buffer) error {
+func writeDisplay(c *Config, b *out) error {
 	b.WriteString("\n[display]\n")
 	var db block
 	tenths := clock.FormatDuration(c.Display.TenthsBelow)
@@ -424,7 +423,7 @@ func writeDisplay(c *Config, b *bytes.Buffer) error {
 		kb.add("brightness", strconv.Itoa(d.BrightnessOrDefault()), pick(d.Brightness == 0 || d.Brightness == 100, "default", "percent; default: 100"))
 		kb.writeTo(b)
 		if d.Kind != TM1637 && d.Bus == "" {
-			b.WriteString("# bus not set: the first I2C bus\n")
+			b.note("bus not set: the first I2C bus")
 		}
 	}
 	return nil

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"time"
@@ -133,7 +132,7 @@ func validateEBoard(c *Config) error {
 		}
 	}
 	if e.AlertAfter < 0 || e.AlertAfter > MaxAlertAfter {
-		return &Error{Field: "eboard.alert_after", Msg: fmt.Sprintf("%v out of range", e.AlertAfter)}
+		return &Error{Field: "eboard.alert_after", Msg: fmt.Sprintf("alert_after %v out of range", e.AlertAfter)}
 	}
 	if e.Device[0] != "" && e.Device[0] == e.Device[1] {
 		return &Error{Field: "eboard.b", Msg: "the same device as board A"}
@@ -142,7 +141,7 @@ func validateEBoard(c *Config) error {
 }
 
 // writeEBoard writes [eboard] for Write when a board is configured.
-func writeEBoard(c *Config, b *bytes.Buffer) error {
+func writeEBoard(c *Config, b *out) error {
 	e := c.EBoard
 	if !e.Enabled() {
 		return nil

@@ -51,7 +51,7 @@ func ExampleConfig_Write() {
 	//
 	// mode = "simulated"     # default
 	// preset = "reglamento"  # seed 000 (Reglamento de Ajedrez Pasapiezas)
-	// # presets: fics, online, panoriental, pasapiezas, reglamento, uscf-fics
+	// # available presets: fics, online, panoriental, pasapiezas, reglamento, uscf-fics
 	//
 	// [time]
 	// control = "5m"                      # preset

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -147,7 +146,7 @@ func parseGPIO(p *parser, c *Config, t map[string]any) error {
 		for j, o := range ins {
 			_, inFile := t[gpioInputKeys[j]]
 			if j != i && (seen[j] || !inFile) && sameLine(o, ins[i]) {
-				return p.errorf(at(base, k), "%s is also %s's line; every input needs its own", ins[i], gpioInputKeys[j])
+				return p.errorf(at(base, k), "same line as %s: %s; every input needs its own", gpioInputKeys[j], ins[i])
 			}
 		}
 	}
@@ -175,12 +174,12 @@ func (p *parser) gpioLine(path []string, v any) (wiring.Line, error) {
 		switch x := v.(type) {
 		case string:
 			if x == "" || strings.ContainsAny(x, " \t\"") {
-				return p.errorf(path, "%q is not a line name; write the name gpioinfo lists, e.g. \"GPIO17\", or the line offset, e.g. 17", x)
+				return p.errorf(path, "not a line name: %q; write the name gpioinfo lists, e.g. \"GPIO17\", or the line offset, e.g. 17", x)
 			}
 			l.Name = x
 		case int64:
 			if x < 0 || x > MaxLineOffset {
-				return p.errorf(path, "line offset %d out of range; allowed 0 to %d", x, MaxLineOffset)
+				return p.errorf(path, "line offset %d out of range: a chip's lines are 0 to %d", x, MaxLineOffset)
 			}
 			l.Offset = int(x)
 		default:
@@ -251,7 +250,7 @@ func lineValue(l wiring.Line) string {
 
 // writeGPIO writes [gpio] for Write when the table is wired (mode =
 // "hardware") or the file changed a default: every input's line.
-func writeGPIO(c *Config, b *bytes.Buffer) error {
+func writeGPIO(c *Config, b *out) error {
 	if c.GPIO.isZero() && c.Mode != Hardware {
 		return nil
 	}
@@ -270,7 +269,7 @@ func writeGPIO(c *Config, b *bytes.Buffer) error {
 	}
 	gb.writeTo(b)
 	if c.GPIO.Chip == "" {
-		b.WriteString("# chip not set: the first chip (the 40-pin header's on a Raspberry Pi)\n")
+		b.note("chip not set: the first chip (the 40-pin header's on a Raspberry Pi)")
 	}
 	return nil
 }

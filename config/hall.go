@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"fmt"
 	"net/url"
 	"os"
@@ -202,7 +201,7 @@ func validateHall(c *Config) error {
 }
 
 // writeHall writes [hall] for Write when the table links to a hall.
-func writeHall(c *Config, b *bytes.Buffer) error {
+func writeHall(c *Config, b *out) error {
 	h := c.Hall
 	if h == (Hall{}) {
 		return nil

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"net"
@@ -441,7 +440,7 @@ func validateHub(c *Config) error {
 }
 
 // writeHub writes [hub] for Write when it is set.
-func writeHub(c *Config, b *bytes.Buffer) error {
+func writeHub(c *Config, b *out) error {
 	h := c.Hub
 	if h.Listen == "" && h.Store == "" && h.MaxMemory == 0 && h.MaxStore == 0 && h.NATS == "" && h.User == "" &&
 		h.Password == "" && h.Token == "" && h.NkeySeedFile == "" && h.CredsFile == "" && h.DashboardListen == "" &&

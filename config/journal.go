@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"time"
@@ -178,11 +177,11 @@ func checkName(s string) error {
 		return fmt.Errorf("the name is %d bytes; at most %d", len(s), MaxJournalName)
 	}
 	if strings.ContainsAny(s, "\n\r") {
-		return fmt.Errorf("%q: a name is one line", s)
+		return fmt.Errorf("a name is one line: %q has a line break", s)
 	}
 	if err := printable.Check(s); err != nil {
 		// The name is shown on the console, the displays and the hub.
-		return fmt.Errorf("%q %v; a name is printable text", s, err)
+		return fmt.Errorf("a name is printable text: %q %v", s, err)
 	}
 	return nil
 }
@@ -190,22 +189,19 @@ func checkName(s string) error {
 // validateJournal checks c.Journal for Config.Validate.
 func validateJournal(c *Config) error {
 	j := c.Journal
-	fail := func(field, format string, args ...any) error {
-		return &Error{Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
 	if j.Off && j.File != "" {
-		return fail("journal.file", "Off is set with file %q; choose one", j.File)
+		return &Error{Field: "journal.file", Msg: fmt.Sprintf("Off is set with file %q; choose one", j.File)}
 	}
 	if d := j.CheckpointInterval; d != 0 && (d < MinCheckpointInterval || d > MaxCheckpointInterval) {
-		return fail("journal.checkpoint_interval", "%v out of range; allowed %s to %s", d,
-			clock.FormatDuration(MinCheckpointInterval), clock.FormatDuration(MaxCheckpointInterval))
+		return &Error{Field: "journal.checkpoint_interval", Msg: fmt.Sprintf("%v out of range; allowed %s to %s", d,
+			clock.FormatDuration(MinCheckpointInterval), clock.FormatDuration(MaxCheckpointInterval))}
 	}
 	if err := checkName(j.Table); err != nil {
-		return fail("journal.table", "%v", err)
+		return &Error{Field: "journal.table", Msg: err.Error()}
 	}
 	for i, n := range j.Players {
 		if err := checkName(n); err != nil {
-			return fail("journal.players."+bughouse.Seat(i).String(), "%v", err)
+			return &Error{Field: "journal.players." + bughouse.Seat(i).String(), Msg: err.Error()}
 		}
 	}
 	return nil
@@ -213,7 +209,7 @@ func validateJournal(c *Config) error {
 
 // writeJournal writes [journal] for Write: only what differs from the
 // defaults is a setting; the defaults are comments.
-func writeJournal(c *Config, b *bytes.Buffer) error {
+func writeJournal(c *Config, b *out) error {
 	j := c.Journal
 	if j == (Journal{}) && c.Mode != Hardware {
 		return nil // no record, nothing set: as Default writes it
@@ -226,7 +222,7 @@ func writeJournal(c *Config, b *bytes.Buffer) error {
 	case j.File != "":
 		jb.add("file", quote(j.File), pick(c.Mode == Hardware && j.File == DefaultJournalFile, "default", "default: "+defaultFileText(c)))
 	default:
-		b.WriteString("# file: " + defaultFileText(c) + " (default)\n")
+		b.note("file: " + defaultFileText(c) + " (default)")
 	}
 	iv := j.Interval()
 	jb.add("checkpoint_interval", quote(clock.FormatDuration(iv)), pick(iv == DefaultCheckpointInterval, "default", "default: "+clock.FormatDuration(DefaultCheckpointInterval)))

@@ -1,7 +1,5 @@
 package config
 
-import "bytes"
-
 // A section is a table of the file owned by one feature ([gpio], [console],
 // [journal], [hall]). Each feature's file in this package registers its
 // section in an init function, so the features' settings stay apart:
@@ -15,7 +13,7 @@ type section struct {
 	validate func(c *Config) error
 	// write appends the section, as Write prints it, or is nil (the
 	// section is then not written).
-	write func(c *Config, b *bytes.Buffer) error
+	write func(c *Config, b *out) error
 }
 
 // sections maps a ReservedSections name to its owner's section.

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -175,7 +174,7 @@ func validateSound(c *Config) error {
 	s := c.Sound
 	if s.Pin == "" {
 		if s.Chip != "" || s.Events != nil || s.LowTime != 0 || s.LowTimeFor != nil || s.Frequency != 0 {
-			return &Error{Field: "sound.pin", Msg: "missing"}
+			return &Error{Field: "sound.pin", Msg: "pin is missing: the buzzer's line, e.g. pin = \"GPIO18\""}
 		}
 		return nil
 	}
@@ -183,15 +182,15 @@ func validateSound(c *Config) error {
 		return &Error{Field: "sound.kind", Msg: fmt.Sprintf("kind %d out of range", s.Kind)}
 	}
 	if s.Frequency != 0 && (s.Frequency < 100 || s.Frequency > sound.MaxFrequency) {
-		return &Error{Field: "sound.frequency", Msg: fmt.Sprintf("%d Hz out of range", s.Frequency)}
+		return &Error{Field: "sound.frequency", Msg: fmt.Sprintf("frequency %d Hz out of range", s.Frequency)}
 	}
 	if s.LowTime < 0 || s.LowTime > MaxLowTime {
-		return &Error{Field: "sound.low_time", Msg: fmt.Sprintf("%v out of range", s.LowTime)}
+		return &Error{Field: "sound.low_time", Msg: fmt.Sprintf("low_time %v out of range", s.LowTime)}
 	}
 	return nil
 }
 
-func writeSound(c *Config, b *bytes.Buffer) error {
+func writeSound(c *Config, b *out) error {
 	s := c.Sound
 	if s.Pin == "" {
 		return nil

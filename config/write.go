@@ -7,7 +7,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
+	"github.com/mattn/go-runewidth"
 	"github.com/pelletier/go-toml/v2"
 
 	"tandem/bughouse"
@@ -25,20 +27,41 @@ import (
 // Write returns c.Validate's error without writing anything if c is not
 // valid, else the error of w.
 func (c *Config) Write(w io.Writer) error {
+	return c.WriteComments(w, nil)
+}
+
+// WriteComments is Write with its comments in another language: comment
+// is given each comment's English text, one line of it without the "# "
+// ("preset", "default: simulated", `overridden; preset: "forbidden"`,
+// "[time.seats] none: every seat plays control"), and returns the text
+// to write after the "# " in its place; a nil comment writes them as
+// Write does. Only the comments change: the keys, the values and the
+// tables are Write's, and Parse reads the output back to the same
+// configuration. The comments after values stay aligned in a column (by
+// display width, whatever the values' or the comments' lengths); a line
+// break or another control character in a returned text is written as a
+// space (and bytes that are not UTF-8 as U+FFFD), so that the comment
+// stays one TOML comment. The command line passes a printer's Line
+// (package i18n), whose catalogs hold these comments' templates.
+//
+// It returns c.Validate's error without writing anything if c is not
+// valid, else the error of w.
+func (c *Config) WriteComments(w io.Writer, comment func(string) string) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
 	preset, _ := rules.LookupPreset(c.Preset) // Validate checked the name
 	po := &preset.Options
 
-	var b bytes.Buffer
+	b := &out{comment: comment}
 	if c.Source != "" {
-		fmt.Fprintf(&b, "# tandem configuration: the effective settings of %s.\n", strconv.Quote(c.Source))
+		b.note("tandem configuration: the effective settings of " + strconv.Quote(c.Source) + ".")
 	} else {
-		b.WriteString("# tandem configuration: the effective settings.\n")
+		b.note("tandem configuration: the effective settings.")
 	}
-	fmt.Fprintf(&b, "# Every option is explicit. \"preset\" marks a value preset %q sets;\n", preset.Name)
-	b.WriteString("# \"overridden\" marks one that differs from it.\n\n")
+	b.note(fmt.Sprintf("Every option is explicit. \"preset\" marks a value preset %q sets;", preset.Name))
+	b.note("\"overridden\" marks one that differs from it.")
+	b.WriteString("\n")
 
 	var top block
 	top.add("mode", quote(c.Mode.String()), pick(c.Mode == Simulated, "default", "default: "+Simulated.String()))
@@ -46,8 +69,8 @@ func (c *Config) Write(w io.Writer) error {
 	if c.LanguageSet {
 		top.add("language", quote(c.Language.String()), "en | es")
 	}
-	top.writeTo(&b)
-	fmt.Fprintf(&b, "# presets: %s\n", strings.Join(rules.PresetNames(), ", "))
+	top.writeTo(b)
+	b.note("available presets: " + strings.Join(rules.PresetNames(), ", "))
 
 	b.WriteString("\n[time]\n")
 	var tb block
@@ -55,7 +78,7 @@ func (c *Config) Write(w io.Writer) error {
 	tb.add("control", quote(ctl), fromPreset(quote(ctl), quote(po.Control.String())))
 	ibfm := strconv.FormatBool(c.Rules.Control.IncrementBeforeFirstMove)
 	tb.add(ibfmKey, ibfm, fromPreset(ibfm, strconv.FormatBool(po.Control.IncrementBeforeFirstMove)))
-	tb.writeTo(&b)
+	tb.writeTo(b)
 
 	var sb block
 	for _, s := range bughouse.Seats {
@@ -65,9 +88,9 @@ func (c *Config) Write(w io.Writer) error {
 	}
 	if len(sb.lines) > 0 {
 		b.WriteString("\n[time.seats]\n")
-		sb.writeTo(&b)
+		sb.writeTo(b)
 	} else {
-		b.WriteString("# [time.seats] none: every seat plays control\n")
+		b.note("[time.seats] none: every seat plays control")
 	}
 
 	b.WriteString("\n[rules]\n")
@@ -83,16 +106,16 @@ func (c *Config) Write(w io.Writer) error {
 		}
 		rb.add(k, v, fromPreset(v, pv))
 	}
-	rb.writeTo(&b)
+	rb.writeTo(b)
 
-	if err := writeDisplay(c, &b); err != nil {
+	if err := writeDisplay(c, b); err != nil {
 		return err
 	}
 
 	for _, name := range ReservedSections {
 		if sec, ok := sections[name]; ok {
 			if sec.write != nil {
-				if err := sec.write(c, &b); err != nil {
+				if err := sec.write(c, b); err != nil {
 					return err
 				}
 			}
@@ -106,11 +129,40 @@ func (c *Config) Write(w io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("config: writing [%s]: %w", name, err)
 		}
-		fmt.Fprintf(&b, "\n# [%s] is not used by this version yet; kept as written.\n", name)
+		b.WriteString("\n")
+		b.note("[" + name + "] is not used by this version yet; kept as written.")
 		b.Write(out)
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// out is the text Write builds, with the function that writes its
+// comments (nil: as they are).
+type out struct {
+	bytes.Buffer
+	comment func(string) string
+}
+
+// say returns comment text as the file gets it: comment's text, on one
+// line and without the control characters TOML refuses in a comment
+// (all but the tab), which become spaces, nor bytes that are not UTF-8.
+func (b *out) say(text string) string {
+	if b.comment == nil {
+		return text
+	}
+	s := strings.ToValidUTF8(b.comment(text), "\uFFFD")
+	return strings.Map(func(r rune) rune {
+		if r != '\t' && unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ReplaceAll(s, "\r\n", " "))
+}
+
+// note writes a line of comment text.
+func (b *out) note(text string) {
+	b.WriteString("# " + b.say(text) + "\n")
 }
 
 // block is a run of "key = value" lines whose comments are aligned.
@@ -120,16 +172,20 @@ func (k *block) add(key, value, comment string) {
 	k.lines = append(k.lines, [2]string{key + " = " + value, comment})
 }
 
-func (k *block) writeTo(b *bytes.Buffer) {
+// writeTo writes the lines, their comments starting two columns after
+// the widest "key = value" (its width on a terminal: a player's name
+// with an accent or in CJK is one or two columns a character, not its
+// bytes).
+func (k *block) writeTo(b *out) {
 	width := 0
 	for _, l := range k.lines {
-		width = max(width, len(l[0]))
+		width = max(width, runewidth.StringWidth(l[0]))
 	}
 	for _, l := range k.lines {
 		b.WriteString(l[0])
 		if l[1] != "" {
-			b.WriteString(strings.Repeat(" ", width-len(l[0])+2))
-			b.WriteString("# " + l[1])
+			b.WriteString(strings.Repeat(" ", width-runewidth.StringWidth(l[0])+2))
+			b.WriteString("# " + b.say(l[1]))
 		}
 		b.WriteByte('\n')
 	}
