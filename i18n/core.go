@@ -29,8 +29,9 @@ type corePattern struct {
 	re     *regexp.Regexp
 	names  []string
 	// leading: the template starts with a field, whose value must not
-	// hold a ": " (see message); trailing: it ends with one.
-	leading, trailing bool
+	// hold a ": " (see message); trailing: it ends with one; head: it
+	// opens with a field and ": ", as a line's head does (see readLine).
+	leading, trailing, head bool
 }
 
 // translated reports whether id is a message read back from English
@@ -82,7 +83,8 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 		re.WriteString(regexp.QuoteMeta(tmpl[last:]))
 		re.WriteString("$")
 		ps = append(ps, corePattern{id: id, prefix: prefix, re: regexp.MustCompile(re.String()), names: names,
-			leading: len(names) > 0 && prefix == "", trailing: len(names) > 0 && last == len(tmpl)})
+			leading: len(names) > 0 && prefix == "", trailing: len(names) > 0 && last == len(tmpl),
+			head: len(names) > 0 && prefix == "" && strings.HasPrefix(field.ReplaceAllString(tmpl, "\x00"), "\x00: ")})
 	}
 	return ps
 })
@@ -136,7 +138,15 @@ func (p *Printer) Message(msg string) (string, bool) {
 }
 
 func (p *Printer) message(msg string, depth int) (string, bool) {
-	for _, cp := range corePatterns() {
+	s, cp := p.match(msg, depth)
+	return s, cp != nil
+}
+
+// match is message, with the template that matched (nil: none).
+func (p *Printer) match(msg string, depth int) (string, *corePattern) {
+	ps := corePatterns()
+	for k := range ps {
+		cp := &ps[k]
 		if !strings.HasPrefix(msg, cp.prefix) {
 			continue
 		}
@@ -158,15 +168,21 @@ func (p *Printer) message(msg string, depth int) (string, bool) {
 			}
 		}
 		if p.lang == English {
-			return msg, true
+			return msg, cp
 		}
 		kv := make([]any, 0, 2*len(cp.names))
 		for i, n := range cp.names {
-			kv = append(kv, n, p.coreValue(sub[i+1], depth))
+			v := sub[i+1]
+			if !strings.HasPrefix(n, "Key") {
+				// {{.Key...}} is a key of a file (stalemate, mode) as it
+				// is written: kept, even when it is also a word.
+				v = p.coreValue(v, depth)
+			}
+			kv = append(kv, n, v)
 		}
-		return p.T(cp.id, kv...), true
+		return p.T(cp.id, kv...), cp
 	}
-	return msg, false
+	return msg, nil
 }
 
 // closed reports whether a template that ends in its own text reads
@@ -205,10 +221,20 @@ func (p *Printer) line(body string, depth int) (string, bool) {
 	return p.memo(body, func() (string, bool) { return p.readLine(body, 0) })
 }
 
+// A template that opens with a value and ": " ("{{.Verb}}: expected
+// {{.Usage}}") reads a head as well as a message would: it is taken
+// only when no shorter tail has a template of its own text ("expected
+// one of {{.List}}, got {{.Got}}" after "sound.kind: ").
 func (p *Printer) readLine(body string, depth int) (string, bool) {
+	fallback, found := body, false
 	for at := 0; at <= len(body); {
-		if s, ok := p.message(body[at:], depth); ok {
-			return body[:at] + s, true
+		if s, cp := p.match(body[at:], depth); cp != nil {
+			if !cp.head {
+				return body[:at] + s, true
+			}
+			if !found {
+				fallback, found = body[:at]+s, true
+			}
 		}
 		i := strings.Index(body[at:], ": ")
 		if i < 0 {
@@ -216,7 +242,7 @@ func (p *Printer) readLine(body string, depth int) (string, bool) {
 		}
 		at += i + 2
 	}
-	return body, false
+	return fallback, found
 }
 
 // coreValue translates a value read back from a core message: a seat, a

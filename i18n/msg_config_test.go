@@ -30,7 +30,7 @@ func TestMsgConfig_ParseErrorsInSpanish(t *testing.T) {
 		{"[rules]\nincrement_before_first_move = true\n",
 			`club.toml:2: rules.increment_before_first_move: increment_before_first_move es parte del ritmo de juego: escríbalo en [time]`},
 		{"mode = \"hardwar\"\n", `club.toml:1: mode: modo desconocido "hardwar"; se admite: simulated, hardware`},
-		{"mode = hardware\n", `club.toml:1: TOML no válido en la columna 8: unexpected character U+0068 'h' at start of value`},
+		{"mode = hardware\n", `club.toml:1: TOML no válido en la columna 8: carácter inesperado U+0068 'h' al principio de un valor (¿faltan las comillas?)`},
 		{"language = \"fr\"\n", `club.toml:1: language: se esperaba "en" (English) o "es" (español), no "fr"`},
 		{"time = \"5m\"\n", `club.toml:1: time: se esperaba una tabla [time], no una cadena`},
 		{"[gpio]\nA-white = \"GPIO 17\"\n",

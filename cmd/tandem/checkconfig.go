@@ -49,7 +49,7 @@ func runCheckConfig(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	if err := c.Write(stdout); err != nil {
+	if err := c.WriteComments(stdout, cli().Line); err != nil { // the comments in the language
 		fmt.Fprintf(stderr, "tandem check-config: %v\n", err)
 		return 1
 	}
