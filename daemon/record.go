@@ -56,9 +56,9 @@ func (d *Daemon) openRecord(topts *table.Opts) error {
 	if err != nil {
 		// The journal's errors name the file themselves ("PATH: damaged
 		// ..."), the OS's too ("open PATH: ..."): said once.
-		topts.RecordErr = err.Error()
-		if !strings.Contains(topts.RecordErr, path) {
-			topts.RecordErr = path + ": " + topts.RecordErr
+		topts.RecordErr = "opening the record: " + err.Error()
+		if !strings.Contains(err.Error(), path) {
+			topts.RecordErr = fmt.Sprintf("opening %s: %v", path, err)
 		}
 		d.printf("tandem: recording failed, the clocks run on WITHOUT a record: %s\n", topts.RecordErr)
 		if l != nil {
