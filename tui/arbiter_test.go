@@ -895,7 +895,13 @@ func TestMatchTime(t *testing.T) {
 	}{
 		{0, "0:00.000"},
 		{9379 * time.Millisecond, "0:09.379"},
-		{62*time.Second + 5*time.Millisecond + 999*time.Microsecond, "1:02.005"},
+		// Rounded as the CSV rounds (fmt's "%.3f" of the seconds), not
+		// cut: 62.005999 s is 1:02.006; 5.0005 s, a binary fraction just
+		// under the half, is 0:05.000 there and here.
+		{62*time.Second + 5*time.Millisecond + 999*time.Microsecond, "1:02.006"},
+		{2*time.Second + 600*time.Microsecond, "0:02.001"},
+		{5*time.Second + 500*time.Microsecond, "0:05.000"},
+		{59*time.Minute + 59*time.Second + 999600*time.Microsecond, "1:00:00.000"},
 		{time.Hour + 2*time.Minute + 3*time.Second + 4*time.Millisecond, "1:02:03.004"},
 		{-time.Second, "0:00.000"},
 	} {

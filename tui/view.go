@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -488,18 +489,22 @@ func flagDecided(s *rules.Snapshot) bool {
 		s.NDecisive > 0 && s.Last.At < s.DecidedAt
 }
 
-// matchTime writes an instant of the match to the millisecond:
-// "0:09.379", "1:02:03.004".
+// matchTime writes an instant of the match to the millisecond, as `tandem
+// export --format csv` writes its instants (journal.WriteCSV: the seconds
+// with three decimals, fmt's "%.3f", which rounds): "0:09.379",
+// "1:02:03.004". The same instant reads the same on the terminal and in
+// the CSV.
 func matchTime(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
-	ms := int64(d / time.Millisecond)
-	h, min, sec, ms := ms/3_600_000, ms/60_000%60, ms/1000%60, ms%1000
+	secs, ms, _ := strings.Cut(fmt.Sprintf("%.3f", d.Seconds()), ".")
+	n, _ := strconv.ParseInt(secs, 10, 64)
+	h, min, sec := n/3600, n/60%60, n%60
 	if h > 0 {
-		return fmt.Sprintf("%d:%02d:%02d.%03d", h, min, sec, ms)
+		return fmt.Sprintf("%d:%02d:%02d.%s", h, min, sec, ms)
 	}
-	return fmt.Sprintf("%d:%02d.%03d", min, sec, ms)
+	return fmt.Sprintf("%d:%02d.%s", min, sec, ms)
 }
 
 // note is the open question, or else the last key's error or hint, or
