@@ -108,6 +108,11 @@ type Model struct {
 	lastResult string
 	notice     string // a hint for the last key, e.g. "pause first"
 	err        error  // the error of the last arbiter action
+	// refusedSeq is the Seq of the event the last arbiter action applied
+	// and the rules refused (0: none): while its refusal is said on the
+	// note line (m.err, the adjustment's field), the
+	// last-event line does not say it again (refusalSaid).
+	refusedSeq uint64
 }
 
 var _ tea.Model = (*Model)(nil)
@@ -586,12 +591,38 @@ func (m *Model) adjusted(s *table.Snapshot) []bughouse.Seat {
 func (m *Model) do(e rules.Event, now time.Time) (rules.Effect, error) {
 	ctx, cancel := context.WithTimeout(m.ctx, doTimeout)
 	defer cancel()
+	seq := m.latest().Seq
 	eff, err := m.t.Do(ctx, e, now)
-	if errors.Is(err, context.DeadlineExceeded) {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
 		err = errors.New(m.tr("tui.error.no-answer"))
+	case err != nil && eff.Refused != "":
+		err = refusal(eff.Refused)
 	}
 	m.err = err
+	m.noteRefused(seq, err)
 	return eff, err
+}
+
+// refusal is an arbiter action the table refused, and why (the rules'
+// English: Printer.Core translates it). The note line says "refused:
+// why", not "error: why": the table works, the action broke a rule.
+type refusal string
+
+func (r refusal) Error() string { return string(r) }
+
+// noteRefused records whether err, the answer to an action made when the
+// table's Seq was seq, is the refusal of the event the table applied for
+// it: the last event is then that refused event (refusalSaid).
+func (m *Model) noteRefused(seq uint64, err error) {
+	m.refusedSeq = 0
+	var r refusal
+	if !errors.As(err, &r) {
+		return
+	}
+	if s := m.latest(); s.Seq > seq && s.Effect.Refused != "" {
+		m.refusedSeq = s.Seq
+	}
 }
 
 // command carries out an arbiter's command through the table's command
@@ -601,13 +632,15 @@ func (m *Model) do(e rules.Event, now time.Time) (rules.Effect, error) {
 func (m *Model) command(c arbiter.Command, now time.Time) (res arbiter.Result, ok bool) {
 	ctx, cancel := context.WithTimeout(m.ctx, doTimeout)
 	defer cancel()
+	seq := m.latest().Seq
 	res, err := m.t.Command(ctx, c, now)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		err = errors.New(m.tr("tui.error.no-answer"))
 	case err == nil && res.Refused != "":
-		err = errors.New(res.Refused)
+		err = refusal(res.Refused)
 	}
 	m.err = err
+	m.noteRefused(seq, err)
 	return res, err == nil
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -69,5 +70,13 @@ func TestInstants_AsTheCSVWritesThem(t *testing.T) {
 	m := regexp.MustCompile(`last event: result .* at 0:(\d\d\.\d\d\d) of the match`).FindStringSubmatch(shown)
 	if m == nil || "0"+at != m[1] {
 		t.Errorf("the CSV says %s s; the terminal:\n%s", at, shown)
+	}
+}
+
+// wantSaidOnce fails unless the view says sub exactly once.
+func (h *harness) wantSaidOnce(sub string) {
+	h.t.Helper()
+	if v := h.view(); strings.Count(v, sub) != 1 {
+		h.t.Errorf("view says %q %d times, want once:\n%s", sub, strings.Count(v, sub), v)
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -472,6 +473,8 @@ func (m *Model) lastEvent(w int) string {
 	case s.Seq > 0:
 		last = head + m.p.Event(s.Last) + at(s.Last.At)
 		switch {
+		case s.Effect.Refused != "" && m.refusalSaid(s.Seq):
+			// The note line says why, in full: once is enough.
 		case s.Effect.Refused != "":
 			last += m.st.err.Render(" — " + m.tr("tui.last.refused", "Why", m.p.Core(s.Effect.Refused)))
 		case s.Effect.Ignored != "":
@@ -479,6 +482,23 @@ func (m *Model) lastEvent(w int) string {
 		}
 	}
 	return truncate(last, w)
+}
+
+// refusalSaid reports whether the refusal of the event numbered seq (the
+// last one) is said on the note line: it is the last arbiter action's
+// (Model.refusedSeq), and its error or the adjustment's field that says
+// why is still shown.
+func (m *Model) refusalSaid(seq uint64) bool {
+	if seq == 0 || seq != m.refusedSeq {
+		return false
+	}
+	switch {
+	case m.ask.step == askAdjustAmount:
+		return m.ask.bad != ""
+	case m.ask.step != noPrompt, m.bm != nil && m.bm.IsOpen():
+		return false // the note line shows the question, the menu
+	}
+	return m.err != nil
 }
 
 // flagDecided reports whether a flag decided the match after the last
@@ -535,7 +555,11 @@ func (m *Model) note(w int) string {
 	var note string
 	switch {
 	case m.err != nil:
-		note = m.st.err.Render(m.tr("tui.note.error", "Why", m.p.Core(m.err.Error())))
+		id := "tui.note.error"
+		if errors.As(m.err, new(refusal)) {
+			id = "tui.note.refused"
+		}
+		note = m.st.err.Render(m.tr(id, "Why", m.p.Core(m.err.Error())))
 	case m.notice != "":
 		note = m.st.notice.Render(m.notice)
 	default:
