@@ -78,7 +78,9 @@
 //	n       new match: at once when ready with every clock at its initial
 //	        time; asks (y = yes, any other key = no) when paused, decided,
 //	        or ready with time adjusted, since the match, its result or the
-//	        adjustments would be gone; while running, says to pause first
+//	        adjustments would be gone (a result stays in the record when
+//	        the table keeps one, and the question says so); while running,
+//	        says to pause first
 //	o       the button menu (package menu, the Pi's: time control,
 //	        preset, new match, the last result, the console), only while
 //	        the clocks are stopped; the clock keys are its buttons as on
@@ -87,7 +89,8 @@
 //	        prompt line. A match that starts closes it.
 //	esc     quit: at once when ready; otherwise asks first (y = quit, any
 //	        other key = no): a match in progress would be abandoned, a
-//	        decided match's result would be gone. With a question open,
+//	        decided match's result gone from the screen (and from
+//	        everywhere without a record). With a question open,
 //	        esc cancels it instead; on a ready table with a message on the
 //	        note line, the first esc dismisses the message.
 //	ctrl-c  the same as esc, except that a second ctrl-c in a row quits:

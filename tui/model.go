@@ -502,7 +502,8 @@ func (m *Model) status() rules.Status { return m.latest().Status }
 
 // quit quits at once when nothing would be lost (the match is ready), and
 // otherwise asks: a match in progress would be abandoned, a decided
-// match's result would be gone (the screen is the only place it is shown).
+// match's result would be gone from the screen (the only place it is
+// without a record: the question says which).
 func (m *Model) quit() tea.Cmd {
 	if m.quitsAtOnce() {
 		return tea.Quit

@@ -4,18 +4,23 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
+	"tandem/table"
 )
 
 // This file tests what a newcomer tripped over on the terminal table.
@@ -79,4 +84,52 @@ func (h *harness) wantSaidOnce(sub string) {
 	if v := h.view(); strings.Count(v, sub) != 1 {
 		h.t.Errorf("view says %q %d times, want once:\n%s", sub, strings.Count(v, sub), v)
 	}
+}
+
+// The new-match and quit questions after a decision say what becomes of
+// the result: with a record that works it stays in the record; without
+// one, or once recording failed, the screen was the only place it was
+// and it will be gone. In both languages.
+func TestNewMatch_SaysTheResultStaysInTheRecord(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var last atomic.Uint64
+		h := newHarnessRecorded(t, options(t, "5m"), func(e table.Entry) { last.Store(e.Seq) })
+		h.declareCheckmate()
+		h.press("n")
+		h.wantView("New match? The result 1-0 checkmate A-black stays in the record. y = yes, any other key = no")
+		h.wantNotView("will be gone", "lost")
+		h.press("k", "esc")
+		h.wantView("Quit? The result 1-0 checkmate A-black stays in the record. y = quit, any other key = no")
+		h.press("k")
+		for _, w := range []int{80, 60} { // the short forms
+			h.m.Update(tea.WindowSizeMsg{Width: w, Height: 40})
+			h.press("n")
+			h.wantView("New match? Result kept in the record. y = yes, other = no")
+			h.press("k", "esc")
+			h.wantView("Quit? Result kept in the record. y = quit, other = no")
+			h.press("k")
+		}
+		h.m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+		h.spanish(160)
+		h.press("n")
+		h.wantView("¿Nuevo match? El resultado 1-0 jaque mate A-negras queda en el registro.")
+		h.wantNotView("se perderá")
+		h.press("k")
+
+		// Recording failed: the result is NOT in the record.
+		h.dur <- table.Durable{Seq: last.Load(), Err: errors.New("write tandem.db: no space left on device")}
+		h.sync()
+		h.press("n")
+		h.wantView("¿Nuevo match? El resultado 1-0 jaque mate A-negras se perderá.")
+		h.wantNotView("queda en el registro")
+	})
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m")) // no record
+		h.declareCheckmate()
+		h.press("n")
+		h.wantView("New match? The result 1-0 checkmate A-black will be gone.")
+		h.wantNotView("stays in the record")
+		h.press("k", "esc")
+		h.wantView("Quit? The result 1-0 checkmate A-black will be gone.")
+	})
 }
