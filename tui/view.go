@@ -586,10 +586,23 @@ func (m *Model) legend(w int) []string {
 		m.tr("tui.legend.buttons") + " " + top + m.st.dim.Render("  "+m.tr("tui.legend.top-row")) + "    " + bottom + m.st.dim.Render("  "+m.tr("tui.legend.bottom-row")),
 		top + "  " + bottom,
 	}
+	// The keys with a name say it in the table's language (Spanish
+	// keyboards say Intro); the letters are the letters.
+	name := func(key string) string {
+		switch key {
+		case "enter":
+			return m.tr("tui.keyname.enter")
+		case "space":
+			return m.tr("tui.keyname.space")
+		case "esc":
+			return m.tr("tui.keyname.esc")
+		}
+		return key
+	}
 	keys := func(ids ...string) []string {
 		var out []string
 		for i := 0; i+1 < len(ids); i += 2 {
-			out = append(out, k(ids[i], ids[i+1]))
+			out = append(out, k(name(ids[i]), ids[i+1]))
 		}
 		return out
 	}
@@ -601,7 +614,7 @@ func (m *Model) legend(w int) []string {
 		"space", "tui.key.pause", "esc", "tui.key.quit")
 	bare := []string{}
 	for _, key := range []string{"r", "c", "u", "x", "t", "s", "n", "enter", "space", "esc"} {
-		bare = append(bare, m.st.key.Render(key))
+		bare = append(bare, m.st.key.Render(name(key)))
 	}
 	long = append(long, k(string(keyMenu), "tui.key.menu"))
 	short = append(short, k(string(keyMenu), "tui.key.menu"))
