@@ -85,8 +85,11 @@
 //	        preset, new match, the last result, the console), only while
 //	        the clocks are stopped; the clock keys are its buttons as on
 //	        the Pi (z A-white next, q A-black previous, p B-white OK, m
-//	        B-black back), Enter OK and Esc back; the screen takes the
-//	        prompt line. A match that starts closes it.
+//	        B-black back), Enter OK and Esc back; its list takes the
+//	        prompt line (the entries around the highlighted one when they
+//	        do not all fit), its hint the legend's line of the arbiter's
+//	        keys, which do nothing in the menu. A match that starts
+//	        closes it.
 //	esc     quit: at once when ready; otherwise asks first (y = quit, any
 //	        other key = no): a match in progress would be abandoned, a
 //	        decided match's result gone from the screen (and from

@@ -165,10 +165,7 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		short = m.tr("tui.prompt.resume-b-short", "Chosen", chosen, "B", m.choices(boardSeats(bughouse.BoardB)))
 		tiny = m.tr("tui.prompt.resume-b-tiny", "Keys", k('3')+"/"+k('4'))
 	default:
-		if f := m.menuForms(); f != "" {
-			return f, f, "", true
-		}
-		return "", "", "", false
+		return "", "", "", false // no question; the menu has its own lines (menuScreen)
 	}
 	if (p.step == askResumeA || p.step == askResumeB) && p.hint != "" {
 		long, short = m.st.notice.Render(p.hint)+"  "+long, m.st.notice.Render(p.hint)

@@ -110,8 +110,17 @@ func (m *Model) View() string {
 		line(m.teamLabel(bughouse.Team1, w))
 		line()
 	}
-	line(m.lastEvent(w))
-	line(m.note(w))
+	if m.menuOpen() {
+		above, note := m.menuScreen(w)
+		if above == "" {
+			above = m.lastEvent(w)
+		}
+		line(above)
+		line(note)
+	} else {
+		line(m.lastEvent(w))
+		line(m.note(w))
+	}
 	if lay.roomy {
 		line()
 	}
@@ -624,6 +633,9 @@ func (m *Model) legend(w int) []string {
 		m.tr("tui.legend.arbiter") + " " + strings.Join(short, " · "),
 		strings.Join(short, " "),
 		strings.Join(bare, " "),
+	}
+	if m.menuOpen() {
+		return m.menuLegend(w, fit(l1s, w))
 	}
 	return []string{fit(l1s, w), fit(l2s, w)}
 }
