@@ -68,6 +68,17 @@ func WithInfoFrom(f func() Info, changed <-chan struct{}) Option {
 	return func(m *Model) { m.infoFrom, m.infoCh = f, changed }
 }
 
+// WithWarnings sets the configuration's warnings (config.Config.Warnings:
+// "FILE:LINE: field: what", English core messages, e.g. a control = 5
+// that is 5 seconds), which the program printed before the table took the
+// terminal's screen and hid them. The note line shows them, in the
+// table's language (i18n.Printer.Core), one at a time, whenever no
+// question, error or hint is there; Esc dismisses the one shown, and they
+// all go when the match starts.
+func WithWarnings(ws ...string) Option {
+	return func(m *Model) { m.warnings = append([]string(nil), ws...) }
+}
+
 // doTimeout bounds the wait for an arbiter action (table.Do): the loop
 // answers in microseconds, so hitting it means the table is not running.
 const doTimeout = 2 * time.Second
@@ -87,6 +98,7 @@ type Model struct {
 
 	haveRules bool
 	info      string // WithInfo's line
+	warnings  []string
 	infoFrom  func() Info
 	infoCh    <-chan struct{}
 	rec       Info // infoFrom's latest answer
@@ -223,6 +235,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		latest := m.latest()
 		if m.bm != nil && m.bm.IsOpen() && latest.Status == rules.Running {
 			m.bm.Close() // the match runs: a key is a press again
+		}
+		if latest.Status == rules.Running {
+			m.warnings = nil // read or not, the match is under way
 		}
 		switch {
 		case m.ask.step == askNew && m.ask.newStale(&latest):
@@ -385,6 +400,12 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 			// quitting at once; the next Esc quits. (Where Esc asks
 			// first, the question replaces the message.)
 			m.clear()
+			return nil
+		}
+		if m.notice == "" && m.err == nil && len(m.warnings) > 0 {
+			// A configuration's warning is dismissed, one by one,
+			// before Esc quits or asks.
+			m.warnings = m.warnings[1:]
 			return nil
 		}
 		return m.quit()

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"tandem/arbiter"
 	"tandem/bughouse"
@@ -131,5 +132,59 @@ func TestNewMatch_SaysTheResultStaysInTheRecord(t *testing.T) {
 		h.wantNotView("stays in the record")
 		h.press("k", "esc")
 		h.wantView("Quit? The result 1-0 checkmate A-black will be gone.")
+	})
+}
+
+// The configuration's warnings, printed before the table hid them, are on
+// the note line when the table opens, in the table's language, one at a
+// time: Esc dismisses the one shown (and does not quit), the start of
+// the match dismisses them all.
+func TestWarnings_OnTheNoteLineUntilDismissedOrStarted(t *testing.T) {
+	const (
+		w1 = `/home/club/tandem/club.toml:3: time.control: 5 is 5s: a bare number is seconds; write "5m" for 5 minutes`
+		w2 = `/home/club/tandem/club.toml:9: rules.per_seat.A-white: 3 is 3s: a bare number is seconds; write "3m" for 3 minutes`
+	)
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		WithWarnings(w1, w2)(h.m)
+		WithInfo("browser console http://127.0.0.1:8080/")(h.m)
+		h.wantView("warning: " + w1 + "   (1 more: esc shows the next)")
+		h.wantNotView("browser console")
+		// Narrower: the file's name for its path, then without the hint.
+		h.m.Update(tea.WindowSizeMsg{Width: 130, Height: 50})
+		h.wantView(`warning: club.toml:3: time.control: 5 is 5s: a bare number is seconds; write "5m" for 5 minutes`)
+		h.wantNotView("/home/club")
+		for i, line := range strings.Split(h.view(), "\n") {
+			if lw := ansi.StringWidth(line); lw > 130 {
+				t.Errorf("line %d is %d wide: %q", i, lw, line)
+			}
+		}
+		h.m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+
+		// A key's hint takes the line, and leaves it to the warning.
+		h.press("c")
+		h.wantView("the match has not started")
+		h.wantNotView("warning:")
+		h.press("esc")
+		h.wantView("warning: " + w1)
+		if quits(h.press("esc")) {
+			t.Fatal("esc on a warning quit the table")
+		}
+		h.wantView("warning: " + w2 + "   (esc dismisses it)")
+		h.wantNotView(w1)
+		if quits(h.press("esc")) {
+			t.Fatal("esc on the last warning quit the table")
+		}
+		h.wantNotView("warning:")
+		h.wantView("browser console http://127.0.0.1:8080/")
+
+		// In Spanish; the start dismisses them.
+		h.spanish(160)
+		WithWarnings(w1)(h.m)
+		h.wantView(`aviso: /home/club/tandem/club.toml:3: time.control: 5 son 5s: un número solo son segundos; escriba "5m" para 5 minutos   (Esc lo descarta)`)
+		h.press("enter")
+		h.wantNotView("aviso:")
+		h.press("space")
+		h.wantNotView("aviso:")
 	})
 }
