@@ -25,9 +25,17 @@
 // last event, why it was ignored, or "— refused: ..." when the rules
 // refused it: an attempt, not an action; or the flag that decided the
 // match after it); the prompt line (an open question, or the error or
-// outcome of the last arbiter action; else the table's own line: recording
+// outcome of the last arbiter action, "refused: ..." said there and not
+// again on the line above; else the configuration's warnings,
+// WithWarnings, until dismissed; else the table's own line: recording
 // failed, "recovered from the record, last recorded 14:03:59", the
-// console's address); and the key legend.
+// console's address); and the key legend. The instants are to the
+// millisecond, rounded as `tandem export --format csv` writes them.
+//
+// The table needs a terminal of 60×17 at least; a smaller one shows a
+// notice that says so ("window too small: 50×12; the table needs at least
+// 60×17") and the four clocks, a line each. Quitting draws an empty last
+// screen, so nothing of the table stays behind.
 //
 // # Keys
 //

@@ -108,6 +108,7 @@ type Model struct {
 
 	snap          table.Snapshot
 	width, height int
+	quitting      bool // the program quits: nothing more is drawn (leave)
 
 	// initial is every seat's time in a ready match, before any
 	// adjustment: n asks before undoing an adjusted time.
@@ -252,11 +253,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.followInfo()
 		return m, m.listenInfo()
 	case closedMsg:
-		return m, tea.Quit
+		return m, m.leave()
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, nil
 	case tea.KeyMsg:
+		if m.quitting {
+			return m, nil // typed after the quit, before the program ended
+		}
 		return m, m.key(msg)
 	}
 	return m, nil
@@ -367,7 +371,7 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 		// Ctrl-C in a row (the question open) quits, so Ctrl-C Ctrl-C
 		// always leaves.
 		if m.ask.step == askQuit {
-			return tea.Quit
+			return m.leave()
 		}
 		return m.quit()
 	}
@@ -527,12 +531,21 @@ func (m *Model) status() rules.Status { return m.latest().Status }
 // without a record: the question says which).
 func (m *Model) quit() tea.Cmd {
 	if m.quitsAtOnce() {
-		return tea.Quit
+		return m.leave()
 	}
 	s := m.latest()
 	m.clear()
 	m.ask = prompt{step: askQuit, decided: s.Status == rules.Decided}
 	return nil
+}
+
+// leave quits the program. The last screen drawn is empty (View), so
+// the table leaves nothing behind on a terminal without an alternate
+// screen (tmux with alternate-screen off), or whose lines a resize left
+// where bubbletea's renderer no longer counts them.
+func (m *Model) leave() tea.Cmd {
+	m.quitting = true
+	return tea.Quit
 }
 
 // quitsAtOnce reports whether quitting loses nothing: the match is ready.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -19,6 +20,7 @@ import (
 
 	"tandem/arbiter"
 	"tandem/bughouse"
+	"tandem/i18n"
 	"tandem/journal"
 	"tandem/rules"
 	"tandem/table"
@@ -186,5 +188,102 @@ func TestWarnings_OnTheNoteLineUntilDismissedOrStarted(t *testing.T) {
 		h.wantNotView("aviso:")
 		h.press("space")
 		h.wantNotView("aviso:")
+	})
+}
+
+// A terminal smaller than the table needs says so, in the table's
+// language, with the four clocks still in sight as far as they fit; from
+// the smallest size it needs up, the table is drawn whole: never a line
+// wider or more lines than the terminal has.
+func TestWindowTooSmall_SaysSo(t *testing.T) {
+	if want := compactLines + 2*(layout{font: textFont}).boxHeight(); minHeight != want {
+		t.Fatalf("minHeight %d, but the smallest layout has %d lines", minHeight, want)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter", "z")
+		for _, l := range i18n.Langs {
+			if l == i18n.Spanish {
+				h.spanish(160)
+			}
+			notice := map[i18n.Lang]string{i18n.English: "window too small: %d×%d; the table needs at least 60×17",
+				i18n.Spanish: "ventana demasiado pequeña: %d×%d; la mesa necesita al menos 60×17"}[l]
+			for _, sz := range [][2]int{{59, 40}, {60, 16}, {40, 12}, {30, 10}, {12, 5}, {60, 17}, {80, 24}, {61, 17}} {
+				w, ht := sz[0], sz[1]
+				h.m.Update(tea.WindowSizeMsg{Width: w, Height: ht})
+				v := h.view()
+				lines := strings.Split(v, "\n")
+				what := fmt.Sprintf("%s %d×%d", l, w, ht)
+				if len(lines) > ht {
+					t.Errorf("%s: %d lines:\n%s", what, len(lines), v)
+				}
+				for i, line := range lines {
+					if lw := ansi.StringWidth(line); lw > w {
+						t.Errorf("%s: line %d is %d wide: %q", what, i, lw, line)
+					}
+				}
+				flat := strings.Join(strings.Fields(v), " ")
+				said := strings.Contains(flat, fmt.Sprintf(notice, w, ht))
+				if ht < 6 { // where the whole notice takes more lines, in short
+					said = said || strings.Contains(flat, map[i18n.Lang]string{i18n.English: "too small: needs 60×17", i18n.Spanish: "pequeña: necesita 60×17"}[l])
+				}
+				small := w < minWidth || ht < minHeight
+				switch {
+				case small && !said:
+					t.Errorf("%s: no notice:\n%s", what, v)
+				case !small && said:
+					t.Errorf("%s: the notice on a terminal the table fits:\n%s", what, v)
+				case !small && !strings.Contains(v, strings.ToUpper(h.m.p.Board(bughouse.BoardB))):
+					t.Errorf("%s: the table is not whole:\n%s", what, v)
+				}
+				// The clocks stay in sight when there is room for them.
+				if small && ht >= 10 && w >= 30 {
+					for _, s := range bughouse.Seats {
+						if !strings.Contains(v, h.m.p.Seat(s)+" 5:00") && !strings.Contains(v, h.m.p.Seat(s)+" 4:") {
+							t.Errorf("%s: no clock of %s:\n%s", what, s, v)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// A quit leaves an empty last screen: bubbletea draws it before it
+// leaves, so nothing of the table stays on a terminal without an
+// alternate screen.
+func TestQuit_LastViewIsEmpty(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		if h.view() == "" {
+			t.Fatal("empty view before the quit")
+		}
+		if !quits(h.press("esc")) {
+			t.Fatal("esc on a ready table did not quit")
+		}
+		if v := h.m.View(); v != "" {
+			t.Errorf("the view after the quit:\n%s", v)
+		}
+	})
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter")
+		h.press("ctrl+c")
+		if v := h.m.View(); v == "" {
+			t.Fatal("empty view at the quit question")
+		}
+		if !quits(h.press("y")) {
+			t.Fatal("y did not quit")
+		}
+		if v := h.m.View(); v != "" {
+			t.Errorf("the view after the quit:\n%s", v)
+		}
+		// A key typed after the quit, before the program ended, does
+		// nothing.
+		h.m.Update(keyMsg("z"))
+		h.sync()
+		if s := h.tbl.Snapshot(); s.Last.Kind == rules.Press {
+			t.Errorf("a key after the quit reached the table: %v", s.Last)
+		}
 	})
 }

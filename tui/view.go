@@ -72,7 +72,14 @@ func newStyles(r *lipgloss.Renderer) styles {
 // row; board A on the left, board B on the right), the result, the last
 // event and the key legend. It uses the largest digits that fit the
 // terminal.
+//
+// A terminal smaller than the table needs (minWidth, minHeight) shows a
+// notice that says so, with the four clocks in a line each; once the
+// program quits, the view is empty (leave).
 func (m *Model) View() string {
+	if m.quitting {
+		return ""
+	}
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
 		w, h = defaultWidth, defaultHeight
@@ -85,6 +92,9 @@ func (m *Model) View() string {
 	faces := [2]display.Face{
 		display.Render(s, bughouse.BoardA, true, m.disp),
 		display.Render(s, bughouse.BoardB, true, m.disp),
+	}
+	if w < minWidth || h < minHeight {
+		return m.tooSmall(faces, w, h)
 	}
 	colW := (w - colGap) / 2
 	lay := pickLayout(faces, colW, h)
@@ -127,8 +137,8 @@ func (m *Model) View() string {
 	for _, l := range m.legend(w) {
 		line(l)
 	}
-	// A terminal too small even for the smallest layout loses the bottom
-	// lines (the legend first), not the status at the top.
+	// Never more lines than the terminal has (the smallest layout fits
+	// minHeight): the bottom ones go, the status at the top stays.
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	if len(lines) > h {
 		lines = lines[:h]
@@ -427,7 +437,9 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 			name += m.st.err.Render(" " + m.tr("tui.clock.absent", "Seconds", clock.FormatSeconds(ns.Left(m.snap.At).Truncate(time.Second))))
 		}
 	}
-	title := spread(mark+" "+name+"  "+state, m.st.dim.Render(m.p.Team(c.Seat.Team())), inner)
+	// Cut, not wrapped: a wrapped title would make the box taller than
+	// the layout counts.
+	title := truncate(spread(mark+" "+name+"  "+state, m.st.dim.Render(m.p.Team(c.Seat.Team())), inner), inner)
 	// Idle digits keep the terminal's own color: the waiting player must
 	// read his time as well as the one whose clock runs.
 	digits := m.renderer.NewStyle()
