@@ -120,3 +120,44 @@ func TestMenu_HintsFitAt80And130Columns(t *testing.T) {
 		}
 	})
 }
+
+// Esc at the menu's confirmation returns to the list with the cursor on
+// the entry it asked about, not at the top of the list: a preset, a time
+// control, the custom control, the top's new match.
+func TestMenu_EscAtTheConfirmation_KeepsTheCursor(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("o", "z", "p", "z", "z", "z") // preset: pasapiezas
+		h.wantView("▸ pasapiezas")
+		h.press("enter")
+		h.wantView("confirm:", "new match, preset pasapiezas?")
+		h.press("esc")
+		h.wantView("preset:", "▸ pasapiezas")
+		h.wantNotView("▸ fics", "confirm:")
+		h.press("m") // B-black: back, on the preset entry
+		h.wantView("MENU:", "▸ preset")
+
+		h.press("q", "p", "z", "z", "p") // time control: the third
+		sc := h.m.bm.Screen(h.m.menuInfo())
+		h.wantView("confirm:")
+		h.press("esc")
+		if sc = h.m.bm.Screen(h.m.menuInfo()); sc.Title != "time control" || sc.Cursor != 2 {
+			t.Errorf("back from the control's confirmation: %q cursor %d, want time control cursor 2", sc.Title, sc.Cursor)
+		}
+		h.press("q", "q", "q", "p", "p", "p") // custom, the last entry: minutes, increment, confirm
+		h.wantView("confirm:", "new match 5+0?")
+		h.press("esc")
+		if sc = h.m.bm.Screen(h.m.menuInfo()); sc.Title != "time control" || sc.Cursor != len(sc.Lines)-1 {
+			t.Errorf("back from the custom control's confirmation: %q cursor %d, want the custom entry %d", sc.Title, sc.Cursor, len(sc.Lines)-1)
+		}
+		h.press("esc", "z", "z", "p") // the top's new match
+		h.wantView("confirm:", "new match?")
+		h.press("esc")
+		h.wantView("MENU:", "▸ new match")
+
+		// Back from a value (the custom control's increment) is not a
+		// confirmation: its minutes stay as they are.
+		h.press("q", "q", "p", "q", "p", "p", "z", "z", "m")
+		h.wantView("custom:", "▸ minutes: 5", "increment: 2 s")
+	})
+}
