@@ -25,9 +25,17 @@
 // last event, why it was ignored, or "— refused: ..." when the rules
 // refused it: an attempt, not an action; or the flag that decided the
 // match after it); the prompt line (an open question, or the error or
-// outcome of the last arbiter action; else the table's own line: recording
+// outcome of the last arbiter action, "refused: ..." said there and not
+// again on the line above; else the configuration's warnings,
+// WithWarnings, until dismissed; else the table's own line: recording
 // failed, "recovered from the record, last recorded 14:03:59", the
-// console's address); and the key legend.
+// console's address); and the key legend. The instants are to the
+// millisecond, rounded as `tandem export --format csv` writes them.
+//
+// The table needs a terminal of 60×17 at least; a smaller one shows a
+// notice that says so ("window too small: 50×12; the table needs at least
+// 60×17") and the four clocks, a line each. Quitting draws an empty last
+// screen, so nothing of the table stays behind.
 //
 // # Keys
 //
@@ -78,16 +86,22 @@
 //	n       new match: at once when ready with every clock at its initial
 //	        time; asks (y = yes, any other key = no) when paused, decided,
 //	        or ready with time adjusted, since the match, its result or the
-//	        adjustments would be gone; while running, says to pause first
+//	        adjustments would be gone (a result stays in the record when
+//	        the table keeps one, and the question says so); while running,
+//	        says to pause first
 //	o       the button menu (package menu, the Pi's: time control,
 //	        preset, new match, the last result, the console), only while
 //	        the clocks are stopped; the clock keys are its buttons as on
 //	        the Pi (z A-white next, q A-black previous, p B-white OK, m
-//	        B-black back), Enter OK and Esc back; the screen takes the
-//	        prompt line. A match that starts closes it.
+//	        B-black back), Enter OK and Esc back; its list takes the
+//	        prompt line (the entries around the highlighted one when they
+//	        do not all fit), its hint the legend's line of the arbiter's
+//	        keys, which do nothing in the menu. A match that starts
+//	        closes it.
 //	esc     quit: at once when ready; otherwise asks first (y = quit, any
 //	        other key = no): a match in progress would be abandoned, a
-//	        decided match's result would be gone. With a question open,
+//	        decided match's result gone from the screen (and from
+//	        everywhere without a record). With a question open,
 //	        esc cancels it instead; on a ready table with a message on the
 //	        note line, the first esc dismisses the message.
 //	ctrl-c  the same as esc, except that a second ctrl-c in a row quits:

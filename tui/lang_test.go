@@ -25,7 +25,7 @@ func (h *harness) spanish(width int) {
 
 // english lists words of the English screens that no Spanish one has: a
 // text written without its message shows one of them.
-var english = regexp.MustCompile(`\b(press|presses|board|clock|clocks|match in progress|team|moves|key|last event|none|ignored|refused|running|paused|ready|decided|resume|result|claim|uphold|reject|adjust|quit|new match|arbiter|white|black|wins|drawn|flag|checkmate|stalemate|agreement|time control|to move)\b`)
+var english = regexp.MustCompile(`\b(enter|space|press|presses|board|clock|clocks|match in progress|team|moves|key|last event|none|ignored|refused|running|paused|ready|decided|resume|result|claim|uphold|reject|adjust|quit|new match|arbiter|white|black|wins|drawn|flag|checkmate|stalemate|agreement|time control|to move)\b`)
 
 // The Spanish table says everything in Spanish, in the arbiters' words:
 // every state a match goes through, every question.
@@ -48,7 +48,7 @@ func TestSpanish_NoEnglishOnTheScreen(t *testing.T) {
 				}
 			}
 		}
-		check("ready", "LISTO", "pulse Enter", "botones del reloj:", "árbitro:", "equipo 1", "TABLERO A", "A-blancas", "jugadas 0", "tecla Z")
+		check("ready", "LISTO", "pulse Intro", "botones del reloj:", "árbitro:", "equipo 1", "TABLERO A", "A-blancas", "jugadas 0", "tecla Z")
 		h.press("z")
 		check("an ignored press", "último suceso: pulsa A-blancas", "sin efecto: no ha empezado")
 		h.press("enter", "q")
@@ -87,6 +87,9 @@ func TestLegend_EveryKeyAtEveryWidth(t *testing.T) {
 				lines := strings.Split(h.view(), "\n")
 				legend := lines[len(lines)-2:]
 				for i, line := range legend {
+					if l == i18n.Spanish && regexp.MustCompile(`\b(enter|space|esc)\b`).MatchString(line) {
+						t.Errorf("es at %d columns: a key named in English in legend line %d: %q", w, i+1, line)
+					}
 					if strings.Contains(line, "…") {
 						t.Errorf("%s at %d columns: legend line %d is cut: %q", l, w, i+1, line)
 					}
@@ -96,7 +99,11 @@ func TestLegend_EveryKeyAtEveryWidth(t *testing.T) {
 						t.Errorf("%s at %d columns: no clock key %q in %q", l, w, k, legend[0])
 					}
 				}
-				for _, k := range []string{"r", "c", "u", "x", "t", "s", "n", "enter", "space", "esc", "o"} {
+				named := []string{"enter", "space", "esc"}
+				if l == i18n.Spanish {
+					named = []string{"Intro", "espacio", "Esc"}
+				}
+				for _, k := range append([]string{"r", "c", "u", "x", "t", "s", "n", "o"}, named...) {
 					if !regexp.MustCompile(`(^|\s)` + k + `(\s|$)`).MatchString(legend[1]) {
 						t.Errorf("%s at %d columns: no key %q in %q", l, w, k, legend[1])
 					}

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
 	"tandem/menu"
 	"tandem/rules"
 )
@@ -12,8 +15,9 @@ import (
 // same menu the Pi's buttons walk: o opens it while the clocks are
 // stopped; the clock keys are its buttons as on the Pi (z A-white next, q
 // A-black previous, p B-white OK, m B-black back), and Enter is OK, Esc
-// back. The screen's lines take the prompt line. The simulated table has
-// no shutdown entry.
+// back. Its title and list take the prompt line, its hint the legend's
+// second line (menuScreen, menuLegend). The simulated table has no
+// shutdown entry.
 
 // keyMenu opens the button menu.
 const keyMenu = 'o'
@@ -29,6 +33,7 @@ func (m *Model) openMenu() {
 		m.bm = menu.New(&menu.Opts{Lang: m.p.Lang()})
 	}
 	m.bm.Open()
+	m.menuAt = map[string]int{}
 }
 
 // menuInfo is what the menu shows of the table.
@@ -61,28 +66,118 @@ func (m *Model) menuKeyIn(k keyIn, now time.Time) {
 	if !ok {
 		return
 	}
+	before := m.bm.Screen(m.menuInfo())
 	a := m.bm.Press(b, m.menuInfo())
 	if a.Kind == menu.KindCommand {
 		res, _ := m.command(a.Command, now)
 		m.bm.Done(res, m.err)
 		m.err = nil
 	}
+	m.keepCursor(b, before)
 }
 
-// menuForms is the open menu on the prompt line: its title, the
-// highlighted entry between the ones around it, the hint.
-func (m *Model) menuForms() string {
-	if m.bm == nil || !m.bm.IsOpen() {
-		return ""
-	}
-	sc := m.bm.Screen(m.menuInfo())
-	var parts []string
-	for i, l := range sc.Lines {
-		if i == sc.Cursor {
-			parts = append(parts, m.st.key.Render("▸ "+l))
-		} else {
-			parts = append(parts, l)
+// keepCursor puts the cursor back where it was on a list that Back from
+// a confirmation returns to: package menu returns to the top of the list
+// (the top page's cursor aside), and the arbiter who said no to one entry
+// wants the entries beside it, not the first. before is the screen the
+// button b was pressed on. The pages are told apart by the menu's own
+// words in the table's language (the same catalog): a list has the
+// list's hint, a confirmation its title.
+func (m *Model) keepCursor(b menu.Button, before menu.Screen) {
+	isList := func(sc menu.Screen) bool { return sc.Cursor >= 0 && sc.Hint == m.tr("menu.hint.list") }
+	switch {
+	case b == menu.OK && isList(before):
+		m.menuAt[before.Title] = before.Cursor
+	case b == menu.Back && before.Title == m.tr("menu.confirm-title") && m.bm.IsOpen():
+		sc := m.bm.Screen(m.menuInfo())
+		at, ok := m.menuAt[sc.Title]
+		for n := 0; ok && isList(sc) && sc.Cursor != at && n < len(sc.Lines); n++ {
+			m.bm.Press(menu.Next, m.menuInfo())
+			sc = m.bm.Screen(m.menuInfo())
 		}
 	}
-	return m.st.bold.Render(sc.Title+":") + " " + strings.Join(parts, " · ") + m.st.dim.Render("   "+sc.Hint)
+}
+
+// menuOpen reports whether the menu is open (and no question is: the
+// quit question takes the screen over the menu).
+func (m *Model) menuOpen() bool { return m.bm != nil && m.bm.IsOpen() && m.ask.step == noPrompt }
+
+// menuScreen is the open menu on the screen's lines, each at most w
+// wide: the note line has its title and its list (the highlighted entry
+// between the ones around it when they do not all fit) or its text. A
+// text too long for it takes the line above too (the last event's: no
+// event happens through the menu's keys), with the title, in above. The
+// hint is the legend's (menuLegend).
+func (m *Model) menuScreen(w int) (above, note string) {
+	sc := m.bm.Screen(m.menuInfo())
+	head := m.st.notice.Render("? ") + m.st.bold.Render(sc.Title+":") + " "
+	room := w - lipgloss.Width(head)
+	if sc.Cursor < 0 {
+		text := strings.Join(sc.Lines, " · ")
+		if lipgloss.Width(text) <= room {
+			return "", head + text
+		}
+		// Two lines: the title and the text's beginning on the line
+		// above, the rest under it.
+		indent := strings.Repeat(" ", lipgloss.Width(m.st.notice.Render("? ")))
+		first, rest, _ := strings.Cut(ansi.Wordwrap(text, room, ""), "\n")
+		return truncate(head+first, w), truncate(indent+strings.ReplaceAll(rest, "\n", " "), w)
+	}
+	parts := make([]string, len(sc.Lines))
+	for i, l := range sc.Lines {
+		parts[i] = l
+		if i == sc.Cursor {
+			parts[i] = m.st.key.Render("▸ " + l)
+		}
+	}
+	return "", truncate(head+window(parts, sc.Cursor, room), w)
+}
+
+// window joins parts with " · ", as many as fit in width w around part
+// c, which is always there: "… · " and " · …" stand for the parts left
+// out on either side.
+func window(parts []string, c, w int) string {
+	join := func(lo, hi int) string {
+		s := strings.Join(parts[lo:hi+1], " · ")
+		if lo > 0 {
+			s = "… · " + s
+		}
+		if hi < len(parts)-1 {
+			s += " · …"
+		}
+		return s
+	}
+	lo, hi := c, c
+	for grew := true; grew; {
+		grew = false
+		if hi+1 < len(parts) && lipgloss.Width(join(lo, hi+1)) <= w {
+			hi, grew = hi+1, true
+		}
+		if lo > 0 && lipgloss.Width(join(lo-1, hi)) <= w {
+			lo, grew = lo-1, true
+		}
+	}
+	return join(lo, hi)
+}
+
+// menuLegend is the legend's two lines while the menu is open: the clock
+// buttons (the menu's buttons), then the menu's hint of what they do and
+// the terminal's own keys for OK and back; a hint too long for its line
+// takes both.
+func (m *Model) menuLegend(w int, buttons string) []string {
+	sc := m.bm.Screen(m.menuInfo())
+	hint := m.st.dim.Render(sc.Hint)
+	keys := m.st.key.Render(m.tr("tui.keyname.enter")) + " " + m.tr("tui.key.ok") + " · " +
+		m.st.key.Render(m.tr("tui.keyname.esc")) + " " + m.tr("tui.key.back")
+	switch {
+	case lipgloss.Width(sc.Hint+"   ")+lipgloss.Width(keys) <= w:
+		return []string{buttons, hint + "   " + keys}
+	case lipgloss.Width(sc.Hint) <= w:
+		return []string{buttons, hint}
+	}
+	lines := strings.SplitN(ansi.Wordwrap(sc.Hint, w, ""), "\n", 2)
+	if len(lines) < 2 {
+		lines = append(lines, "")
+	}
+	return []string{truncate(m.st.dim.Render(lines[0]), w), truncate(m.st.dim.Render(strings.ReplaceAll(lines[1], "\n", " ")), w)}
 }

@@ -68,6 +68,17 @@ func WithInfoFrom(f func() Info, changed <-chan struct{}) Option {
 	return func(m *Model) { m.infoFrom, m.infoCh = f, changed }
 }
 
+// WithWarnings sets the configuration's warnings (config.Config.Warnings:
+// "FILE:LINE: field: what", English core messages, e.g. a control = 5
+// that is 5 seconds), which the program printed before the table took the
+// terminal's screen and hid them. The note line shows them, in the
+// table's language (i18n.Printer.Core), one at a time, whenever no
+// question, error or hint is there; Esc dismisses the one shown, and they
+// all go when the match starts.
+func WithWarnings(ws ...string) Option {
+	return func(m *Model) { m.warnings = append([]string(nil), ws...) }
+}
+
 // doTimeout bounds the wait for an arbiter action (table.Do): the loop
 // answers in microseconds, so hitting it means the table is not running.
 const doTimeout = 2 * time.Second
@@ -87,6 +98,7 @@ type Model struct {
 
 	haveRules bool
 	info      string // WithInfo's line
+	warnings  []string
 	infoFrom  func() Info
 	infoCh    <-chan struct{}
 	rec       Info // infoFrom's latest answer
@@ -96,6 +108,7 @@ type Model struct {
 
 	snap          table.Snapshot
 	width, height int
+	quitting      bool // the program quits: nothing more is drawn (leave)
 
 	// initial is every seat's time in a ready match, before any
 	// adjustment: n asks before undoing an adjusted time.
@@ -103,11 +116,19 @@ type Model struct {
 
 	ask prompt     // the open question, if any (ask.step != noPrompt)
 	bm  *menu.Menu // the button menu (menu.go), nil until opened
+	// menuAt is the cursor each of the menu's lists had when OK chose
+	// from it, by the list's title (keepCursor).
+	menuAt map[string]int
 	// lastResult is the last decided result the table showed, for the
 	// menu's "last result".
 	lastResult string
 	notice     string // a hint for the last key, e.g. "pause first"
 	err        error  // the error of the last arbiter action
+	// refusedSeq is the Seq of the event the last arbiter action applied
+	// and the rules refused (0: none): while its refusal is said on the
+	// note line (m.err, the adjustment's field), the
+	// last-event line does not say it again (refusalSaid).
+	refusedSeq uint64
 }
 
 var _ tea.Model = (*Model)(nil)
@@ -219,6 +240,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.bm != nil && m.bm.IsOpen() && latest.Status == rules.Running {
 			m.bm.Close() // the match runs: a key is a press again
 		}
+		if latest.Status == rules.Running {
+			m.warnings = nil // read or not, the match is under way
+		}
 		switch {
 		case m.ask.step == askNew && m.ask.newStale(&latest):
 			m.ask = prompt{}
@@ -232,11 +256,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.followInfo()
 		return m, m.listenInfo()
 	case closedMsg:
-		return m, tea.Quit
+		return m, m.leave()
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, nil
 	case tea.KeyMsg:
+		if m.quitting {
+			return m, nil // typed after the quit, before the program ended
+		}
 		return m, m.key(msg)
 	}
 	return m, nil
@@ -347,7 +374,7 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 		// Ctrl-C in a row (the question open) quits, so Ctrl-C Ctrl-C
 		// always leaves.
 		if m.ask.step == askQuit {
-			return tea.Quit
+			return m.leave()
 		}
 		return m.quit()
 	}
@@ -380,6 +407,12 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 			// quitting at once; the next Esc quits. (Where Esc asks
 			// first, the question replaces the message.)
 			m.clear()
+			return nil
+		}
+		if m.notice == "" && m.err == nil && len(m.warnings) > 0 {
+			// A configuration's warning is dismissed, one by one,
+			// before Esc quits or asks.
+			m.warnings = m.warnings[1:]
 			return nil
 		}
 		return m.quit()
@@ -497,15 +530,25 @@ func (m *Model) status() rules.Status { return m.latest().Status }
 
 // quit quits at once when nothing would be lost (the match is ready), and
 // otherwise asks: a match in progress would be abandoned, a decided
-// match's result would be gone (the screen is the only place it is shown).
+// match's result would be gone from the screen (the only place it is
+// without a record: the question says which).
 func (m *Model) quit() tea.Cmd {
 	if m.quitsAtOnce() {
-		return tea.Quit
+		return m.leave()
 	}
 	s := m.latest()
 	m.clear()
 	m.ask = prompt{step: askQuit, decided: s.Status == rules.Decided}
 	return nil
+}
+
+// leave quits the program. The last screen drawn is empty (View), so
+// the table leaves nothing behind on a terminal without an alternate
+// screen (tmux with alternate-screen off), or whose lines a resize left
+// where bubbletea's renderer no longer counts them.
+func (m *Model) leave() tea.Cmd {
+	m.quitting = true
+	return tea.Quit
 }
 
 // quitsAtOnce reports whether quitting loses nothing: the match is ready.
@@ -586,12 +629,38 @@ func (m *Model) adjusted(s *table.Snapshot) []bughouse.Seat {
 func (m *Model) do(e rules.Event, now time.Time) (rules.Effect, error) {
 	ctx, cancel := context.WithTimeout(m.ctx, doTimeout)
 	defer cancel()
+	seq := m.latest().Seq
 	eff, err := m.t.Do(ctx, e, now)
-	if errors.Is(err, context.DeadlineExceeded) {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
 		err = errors.New(m.tr("tui.error.no-answer"))
+	case err != nil && eff.Refused != "":
+		err = refusal(eff.Refused)
 	}
 	m.err = err
+	m.noteRefused(seq, err)
 	return eff, err
+}
+
+// refusal is an arbiter action the table refused, and why (the rules'
+// English: Printer.Core translates it). The note line says "refused:
+// why", not "error: why": the table works, the action broke a rule.
+type refusal string
+
+func (r refusal) Error() string { return string(r) }
+
+// noteRefused records whether err, the answer to an action made when the
+// table's Seq was seq, is the refusal of the event the table applied for
+// it: the last event is then that refused event (refusalSaid).
+func (m *Model) noteRefused(seq uint64, err error) {
+	m.refusedSeq = 0
+	var r refusal
+	if !errors.As(err, &r) {
+		return
+	}
+	if s := m.latest(); s.Seq > seq && s.Effect.Refused != "" {
+		m.refusedSeq = s.Seq
+	}
 }
 
 // command carries out an arbiter's command through the table's command
@@ -601,13 +670,15 @@ func (m *Model) do(e rules.Event, now time.Time) (rules.Effect, error) {
 func (m *Model) command(c arbiter.Command, now time.Time) (res arbiter.Result, ok bool) {
 	ctx, cancel := context.WithTimeout(m.ctx, doTimeout)
 	defer cancel()
+	seq := m.latest().Seq
 	res, err := m.t.Command(ctx, c, now)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		err = errors.New(m.tr("tui.error.no-answer"))
 	case err == nil && res.Refused != "":
-		err = errors.New(res.Refused)
+		err = refusal(res.Refused)
 	}
 	m.err = err
+	m.noteRefused(seq, err)
 	return res, err == nil
 }

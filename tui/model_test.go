@@ -102,6 +102,9 @@ func keyMsg(k string) tea.KeyMsg {
 // then delivers the resulting snapshot to the model.
 func (h *harness) press(keys ...string) tea.Cmd {
 	h.t.Helper()
+	// A test goes on with the model after a quit key, where the program
+	// would have ended (tea.Quit) and the model takes no more keys.
+	h.m.quitting = false
 	var cmd tea.Cmd
 	for _, k := range keys {
 		time.Sleep(time.Millisecond)

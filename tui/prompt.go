@@ -300,7 +300,7 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 			m.notice = m.tr("tui.notice.changed-quit")
 			return nil
 		}
-		return tea.Quit
+		return m.leave()
 	case askNew:
 		if s := m.latest(); p.newStale(&s) {
 			m.ask = prompt{}

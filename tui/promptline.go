@@ -24,6 +24,12 @@ func resultSummary(p *i18n.Printer, s *table.Snapshot) string {
 	return strings.Join(parts, " ")
 }
 
+// recorded reports whether the table keeps a record of the match and
+// recording works: a decided result then stays in the record after a new
+// match or a quit; otherwise the screen is the only place it is, and the
+// questions say it will be gone.
+func recorded(s *table.Snapshot) bool { return s.Recording && s.RecordErr == "" }
+
 // promptLine is the open question on one line, e.g.
 //
 //	Board A: w White wins · b Black wins · d draw
@@ -65,6 +71,10 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		if s := m.latest(); p.decided && s.Status == rules.Decided {
 			long = m.tr("tui.prompt.quit-result", "Result", resultSummary(m.p, &s), "Y", y)
 			short = m.tr("tui.prompt.quit-result-short", "Y", y)
+			if recorded(&s) {
+				long = m.tr("tui.prompt.quit-result-kept", "Result", resultSummary(m.p, &s), "Y", y)
+				short = m.tr("tui.prompt.quit-result-kept-short", "Y", y)
+			}
 			return long, short, "", false
 		}
 		long = m.tr("tui.prompt.quit", "Y", y)
@@ -76,6 +86,10 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		case p.decided && s.Status == rules.Decided:
 			long = m.tr("tui.prompt.new-result", "Result", resultSummary(m.p, &s)) + " " + yes
 			short = m.tr("tui.prompt.new-result-short") + " " + yesShort
+			if recorded(&s) {
+				long = m.tr("tui.prompt.new-result-kept", "Result", resultSummary(m.p, &s)) + " " + yes
+				short = m.tr("tui.prompt.new-result-kept-short") + " " + yesShort
+			}
 		case p.status == rules.Ready:
 			long = m.tr("tui.prompt.new-adjusted", "Undone", m.undone(&s)) + " " + yes
 			short = m.tr("tui.prompt.new-adjusted-short") + " " + yesShort
@@ -151,10 +165,7 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		short = m.tr("tui.prompt.resume-b-short", "Chosen", chosen, "B", m.choices(boardSeats(bughouse.BoardB)))
 		tiny = m.tr("tui.prompt.resume-b-tiny", "Keys", k('3')+"/"+k('4'))
 	default:
-		if f := m.menuForms(); f != "" {
-			return f, f, "", true
-		}
-		return "", "", "", false
+		return "", "", "", false // no question; the menu has its own lines (menuScreen)
 	}
 	if (p.step == askResumeA || p.step == askResumeB) && p.hint != "" {
 		long, short = m.st.notice.Render(p.hint)+"  "+long, m.st.notice.Render(p.hint)

@@ -17,8 +17,10 @@ import (
 // end of ctx. t must be running (table.Run in another goroutine); Run does
 // not stop it.
 //
-// When in is a terminal, Run puts it in raw mode and restores it before
-// returning. It returns nil after a quit key or an interrupt, ctx.Err()
+// The table is drawn on the terminal's alternate screen, and its last
+// screen is empty (a quit), so the terminal is left as it was, even one
+// without an alternate screen. When in is a terminal, Run puts it in raw
+// mode and restores it before returning. It returns nil after a quit key or an interrupt, ctx.Err()
 // when ctx ended, and otherwise the terminal's error.
 func Run(ctx context.Context, t *table.Table, in io.Reader, out io.Writer, opts ...Option) error {
 	opts = append([]Option{WithRenderer(lipgloss.NewRenderer(out))}, opts...)

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -70,7 +72,14 @@ func newStyles(r *lipgloss.Renderer) styles {
 // row; board A on the left, board B on the right), the result, the last
 // event and the key legend. It uses the largest digits that fit the
 // terminal.
+//
+// A terminal smaller than the table needs (minWidth, minHeight) shows a
+// notice that says so, with the four clocks in a line each; once the
+// program quits, the view is empty (leave).
 func (m *Model) View() string {
+	if m.quitting {
+		return ""
+	}
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
 		w, h = defaultWidth, defaultHeight
@@ -83,6 +92,9 @@ func (m *Model) View() string {
 	faces := [2]display.Face{
 		display.Render(s, bughouse.BoardA, true, m.disp),
 		display.Render(s, bughouse.BoardB, true, m.disp),
+	}
+	if w < minWidth || h < minHeight {
+		return m.tooSmall(faces, w, h)
 	}
 	colW := (w - colGap) / 2
 	lay := pickLayout(faces, colW, h)
@@ -108,16 +120,25 @@ func (m *Model) View() string {
 		line(m.teamLabel(bughouse.Team1, w))
 		line()
 	}
-	line(m.lastEvent(w))
-	line(m.note(w))
+	if m.menuOpen() {
+		above, note := m.menuScreen(w)
+		if above == "" {
+			above = m.lastEvent(w)
+		}
+		line(above)
+		line(note)
+	} else {
+		line(m.lastEvent(w))
+		line(m.note(w))
+	}
 	if lay.roomy {
 		line()
 	}
 	for _, l := range m.legend(w) {
 		line(l)
 	}
-	// A terminal too small even for the smallest layout loses the bottom
-	// lines (the legend first), not the status at the top.
+	// Never more lines than the terminal has (the smallest layout fits
+	// minHeight): the bottom ones go, the status at the top stays.
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	if len(lines) > h {
 		lines = lines[:h]
@@ -416,7 +437,9 @@ func (m *Model) clockBox(c display.ClockFace, lay layout, w int) string {
 			name += m.st.err.Render(" " + m.tr("tui.clock.absent", "Seconds", clock.FormatSeconds(ns.Left(m.snap.At).Truncate(time.Second))))
 		}
 	}
-	title := spread(mark+" "+name+"  "+state, m.st.dim.Render(m.p.Team(c.Seat.Team())), inner)
+	// Cut, not wrapped: a wrapped title would make the box taller than
+	// the layout counts.
+	title := truncate(spread(mark+" "+name+"  "+state, m.st.dim.Render(m.p.Team(c.Seat.Team())), inner), inner)
 	// Idle digits keep the terminal's own color: the waiting player must
 	// read his time as well as the one whose clock runs.
 	digits := m.renderer.NewStyle()
@@ -471,6 +494,8 @@ func (m *Model) lastEvent(w int) string {
 	case s.Seq > 0:
 		last = head + m.p.Event(s.Last) + at(s.Last.At)
 		switch {
+		case s.Effect.Refused != "" && m.refusalSaid(s.Seq):
+			// The note line says why, in full: once is enough.
 		case s.Effect.Refused != "":
 			last += m.st.err.Render(" — " + m.tr("tui.last.refused", "Why", m.p.Core(s.Effect.Refused)))
 		case s.Effect.Ignored != "":
@@ -478,6 +503,23 @@ func (m *Model) lastEvent(w int) string {
 		}
 	}
 	return truncate(last, w)
+}
+
+// refusalSaid reports whether the refusal of the event numbered seq (the
+// last one) is said on the note line: it is the last arbiter action's
+// (Model.refusedSeq), and its error or the adjustment's field that says
+// why is still shown.
+func (m *Model) refusalSaid(seq uint64) bool {
+	if seq == 0 || seq != m.refusedSeq {
+		return false
+	}
+	switch {
+	case m.ask.step == askAdjustAmount:
+		return m.ask.bad != ""
+	case m.ask.step != noPrompt, m.bm != nil && m.bm.IsOpen():
+		return false // the note line shows the question, the menu
+	}
+	return m.err != nil
 }
 
 // flagDecided reports whether a flag decided the match after the last
@@ -488,18 +530,22 @@ func flagDecided(s *rules.Snapshot) bool {
 		s.NDecisive > 0 && s.Last.At < s.DecidedAt
 }
 
-// matchTime writes an instant of the match to the millisecond:
-// "0:09.379", "1:02:03.004".
+// matchTime writes an instant of the match to the millisecond, as `tandem
+// export --format csv` writes its instants (journal.WriteCSV: the seconds
+// with three decimals, fmt's "%.3f", which rounds): "0:09.379",
+// "1:02:03.004". The same instant reads the same on the terminal and in
+// the CSV.
 func matchTime(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
-	ms := int64(d / time.Millisecond)
-	h, min, sec, ms := ms/3_600_000, ms/60_000%60, ms/1000%60, ms%1000
+	secs, ms, _ := strings.Cut(fmt.Sprintf("%.3f", d.Seconds()), ".")
+	n, _ := strconv.ParseInt(secs, 10, 64)
+	h, min, sec := n/3600, n/60%60, n%60
 	if h > 0 {
-		return fmt.Sprintf("%d:%02d:%02d.%03d", h, min, sec, ms)
+		return fmt.Sprintf("%d:%02d:%02d.%s", h, min, sec, ms)
 	}
-	return fmt.Sprintf("%d:%02d.%03d", min, sec, ms)
+	return fmt.Sprintf("%d:%02d.%s", min, sec, ms)
 }
 
 // note is the open question, or else the last key's error or hint, or
@@ -530,9 +576,15 @@ func (m *Model) note(w int) string {
 	var note string
 	switch {
 	case m.err != nil:
-		note = m.st.err.Render(m.tr("tui.note.error", "Why", m.p.Core(m.err.Error())))
+		id := "tui.note.error"
+		if errors.As(m.err, new(refusal)) {
+			id = "tui.note.refused"
+		}
+		note = m.st.err.Render(m.tr(id, "Why", m.p.Core(m.err.Error())))
 	case m.notice != "":
 		note = m.st.notice.Render(m.notice)
+	case len(m.warnings) > 0:
+		return m.warningLine(w)
 	default:
 		note = m.infoLine()
 	}
@@ -541,59 +593,6 @@ func (m *Model) note(w int) string {
 
 func truncate(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
-}
-
-// legend lists the keys in two lines, each in the longest of its forms
-// that fits the width: the players' clock buttons, then the arbiter's
-// keys. Every form keeps every key: a narrower one drops words, never a
-// key (u and x, also on the status line while a claim is pending, stay).
-func (m *Model) legend(w int) []string {
-	k := func(key, id string) string { return m.st.key.Render(key) + " " + m.tr(id) }
-	seat := func(s bughouse.Seat) string {
-		return m.st.key.Render(strings.ToUpper(string(keyOf(s)))) + " " + m.p.Seat(s)
-	}
-	top, bottom := seat(bughouse.ABlack)+"  "+seat(bughouse.BWhite), seat(bughouse.AWhite)+"  "+seat(bughouse.BBlack)
-	l1s := []string{
-		m.tr("tui.legend.buttons") + " " + top + m.st.dim.Render("  "+m.tr("tui.legend.top-row")) + "    " + bottom + m.st.dim.Render("  "+m.tr("tui.legend.bottom-row")),
-		top + "  " + bottom,
-	}
-	keys := func(ids ...string) []string {
-		var out []string
-		for i := 0; i+1 < len(ids); i += 2 {
-			out = append(out, k(ids[i], ids[i+1]))
-		}
-		return out
-	}
-	long := keys("r", "tui.key.result", "c", "tui.key.claim", "u", "tui.key.uphold", "x", "tui.key.reject",
-		"t", "tui.key.adjust", "s", "tui.key.resume-choosing", "n", "tui.key.new", "enter", "tui.key.start",
-		"space", "tui.key.pause", "esc", "tui.key.quit")
-	short := keys("r", "tui.key.result", "c", "tui.key.claim", "u", "tui.key.uphold", "x", "tui.key.reject",
-		"t", "tui.key.time", "s", "tui.key.resume", "n", "tui.key.new-short", "enter", "tui.key.start",
-		"space", "tui.key.pause", "esc", "tui.key.quit")
-	bare := []string{}
-	for _, key := range []string{"r", "c", "u", "x", "t", "s", "n", "enter", "space", "esc"} {
-		bare = append(bare, m.st.key.Render(key))
-	}
-	long = append(long, k(string(keyMenu), "tui.key.menu"))
-	short = append(short, k(string(keyMenu), "tui.key.menu"))
-	bare = append(bare, m.st.key.Render(string(keyMenu)))
-	l2s := []string{
-		m.tr("tui.legend.arbiter") + " " + strings.Join(long, " · "),
-		m.tr("tui.legend.arbiter") + " " + strings.Join(short, " · "),
-		strings.Join(short, " "),
-		strings.Join(bare, " "),
-	}
-	return []string{fit(l1s, w), fit(l2s, w)}
-}
-
-// fit returns the first of forms that fits width w, or the last one cut.
-func fit(forms []string, w int) string {
-	for _, f := range forms {
-		if lipgloss.Width(f) <= w {
-			return f
-		}
-	}
-	return truncate(forms[len(forms)-1], w)
 }
 
 // teamPlayers names team t's players, seat and name, "A-white Ann + B-black

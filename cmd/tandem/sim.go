@@ -79,8 +79,11 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		// after each use.
 		return tui.Info{Line: consoleLine(in, i18n.For(lang)), Hall: in.Hall, HallOnline: in.HallOnline}
 	}
+	// The warnings printed above go under the table's screen: the table
+	// shows them too.
 	err = tui.Run(ctx, d.Table, os.Stdin, stdout,
-		tui.WithDisplay(&display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed), tui.WithLanguage(lang))
+		tui.WithDisplay(&display.Opts{TenthsBelow: cfg.FaceTenthsBelow()}), tui.WithInfo(info), tui.WithInfoFrom(hallInfo, changed), tui.WithLanguage(lang),
+		tui.WithWarnings(cfg.Warnings...))
 	cancel()
 	if cerr := d.Close(); err == nil && cerr != nil {
 		err = cerr
