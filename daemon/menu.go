@@ -75,7 +75,7 @@ func (bm *buttonMenu) info() menu.Info {
 	s := bm.d.Table.Snapshot()
 	in := bm.d.Info()
 	return menu.Info{Status: s.Status, Result: bm.result.Load(), Console: in.ConsoleURL, PIN: in.PIN,
-		Preset: s.Preset, Control: s.Options.Control.String()}
+		Preset: s.Preset, Control: s.Options.Control.String(), Recorded: s.Recording && s.RecordErr == ""}
 }
 
 // input takes one input: it reports false when the table is closed.

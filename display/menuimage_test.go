@@ -14,9 +14,9 @@ import (
 
 // menuScreens walks a menu to each of its screens and returns them by
 // golden name: what docs/hardware.md shows. The table is decided (1-0,
-// B-white's flag), its console on the hall's network.
+// B-white's flag) and recorded, its console on the hall's network.
 func menuScreens(l i18n.Lang) map[string]menu.Screen {
-	menuInfo := menu.Info{Status: rules.Decided, Console: "http://192.0.2.7:8080/", PIN: "482913",
+	menuInfo := menu.Info{Status: rules.Decided, Recorded: true, Console: "http://192.0.2.7:8080/", PIN: "482913",
 		Result: "1-0 " + TextsFor(l).Reasons[rules.Flag] + " " + TextsFor(l).Seats[bughouse.BWhite]}
 	out := map[string]menu.Screen{}
 	m := menu.New(&menu.Opts{Lang: l, Shutdown: true})
@@ -31,7 +31,9 @@ func menuScreens(l i18n.Lang) map[string]menu.Screen {
 	out["controls"] = m.Screen(menuInfo)
 	press(menu.OK)
 	out["confirm"] = m.Screen(menuInfo)
-	press(menu.Back, menu.Prev, menu.OK, menu.Next, menu.Next)
+	// Back puts the cursor on the entry asked about (the third); the
+	// custom entry is the list's last.
+	press(menu.Back, menu.Prev, menu.Prev, menu.Prev, menu.OK, menu.Next, menu.Next)
 	out["custom"] = m.Screen(menuInfo)
 	press(menu.Back, menu.Back, menu.Next, menu.OK, menu.Next)
 	out["presets"] = m.Screen(menuInfo)

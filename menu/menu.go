@@ -128,6 +128,10 @@ type Info struct {
 	Console, PIN string
 	// Preset and Control are the match's, for the screens' titles.
 	Preset, Control string
+	// Recorded says the table keeps a record and recording works: a new
+	// match after a decision then clears the result from the screens
+	// only (it stays in the record); without it the result is gone.
+	Recorded bool
 }
 
 // Action is what a button asks of the caller.
@@ -197,6 +201,9 @@ type Menu struct {
 	pending arbiter.Command // what pageConfirm asks about
 	what    string          // pageConfirm's words, pageMessage's text
 	back    page            // where Back goes from pageConfirm
+	// backCursor is the cursor on the entry pageConfirm asks about,
+	// where Back puts it again.
+	backCursor int
 }
 
 // New returns a closed menu.
@@ -298,7 +305,8 @@ func (m *Menu) goBack() Action {
 	case pageCustomMinutes:
 		m.page, m.cursor = pageControls, len(m.controls)
 	case pageConfirm:
-		m.page, m.cursor = m.back, 0
+		// Back to the list on the entry the question was about.
+		m.page, m.cursor = m.back, m.backCursor
 		if m.back == pageTop {
 			m.cursor = m.top
 		}
@@ -362,7 +370,7 @@ func (m *Menu) choose(in Info) Action {
 
 // confirm asks about command c in words what; Back returns to page back.
 func (m *Menu) confirm(c arbiter.Command, what string, back page) {
-	m.pending, m.what, m.back, m.page = c, what, back, pageConfirm
+	m.pending, m.what, m.back, m.backCursor, m.page = c, what, back, m.cursor, pageConfirm
 }
 
 // Done says how the caller's command went: a refusal opens the menu on

@@ -222,3 +222,46 @@ func TestScreen_ConsoleLogin(t *testing.T) {
 		t.Errorf("the terminal's note line: %q", sc.Lines)
 	}
 }
+
+// Back from a confirmation returns to its list on the entry it asked
+// about (the arbiter who said no to 3+2 wants the entries beside it), on
+// the time controls, the custom entry and the presets alike.
+func TestMenu_BackFromConfirmation_KeepsTheCursor(t *testing.T) {
+	in := Info{Status: rules.Ready}
+	for _, tc := range []struct {
+		name string
+		path []Button // from the top page to the confirmation
+		want int      // the list's cursor after Back
+	}{
+		{"third control", []Button{OK, Next, Next, OK}, 2},
+		{"custom control", []Button{OK, Prev, OK, OK, OK}, len(Controls())},
+		{"second preset", []Button{Next, OK, Next, OK}, 1},
+	} {
+		m := New(nil)
+		m.Open()
+		walk(m, in, tc.path...)
+		if m.page != pageConfirm {
+			t.Fatalf("%s: not at a confirmation: page %v", tc.name, m.page)
+		}
+		walk(m, in, Back)
+		if sc := m.Screen(in); sc.Cursor != tc.want {
+			t.Errorf("%s: cursor %d after Back, want %d (%+v)", tc.name, sc.Cursor, tc.want, sc)
+		}
+	}
+}
+
+// After a decision, the new match's question says the result stays in
+// the record only when the table keeps one.
+func TestConfirm_ResultKeptOnlyWithARecord(t *testing.T) {
+	for _, rec := range []bool{true, false} {
+		in := Info{Status: rules.Decided, Result: "1-0 flag B-white", Recorded: rec}
+		m := New(nil)
+		m.Open()
+		walk(m, in, Next, Next, OK) // new match
+		sc := m.Screen(in)
+		want := map[bool]string{true: "it is in the record", false: "no record keeps it"}[rec]
+		if !strings.Contains(strings.Join(sc.Lines, " "), want) {
+			t.Errorf("recorded %v: %q, want %q", rec, sc.Lines, want)
+		}
+	}
+}

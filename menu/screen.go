@@ -75,7 +75,11 @@ func (m *Menu) Screen(in Info) Screen {
 		case rules.Running, rules.Paused:
 			sc.Lines = append(sc.Lines, t("menu.confirm.lost"))
 		case rules.Decided:
-			sc.Lines = append(sc.Lines, t("menu.confirm.result-lost"))
+			if in.Recorded {
+				sc.Lines = append(sc.Lines, t("menu.confirm.result-lost"))
+			} else {
+				sc.Lines = append(sc.Lines, t("menu.confirm.result-gone"))
+			}
 		}
 		sc.Hint, sc.Short = t("menu.hint.confirm"), "YES?"
 	case pageResult:

@@ -33,13 +33,12 @@ func (m *Model) openMenu() {
 		m.bm = menu.New(&menu.Opts{Lang: m.p.Lang()})
 	}
 	m.bm.Open()
-	m.menuAt = map[string]int{}
 }
 
 // menuInfo is what the menu shows of the table.
 func (m *Model) menuInfo() menu.Info {
 	s := m.latest()
-	in := menu.Info{Status: s.Status, Preset: s.Preset, Control: s.Options.Control.String(), Console: m.info}
+	in := menu.Info{Status: s.Status, Preset: s.Preset, Control: s.Options.Control.String(), Console: m.info, Recorded: recorded(&s)}
 	if m.rec.Line != "" {
 		in.Console = m.rec.Line
 	}
@@ -66,35 +65,11 @@ func (m *Model) menuKeyIn(k keyIn, now time.Time) {
 	if !ok {
 		return
 	}
-	before := m.bm.Screen(m.menuInfo())
 	a := m.bm.Press(b, m.menuInfo())
 	if a.Kind == menu.KindCommand {
 		res, _ := m.command(a.Command, now)
 		m.bm.Done(res, m.err)
 		m.err = nil
-	}
-	m.keepCursor(b, before)
-}
-
-// keepCursor puts the cursor back where it was on a list that Back from
-// a confirmation returns to: package menu returns to the top of the list
-// (the top page's cursor aside), and the arbiter who said no to one entry
-// wants the entries beside it, not the first. before is the screen the
-// button b was pressed on. The pages are told apart by the menu's own
-// words in the table's language (the same catalog): a list has the
-// list's hint, a confirmation its title.
-func (m *Model) keepCursor(b menu.Button, before menu.Screen) {
-	isList := func(sc menu.Screen) bool { return sc.Cursor >= 0 && sc.Hint == m.tr("menu.hint.list") }
-	switch {
-	case b == menu.OK && isList(before):
-		m.menuAt[before.Title] = before.Cursor
-	case b == menu.Back && before.Title == m.tr("menu.confirm-title") && m.bm.IsOpen():
-		sc := m.bm.Screen(m.menuInfo())
-		at, ok := m.menuAt[sc.Title]
-		for n := 0; ok && isList(sc) && sc.Cursor != at && n < len(sc.Lines); n++ {
-			m.bm.Press(menu.Next, m.menuInfo())
-			sc = m.bm.Screen(m.menuInfo())
-		}
 	}
 }
 

@@ -116,9 +116,6 @@ type Model struct {
 
 	ask prompt     // the open question, if any (ask.step != noPrompt)
 	bm  *menu.Menu // the button menu (menu.go), nil until opened
-	// menuAt is the cursor each of the menu's lists had when OK chose
-	// from it, by the list's title (keepCursor).
-	menuAt map[string]int
 	// lastResult is the last decided result the table showed, for the
 	// menu's "last result".
 	lastResult string
