@@ -615,7 +615,7 @@ func (m *Model) infoLine() string {
 	if e := m.snap.RecordErr; e != "" {
 		// The daemon's RecordErr is already the whole sentence.
 		if !strings.HasPrefix(strings.ToLower(e), "recording failed") {
-			e = m.tr("tui.info.record-failed", "Why", e)
+			e = m.tr("tui.info.record-failed", "Why", m.p.Core(e))
 		} else {
 			e = m.p.Core(e)
 		}
