@@ -25,6 +25,7 @@ import (
 // pattern.
 type corePattern struct {
 	id     string
+	pkg    string // the package's prefix the template opens with ("clock: "), optional in a message
 	prefix string // the template's text before its first field: a cheap first test
 	re     *regexp.Regexp
 	names  []string
@@ -66,9 +67,19 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 	})
 	for _, id := range ids {
 		tmpl := strings.TrimRight(en[id], "\n")
+		// A package's prefix ("clock: ") is optional: a caller that
+		// names the field itself drops it ("time.control: 0s: base time
+		// 0 ..."), and the translation then drops its own.
+		pkg := ""
+		if m := pkgPrefix.FindString(tmpl); m != "" && wordRe.MatchString(field.ReplaceAllString(tmpl[len(m):], "")) {
+			pkg, tmpl = m, tmpl[len(m):]
+		}
 		var names []string
 		var re strings.Builder
 		re.WriteString("^")
+		if pkg != "" {
+			re.WriteString("(?:" + regexp.QuoteMeta(pkg) + ")?")
+		}
 		last := 0
 		prefix := tmpl
 		for i, loc := range field.FindAllStringSubmatchIndex(tmpl, -1) {
@@ -76,18 +87,28 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 				prefix = tmpl[:loc[0]]
 			}
 			re.WriteString(regexp.QuoteMeta(tmpl[last:loc[0]]))
-			re.WriteString("(.+?)")
+			if i == 0 && loc[0] == 0 {
+				re.WriteString("(.+?)") // a leading value is never empty
+			} else {
+				re.WriteString("(.*?)")
+			}
 			names = append(names, tmpl[loc[2]:loc[3]])
 			last = loc[1]
 		}
 		re.WriteString(regexp.QuoteMeta(tmpl[last:]))
 		re.WriteString("$")
-		ps = append(ps, corePattern{id: id, prefix: prefix, re: regexp.MustCompile(re.String()), names: names,
+		ps = append(ps, corePattern{id: id, pkg: pkg, prefix: prefix, re: regexp.MustCompile(re.String()), names: names,
 			leading: len(names) > 0 && prefix == "", trailing: len(names) > 0 && last == len(tmpl),
 			head: len(names) > 0 && prefix == "" && strings.HasPrefix(field.ReplaceAllString(tmpl, "\x00"), "\x00: ")})
 	}
 	return ps
 })
+
+var (
+	// pkgPrefix is a Go package's prefix on a message: "clock: ".
+	pkgPrefix = regexp.MustCompile(`^[a-z]+: `)
+	wordRe    = regexp.MustCompile(`[A-Za-z]{2,}`)
+)
 
 // maxDepth bounds how deep Message reads a value back as a message of its
 // own ("open x: no such file or directory" inside "reading x: ...").
@@ -147,10 +168,7 @@ func (p *Printer) match(msg string, depth int) (string, *corePattern) {
 	ps := corePatterns()
 	for k := range ps {
 		cp := &ps[k]
-		if !strings.HasPrefix(msg, cp.prefix) {
-			continue
-		}
-		sub := cp.re.FindStringSubmatch(msg)
+		sub := cp.submatch(msg)
 		if sub == nil {
 			continue
 		}
@@ -180,16 +198,40 @@ func (p *Printer) match(msg string, depth int) (string, *corePattern) {
 			}
 			kv = append(kv, n, v)
 		}
-		return p.T(cp.id, kv...), cp
+		out := p.T(cp.id, kv...)
+		if cp.pkg != "" && !strings.HasPrefix(msg, cp.pkg) {
+			// Written without its package's prefix: the translation's
+			// ("reloj: ") goes too.
+			if m := pkgPrefixAny.FindString(out); m != "" {
+				out = out[len(m):]
+			}
+		}
+		return out, cp
 	}
 	return msg, nil
 }
+
+// submatch is the template's values read back from msg, nil when it does
+// not match.
+func (cp *corePattern) submatch(msg string) []string {
+	rest := msg
+	if cp.pkg != "" {
+		rest = strings.TrimPrefix(msg, cp.pkg)
+	}
+	if !strings.HasPrefix(rest, cp.prefix) {
+		return nil // the cheap test first
+	}
+	return cp.re.FindStringSubmatch(msg)
+}
+
+// pkgPrefixAny is a translation's package prefix: "reloj: ".
+var pkgPrefixAny = regexp.MustCompile(`^\p{Ll}+: `)
 
 // closed reports whether a template that ends in its own text reads
 // msg whole.
 func (p *Printer) closed(msg string) bool {
 	for _, cp := range corePatterns() {
-		if !cp.trailing && strings.HasPrefix(msg, cp.prefix) && cp.re.MatchString(msg) {
+		if !cp.trailing && cp.submatch(msg) != nil {
 			return true
 		}
 	}

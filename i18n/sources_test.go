@@ -19,7 +19,7 @@ import (
 var cliPackages = []string{
 	"cmd/tandem",
 	"config", "clock", "board", "bpgn", "timeline", "replay", "journal", "tournament",
-	"scoresheet", "arbiter", "rules", "bughouse", "replay", "table", "internal/enum", "internal/inputfile", "internal/lineerr",
+	"scoresheet", "arbiter", "rules", "bughouse", "replay", "table", "internal/enum", "daemon", "internal/inputfile", "internal/lineerr",
 	"eboard", "eboard/session", "eboard/infer", "wiring", "gpio", "hall/ca",
 }
 

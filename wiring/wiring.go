@@ -159,7 +159,7 @@ func (w *Wiring) Validate() error {
 			return fmt.Errorf("gpio: %s: line offset %d below zero", InputName(i), l.Offset)
 		}
 		if int(l.Pull) >= len(PullNames) {
-			return fmt.Errorf("gpio: %s: %v unknown", InputName(i), l.Pull)
+			return fmt.Errorf("gpio: %s: unknown pull %v", InputName(i), l.Pull)
 		}
 		for j := range i {
 			if ins[j].Name == l.Name && (l.Name != "" || ins[j].Offset == l.Offset) {

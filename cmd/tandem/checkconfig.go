@@ -26,9 +26,8 @@ func runCheckConfig(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, checkConfigUsage)
 		return 0
 	}
-	if len(args) != 1 {
-		fmt.Fprintf(stderr, "tandem check-config: want one FILE, got %d arguments\n%s", len(args), checkConfigUsage)
-		return 2
+	if code, ok := oneFile("tandem check-config", args, stderr, checkConfigUsage); !ok {
+		return code
 	}
 	c, err := config.Load(args[0])
 	if err != nil {

@@ -108,8 +108,10 @@ func TestCheckConfig_Usage(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"check-config"}, 2, "tandem check-config: want one FILE, got 0 arguments\nusage: tandem check-config FILE"},
-		{[]string{"check-config", "a.toml", "b.toml"}, 2, "tandem check-config: want one FILE, got 2 arguments\nusage:"},
+		{[]string{"check-config"}, 2, "tandem check-config: need one FILE\n\nusage: tandem check-config FILE"},
+		{[]string{"check-config", "a.toml", "b.toml"}, 2, "tandem check-config: unexpected argument \"b.toml\" after FILE a.toml\n\nusage:"},
+		{[]string{"check-config", "--bogus"}, 2, "tandem check-config: unknown flag --bogus\n\nusage:"},
+		{[]string{"check-config", "--config", "a.toml"}, 2, "tandem check-config: unknown flag --config\n\nusage:"},
 		{[]string{"check-config", filepath.Join(t.TempDir(), "missing.toml")}, 2, "tandem check-config: open "},
 		{[]string{"check-config", t.TempDir()}, 2, "is a directory"},
 	} {

@@ -39,7 +39,7 @@ func TestSpanish_CommandLineMessages(t *testing.T) {
 		{args: []string{"replay", "--preset", "fics", "--preset", "online", "x.bpgn"}, code: 2,
 			stderr: []string{"tandem replay: --preset dado dos veces (fics, luego online); dé uno solo"}},
 		{args: []string{"sim", "--bogus"}, code: 2,
-			stderr: []string{"tandem sim: opción no definida: --bogus", "", "Uso: tandem sim"}},
+			stderr: []string{"tandem sim: opción desconocida: --bogus", "", "Uso: tandem sim"}},
 		{args: []string{"sim", "extra"}, code: 2,
 			stderr: []string{`tandem sim: argumento inesperado "extra"`}},
 		{args: []string{"check-config", "../../docs/examples/tournament.toml"}, code: 2,

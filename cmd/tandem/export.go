@@ -75,6 +75,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return bad("unknown flag %s", a)
 		}
 	}
+	if len(pos) > 1 {
+		return bad("unexpected argument %q", pos[1])
+	}
 	if len(pos) != 1 {
 		return bad("need one MATCH (an id, \"last\" or, for csv, \"all\")")
 	}

@@ -113,6 +113,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			files = append(files, a)
 		}
 	}
+	if len(files) > 1 {
+		fmt.Fprintf(stderr, "tandem replay: unexpected argument %q after FILE %s\n\n%s", files[1], files[0], replayUsage)
+		return 2
+	}
 	if len(files) != 1 {
 		fmt.Fprintf(stderr, "tandem replay: expected one FILE, got %d\n\n%s", len(files), replayUsage)
 		return 2

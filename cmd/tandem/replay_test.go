@@ -111,7 +111,7 @@ func TestReplay_Usage(t *testing.T) {
 		{[]string{"--preset", "blitz", td + "timeline/flag.timeline"}, 2, "presets are fics, online, panoriental, pasapiezas, reglamento, uscf-fics"},
 		{[]string{td + "timeline/flag.timeline", "--preset"}, 2, "--preset needs a name"},
 		{[]string{}, 2, "expected one FILE, got 0"},
-		{[]string{"a.bpgn", "b.bpgn"}, 2, "expected one FILE, got 2"},
+		{[]string{"a.bpgn", "b.bpgn"}, 2, `unexpected argument "b.bpgn" after FILE a.bpgn`},
 		{[]string{"--fast", "a.bpgn"}, 2, "unknown flag --fast"},
 		{[]string{"no-such-file.bpgn"}, 2, "no-such-file.bpgn"},
 	} {

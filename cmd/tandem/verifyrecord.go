@@ -33,9 +33,8 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, verifyRecordUsage)
 		return 0
 	}
-	if len(args) != 1 || len(args[0]) > 1 && args[0][0] == '-' {
-		fmt.Fprintf(stderr, "tandem verify-record: need one FILE\n\n%s", verifyRecordUsage)
-		return 2
+	if code, ok := oneFile("tandem verify-record", args, stderr, verifyRecordUsage); !ok {
+		return code
 	}
 	path := args[0]
 	l, p, err := journal.VerifyFile(path)
@@ -103,4 +102,25 @@ func fileErr(file string, err error) string {
 		return msg
 	}
 	return file + ": " + err.Error()
+}
+
+// oneFile checks that args is one FILE, and otherwise writes what is
+// wrong (a flag the command does not have, an argument too many, no
+// FILE) with the usage and returns 2 and false.
+func oneFile(cmd string, args []string, stderr io.Writer, usage string) (int, bool) {
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' {
+			fmt.Fprintf(stderr, "%s: unknown flag %s\n\n%s", cmd, a, usage)
+			return 2, false
+		}
+	}
+	switch {
+	case len(args) == 0:
+		fmt.Fprintf(stderr, "%s: need one FILE\n\n%s", cmd, usage)
+		return 2, false
+	case len(args) > 1:
+		fmt.Fprintf(stderr, "%s: unexpected argument %q after FILE %s\n\n%s", cmd, args[1], args[0], usage)
+		return 2, false
+	}
+	return 0, true
 }
