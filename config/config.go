@@ -323,6 +323,13 @@ func (p *parser) table(path []string, v any) (map[string]any, error) {
 // strings as they are, switches as true/false, numbers in decimal, arrays
 // as "[2, 6]". Tables are an error.
 func (p *parser) text(path []string, v any) (string, error) {
+	if k := path[len(path)-1]; len(path) <= 2 && rules.IsSwitch(k) {
+		// A switch is a TOML boolean: "no" in quotes is a string,
+		// which the file's reader would not take for false either.
+		if _, ok := v.(bool); !ok {
+			return "", p.errorf(path, "expected true or false (without quotes), got %s", describe(v))
+		}
+	}
 	switch x := v.(type) {
 	case string:
 		return x, nil

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +28,14 @@ var AddedOptionKeys = map[string]string{
 	"illegal_move_claim": "board-opponent", "draw_agreement": "one-board", "deadlock_draw": "false",
 	"move_limit": "0", "fifty_move_draw": "false", "match_format": "first-decision", "no_show_tolerance": "0s",
 }
+
+// switchKeys are the options that are switches (true or false).
+var switchKeys = [...]string{"increment_before_first_move", "repetition_draw", "castle_dropped_rook", "dropped_pawn_double_step",
+	"deadlock_draw", "fifty_move_draw"}
+
+// IsSwitch reports whether the option called key is a switch, true or
+// false (a configuration file writes it as a TOML boolean).
+func IsSwitch(key string) bool { return slices.Contains(switchKeys[:], key) }
 
 // Set sets the option called key from its text form, as configuration
 // files and timelines write it: words for the choices ("other-continues"),
@@ -92,8 +101,7 @@ func (o *Options) Set(key, value string) error {
 		} else {
 			o.PieceDropRanks = r
 		}
-	case "increment_before_first_move", "repetition_draw", "castle_dropped_rook", "dropped_pawn_double_step",
-		"deadlock_draw", "fifty_move_draw":
+	case switchKeys[0], switchKeys[1], switchKeys[2], switchKeys[3], switchKeys[4], switchKeys[5]:
 		b, e := parseBool(value)
 		if e != nil {
 			return fmt.Errorf("%s: %v", key, e)
