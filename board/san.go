@@ -292,28 +292,27 @@ func (p *Position) explainDrop(text string, g *genState, m Move) error {
 func (p *Position) explainBoard(text string, g *genState, pm *parsed) error {
 	e := &IllegalError{Move: text, Rule: ruleNoSuchMove}
 	if pm.castle != 0 || pm.uci && p.sq[pm.from] == MakePiece(g.us, King) && pm.from.File() == 4 && (pm.to.File() >= 6 || pm.to.File() <= 2) && pm.from.Rank() == pm.to.Rank() {
-		side := "king side"
+		e.Reason = "castling king side is not possible here"
 		corner := Square(7)
 		right := uint8(castleWK)
 		if pm.castle == 2 || pm.uci && pm.to.File() <= 2 {
-			side, corner, right = "queen side", 0, castleWQ
+			e.Reason, corner, right = "castling queen side is not possible here", 0, castleWQ
 		}
 		if g.us == bughouse.Black {
 			corner += 56
 			right <<= 2
 		}
-		e.Reason = "castling " + side + " is not possible here"
 		switch {
 		case g.checkers != 0:
 			e.Reason = "castling out of check"
 		case p.sq[corner] == MakePiece(g.us, Rook) && p.weak&right != 0 && p.castle&right == 0 && !p.rules.CastleDroppedRook:
 			if p.dropped&bit(corner) != 0 {
-				e.Reason, e.Rule = "the rook on "+corner.String()+" was dropped there (the original rook was captured there)", "castle_dropped_rook = false, Art 25"
+				e.Reason, e.Rule = fmt.Sprintf("the rook on %s was dropped there (the original rook was captured there)", corner), "castle_dropped_rook = false, Art 25"
 			} else {
-				e.Reason, e.Rule = "the rook on "+corner.String()+" moved there after the original rook was captured there: it has moved", "Art 25: castling follows the FIDE Laws, Art 3.8"
+				e.Reason, e.Rule = fmt.Sprintf("the rook on %s moved there after the original rook was captured there: it has moved", corner), "Art 25: castling follows the FIDE Laws, Art 3.8"
 			}
 		case p.castleRights()&right == 0 && p.sq[corner] == MakePiece(g.us, Rook) && p.dropped&bit(corner) != 0:
-			e.Reason = "the rook on " + corner.String() + " was dropped there after the king or the original rook had moved: the castling right is gone"
+			e.Reason = fmt.Sprintf("the rook on %s was dropped there after the king or the original rook had moved: the castling right is gone", corner)
 		case p.castleRights()&right == 0:
 			e.Reason = "the king or that rook has moved (or the rook was captured): the castling right is gone"
 		}

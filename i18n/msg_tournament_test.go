@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tandem/bpgn"
+	"tandem/config"
 	"tandem/tournament"
 )
 
@@ -219,4 +220,97 @@ func readBack(p *Printer, msg string) bool {
 		}
 		at += i + 2
 	}
+}
+
+// A tournament file's values of the wrong kind, as an arbiter writes
+// them first (a number in quotes, a date as it is written by hand), in
+// the file's words and not go-toml's struct fields.
+func TestMessages_TournamentValues(t *testing.T) {
+	cases := []msgCase{
+		{"rounds quoted", parseTournament("rounds = 3", `rounds = "4"`),
+			"torneo.toml:2: rounds: se esperaba un número entero como 4, no una cadena"},
+		{"time control a number", parseTournament("rounds = 3", "rounds = 3\ntime_control = 5"),
+			`torneo.toml:3: time_control: se esperaba un texto entre comillas como "3m+2s", no un entero`},
+		{"start by hand", parseTournament("rounds = 3", "rounds = 3\nstart = \"14/03/2026\""),
+			`torneo.toml:3: start: se esperaba una fecha como 2026-03-14 sin comillas, no "14/03/2026"`},
+		{"a date and time", parseTournament("rounds = 3", "rounds = 3\nend = 2026-03-14T10:00:00"),
+			"torneo.toml:3: end: se esperaba una fecha como 2026-03-14 sin comillas, no una fecha u hora"},
+		{"round date by hand", parseTournament("rounds = 3", "rounds = 3\nround_dates = [2026-03-14, \"15/03\"]"),
+			`torneo.toml:3: round_dates[2]: se esperaba una fecha como 2026-03-14 sin comillas, no "15/03"`},
+		{"one round date", parseTournament("rounds = 3", "rounds = 3\nround_dates = 2026-03-14"),
+			"torneo.toml:3: round_dates: se esperaba una lista de fechas como [2026-03-14, 2026-03-15], no una fecha u hora"},
+		{"armageddon quoted", parseTournament("rounds = 3", "rounds = 3\narmageddon = \"no\""),
+			`torneo.toml:3: armageddon: se esperaba true o false (sin comillas), no "no"`},
+		{"bye points quoted", parseTournament("rounds = 3", "rounds = 3\nbye_points = \"1\""),
+			"torneo.toml:3: bye_points: se esperaba un número como 1 o 0.5, no una cadena"},
+		{"rating quoted", parseTournament(`{ name = "P1" }`, `{ name = "P1", rating = "1850" }`),
+			"torneo.toml:6: team[1].players[1].rating: se esperaba un número entero como 2105, no una cadena"},
+		{"rating with decimals", parseTournament(`{ name = "P1" }`, `{ name = "P1", rating = 1850.5 }`),
+			"torneo.toml:6: team[1].players[1].rating: se esperaba un número entero como 2105, no un número con decimales"},
+		{"deputy alone", parseTournament("rounds = 3", "rounds = 3\ndeputy_arbiters = \"Ortega, Pablo\""),
+			`torneo.toml:3: deputy_arbiters: se esperaba una lista de nombres entre comillas como ["Ortega, Pablo"], no "Ortega, Pablo"`},
+		{"players a name", parseTournament(`players = [{ name = "P3" }, { name = "P4" }]`, `players = "P3 y P4"`),
+			`torneo.toml:11: team[2].players: se esperaba una lista de jugadores como [{ name = "García, Lucía" }, { name = "Martín, Diego" }], no "P3 y P4"`},
+		{"player a name", parseTournament(`players = [{ name = "P3" }, { name = "P4" }]`, `players = ["P3", "P4"]`),
+			`torneo.toml:11: team[2].players[1]: se esperaba un jugador como { name = "García, Lucía", rating = 2105 }, no "P3"`},
+		{"team name a number", parseTournament(`name = "Jaque Doble"`, `name = 5`),
+			`torneo.toml:14: team[3].name: se esperaba un texto entre comillas como "Los Alfiles", no un entero`},
+		{"team a value", func() error {
+			_, err := tournament.Parse("torneo.toml", []byte("name = \"Club\"\nrounds = 3\nteam = \"Los Alfiles\"\n"))
+			return err
+		}(), `torneo.toml:3: team: se esperaban tablas [[team]], no "Los Alfiles"`},
+	}
+	checkLines(t, cases)
+}
+
+// go-toml's syntax errors, the mistakes of a file written by hand: in a
+// configuration ("invalid TOML at column N: ...") and in a tournament
+// file ("invalid at column N: ...").
+func TestMessages_TOMLSyntax(t *testing.T) {
+	conf := func(src string) error {
+		_, err := config.Parse("tandem.toml", []byte(src))
+		return err
+	}
+	tourn := func(src string) error {
+		_, err := tournament.Parse("torneo.toml", []byte(src))
+		return err
+	}
+	checkLines(t, []msgCase{
+		{"unquoted time", conf("[time]\ncontrol = 5m\n"),
+			"tandem.toml:2: TOML no válido en la columna 12: el texto debe ir entre comillas"},
+		{"key twice", conf("mode = \"simulated\"\nmode = \"hardware\"\n"),
+			"tandem.toml:2: TOML no válido en la columna 1: la clave mode ya está definida"},
+		{"table twice", conf("[time]\ncontrol = \"5m\"\n[time]\n"),
+			"tandem.toml:3: TOML no válido en la columna 2: la tabla time ya existe"},
+		{"table name", conf("[time\ncontrol = \"5m\"\n"),
+			"tandem.toml:1: TOML no válido en la columna 6: falta el ']' que cierra el nombre de la tabla"},
+		{"no equals", conf("mode \"simulated\"\n"),
+			"tandem.toml:1: TOML no válido en la columna 6: falta el '=' tras la clave"},
+		{"after the value", conf("mode = \"simulated\" sim\n"),
+			"tandem.toml:1: TOML no válido en la columna 20: se esperaba un salto de línea, no U+0073 's'"},
+		{"closing quote", conf("mode = \"simulated\n"),
+			"tandem.toml:1: TOML no válido en la columna 18: un texto entre comillas dobles no puede tener saltos de línea"},
+		{"array", conf("[sound]\nevents = [\"start\", \"flag\"\n"),
+			"tandem.toml:2: TOML no válido en la columna 26: la lista está incompleta"},
+		{"array comma", conf("[sound]\nevents = [\"start\" \"flag\"]\n"),
+			"tandem.toml:2: TOML no válido en la columna 19: se esperaba ',' o ']' tras un valor de la lista"},
+		{"keyword", conf("[console]\nenabled = ture\n"),
+			"tandem.toml:2: TOML no válido en la columna 11: se esperaba la palabra \"true\""},
+		{"leading zero", conf("[sound]\nfrequency = 0800\n"),
+			"tandem.toml:2: TOML no válido en la columna 13: un número entero no puede empezar por cero"},
+		{"windows path", conf("[journal]\nfile = \"C:\\tandem\\x.db\"\n"),
+			"tandem.toml:2: TOML no válido en la columna 20: cifra hexadecimal no válida en una secuencia de escape unicode"},
+		{"escape", conf("[journal]\nfile = \"C:\\quiz.db\"\n"),
+			"tandem.toml:2: TOML no válido en la columna 11: carácter de escape no válido U+0071 'q'"},
+		{"tournament: date by hand", tourn("name = \"Open\"\nstart = 14/03/2026\n"),
+			"torneo.toml:2: no válido en la columna 11: se esperaba un salto de línea, no U+002F '/'"},
+		{"tournament: impossible date", tourn("name = \"Open\"\nstart = 2026-02-30\n"),
+			"torneo.toml:2: no válido en la columna 17: fecha imposible"},
+		{"tournament: team table", tourn("name = \"Open\"\n[[team]\n"),
+			"torneo.toml:2: no válido en la columna 7: falta el ']]' que cierra el nombre de la tabla"},
+		{"tournament: inline table", tourn("[[team]]\nplayers = [{ name = \"a\" rating = 1 }]\n"),
+			"torneo.toml:2: no válido en la columna 25: se esperaba ',' o '}' tras una clave y su valor de la tabla en línea"},
+		{"tournament: unquoted name", tourn("name = Open\n"),
+			"torneo.toml:1: no válido en la columna 8: carácter inesperado U+004F 'O' al principio de un valor (¿faltan las comillas?)"},
+	})
 }

@@ -98,10 +98,11 @@ func literal(e ast.Expr) (string, bool) {
 
 // messages returns the formats of the error and message texts in the Go
 // files of dir (tests excluded): what fmt.Errorf, errors.New, lineerr.New,
-// an errorf or fail helper, an Error's Msg, and a Fprint to a writer of
-// messages (stderr) are given.
-func messages(t *testing.T, dir string) map[string]string {
-	out := map[string]string{}
+// an errorf, fail or usageError helper (helperName), an Error's Msg, a
+// board.IllegalError's Reason, and a Fprint to a writer of messages
+// (stderr) are given; reasons are the formats of IllegalError reasons.
+func messages(t *testing.T, dir string) (out map[string]string, reasons map[string]bool) {
+	out, reasons = map[string]string{}, map[string]bool{}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
@@ -112,13 +113,27 @@ func messages(t *testing.T, dir string) map[string]string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		add := func(e ast.Expr) {
+		format := func(e ast.Expr) (string, bool) {
 			if s, ok := literal(e); ok {
+				return s, true
+			}
+			if c, ok := e.(*ast.CallExpr); ok && isSel(c.Fun, "fmt", "Sprintf") && len(c.Args) > 0 {
+				return literal(c.Args[0])
+			}
+			return "", false
+		}
+		add := func(e ast.Expr) {
+			if s, ok := format(e); ok {
 				out[s] = fset.Position(e.Pos()).String()
-			} else if c, ok := e.(*ast.CallExpr); ok && isSel(c.Fun, "fmt", "Sprintf") && len(c.Args) > 0 {
-				if s, ok := literal(c.Args[0]); ok {
-					out[s] = fset.Position(e.Pos()).String()
-				}
+			}
+		}
+		// A refusal's reason is written "reason (rule)" when it has a
+		// rule (IllegalError.Error): its template may read either.
+		refusals := map[string]bool{}
+		reason := func(e ast.Expr) {
+			if s, ok := format(e); ok {
+				out[s] = fset.Position(e.Pos()).String()
+				reasons[s] = true
 			}
 		}
 		ast.Inspect(af, func(n ast.Node) bool {
@@ -129,7 +144,7 @@ func messages(t *testing.T, dir string) map[string]string {
 					if len(n.Args) > 0 {
 						add(n.Args[0])
 					}
-				case isSel(n.Fun, "lineerr", "New"), isName(n.Fun, "errorf"), isName(n.Fun, "fail"), isName(n.Fun, "failf"), isName(n.Fun, "bad"):
+				case isSel(n.Fun, "lineerr", "New"), isHelper(n):
 					// The message, not a field's name: the last literal
 					// with a space (bad("en passant", "%q; it is ...")).
 					var msg ast.Expr
@@ -150,11 +165,50 @@ func messages(t *testing.T, dir string) map[string]string {
 				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Msg" {
 					add(n.Value)
 				}
+			case *ast.CompositeLit:
+				// A move's refusal: board.IllegalError{Reason: ...}.
+				if exprName(n.Type) == "IllegalError" {
+					for _, el := range n.Elts {
+						if kv, ok := el.(*ast.KeyValueExpr); ok && exprName(kv.Key) == "Reason" {
+							reason(kv.Value)
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				// e := &IllegalError{...}, then e.Reason, e.Rule =
+				// "the drop gives check", "...": the reason set field
+				// by field.
+				for i, l := range n.Lhs {
+					if i >= len(n.Rhs) {
+						break
+					}
+					if u, ok := n.Rhs[i].(*ast.UnaryExpr); ok {
+						if c, ok := u.X.(*ast.CompositeLit); ok && exprName(c.Type) == "IllegalError" {
+							refusals[exprName(l)] = true
+						}
+					}
+					if s, ok := l.(*ast.SelectorExpr); ok && s.Sel.Name == "Reason" && refusals[exprName(s.X)] {
+						reason(n.Rhs[i])
+					}
+				}
 			}
 			return true
 		})
 	}
-	return out
+	return out, reasons
+}
+
+// helperName is the name of a function that writes a message from its
+// format: errorf, fail, failf, bad, and those whose name ends so
+// (inputErr, usageError, p.errorf).
+var helperName = regexp.MustCompile(`^(errorf|fail|failf|bad)$|[a-z](Err|Error|Errorf|Fail|Failf)$`)
+
+// isHelper reports whether c calls a message helper (helperName): a
+// command's usage errors (usageError(stderr, "--%s given twice", name))
+// and package replay's inputErr were missed while only errorf, fail,
+// failf and bad were read.
+func isHelper(c *ast.CallExpr) bool {
+	return helperName.MatchString(exprName(c.Fun))
 }
 
 func isSel(e ast.Expr, pkg, name string) bool {
@@ -200,13 +254,14 @@ func TestSources_MessagesTranslated(t *testing.T) {
 			t.Errorf("%s: %v (a package moved? update cliPackages)", pkg, err)
 			continue
 		}
-		for format, pos := range messages(t, dir) {
+		msgs, reasons := messages(t, dir)
+		for format, pos := range msgs {
 			for _, line := range strings.Split(sample(format), "\n") {
 				if strings.TrimSpace(line) == "" {
 					continue
 				}
 				checked++
-				if w := untranslated(line); w != "" {
+				if w := untranslated(line); w != "" && !(reasons[format] && untranslated(line+" (·)") == "") {
 					t.Errorf("%s: no template reads %q", pos, line)
 				}
 			}

@@ -117,7 +117,7 @@ func Load(name string, src []byte, preset string) (*Plan, error) {
 	)
 	guessed := !knownExt(name)
 	if guessed && len(bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))) == 0 {
-		return nil, &InputError{File: name, Line: 1, Msg: "the file is empty: it is neither a BPGN record nor a timeline (" + timeline.NoEvents + ")"}
+		return nil, &InputError{File: name, Line: 1, Msg: fmt.Sprintf("the file is empty: it is neither a BPGN record nor a timeline (%s)", timeline.NoEvents)}
 	}
 	isRecord := isBPGN(name, src)
 	if isRecord {
@@ -138,7 +138,9 @@ func Load(name string, src []byte, preset string) (*Plan, error) {
 		}
 		msg := le.Msg
 		if !isRecord && guessed && le.Line == firstContentLine(src) {
-			msg += ` (read as a timeline: the name does not end in .bpgn, .pgn or .timeline and the text does not start with "[")`
+			// One format with the message as its field: a translation
+			// reads the message and this note whole.
+			msg = fmt.Sprintf(`%s (read as a timeline: the name does not end in .bpgn, .pgn or .timeline and the text does not start with "[")`, msg)
 		}
 		return nil, &InputError{File: name, Line: le.Line, Msg: msg}
 	}
@@ -271,7 +273,12 @@ func FromBPGN(g *bpgn.Game, preset string) (*Plan, error) {
 			kind, first = m.StampKind, i
 		}
 		if m.StampKind != kind {
-			return nil, inputErr(m.Line, "move %s has a %s stamp but move %s has a %s stamp; one record uses one kind", m.Label(), m.StampKind, g.Moves[first].Label(), kind)
+			// Two formats, not the kinds' names: "a instant stamp"
+			// would read badly, and a translation reads each whole.
+			if m.StampKind == bpgn.Instant {
+				return nil, inputErr(m.Line, "move %s has an instant stamp ({[ts=S]}) but move %s has a remaining-time stamp ({S}); one record uses one kind", m.Label(), g.Moves[first].Label())
+			}
+			return nil, inputErr(m.Line, "move %s has a remaining-time stamp ({S}) but move %s has an instant stamp ({[ts=S]}); one record uses one kind", m.Label(), g.Moves[first].Label())
 		}
 	}
 	if plan.NoClocks != "" {
@@ -445,7 +452,7 @@ func planWithoutClocks(g *bpgn.Game, plan *Plan, term bpgn.Termination, ended bo
 func checkEnding(g *bpgn.Game, term bpgn.Termination, ended bool) error {
 	if term.Ending != bpgn.EndUnknown && term.Moves < len(g.Moves) {
 		m := &g.Moves[term.Moves]
-		return inputErr(term.Line, "the ending {%s} comes before move %s (line %d); an ending follows the last move", term.Text, m.Label(), m.Line)
+		return inputErr(term.Line, "the ending %s comes before move %s (line %d); an ending follows the last move", "{"+term.Text+"}", m.Label(), m.Line)
 	}
 	if ended {
 		return nil
@@ -484,10 +491,10 @@ func remainingInstants(moves []bpgn.Move, o *rules.Options, at []time.Duration) 
 		credit[s] += bonus(&c, count[s])
 		u := credit[s] - m.Stamp
 		if u < 0 && count[s] == 1 {
-			return inputErr(m.Line, "move %s: the stamp {%s} is more than the %s s %s had (the TimeControl's base time and increment): a clock cannot go up beyond its increments", m.Label(), clock.FormatSeconds(m.Stamp), clock.FormatSeconds(credit[s]), s)
+			return inputErr(m.Line, "move %s: the stamp %s is more than the %s s %s had (the TimeControl's base time and increment): a clock cannot go up beyond its increments", m.Label(), "{"+clock.FormatSeconds(m.Stamp)+"}", clock.FormatSeconds(credit[s]), s)
 		}
 		if u < used[s] {
-			return inputErr(m.Line, "move %s: the stamp {%s} leaves %s more time than at its previous move (%s s used before, %s now): a clock cannot go up beyond its increments", m.Label(), clock.FormatSeconds(m.Stamp), s, clock.FormatSeconds(used[s]), clock.FormatSeconds(u))
+			return inputErr(m.Line, "move %s: the stamp %s leaves %s more time than at its previous move (%s s used before, %s now): a clock cannot go up beyond its increments", m.Label(), "{"+clock.FormatSeconds(m.Stamp)+"}", s, clock.FormatSeconds(used[s]), clock.FormatSeconds(u))
 		}
 		used[s] = u
 		at[i] = u + used[s.Opponent()]

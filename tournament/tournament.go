@@ -210,11 +210,23 @@ func Load(path string) (*Tournament, error) {
 // with a name, a rating of 0 (unrated) to MaxRating, a FIDE id (no two
 // players with the same one), a three-letter federation and a FIDE title
 // when given; round_dates in round order (several rounds may share a
-// day). The first problem
-// found gives an *Error with the line and field; the Tournament is then nil.
+// day). A value of the wrong kind (rounds = "4", an unquoted text, a date
+// written "14/03/2026") is named by the kind expected and an example. The
+// first problem found gives an *Error with the line and field; the
+// Tournament is then nil.
 func Parse(name string, data []byte) (*Tournament, error) {
 	if len(data) > MaxFileSize {
 		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("the file is %d bytes; a tournament file is at most %d bytes (1 MiB)", len(data), MaxFileSize)}
+	}
+	// The syntax and each value's kind first, in the file's words
+	// (checkKinds); then the schema, which reports unknown keys.
+	var generic map[string]any
+	if err := toml.Unmarshal(data, &generic); err != nil {
+		return nil, decodeError(name, data, err)
+	}
+	p := &parser{file: name, lines: tomlline.New(data)}
+	if err := p.checkKinds(generic); err != nil {
+		return nil, err
 	}
 	var doc fileDoc
 	d := toml.NewDecoder(bytes.NewReader(data))
@@ -222,7 +234,6 @@ func Parse(name string, data []byte) (*Tournament, error) {
 	if err := d.Decode(&doc); err != nil {
 		return nil, decodeError(name, data, err)
 	}
-	p := &parser{file: name, lines: tomlline.New(data)}
 	t := p.build(&doc)
 	if p.err != nil {
 		return nil, p.err

@@ -120,7 +120,26 @@ func TestParse_Errors(t *testing.T) {
 		{"syntax", "name = \n", "t.toml:1: invalid at column"},
 		{"unknown key", strings.Replace(minimal, "rounds = 3", "rounds = 3\nround = 4", 1), "t.toml:3: round: unknown key"},
 		{"unknown player key", strings.Replace(minimal, `{ name = "P4" }`, `{ name = "P4", elo = 1800 }`, 1), "t.toml:10: team[2].players[2].elo: unknown key"},
-		{"wrong type", strings.Replace(minimal, "rounds = 3", `rounds = "three"`, 1), "t.toml:2: invalid at column"},
+		{"wrong type", strings.Replace(minimal, "rounds = 3", `rounds = "three"`, 1), "t.toml:2: rounds: expected a whole number such as 4, got a string"},
+		// A value of the wrong kind in the file's words, not go-toml's
+		// (tournament.fileDoc.Rounds of type int).
+		{"rounds a float", strings.Replace(minimal, "rounds = 3", `rounds = 3.5`, 1), "t.toml:2: rounds: expected a whole number such as 4, got a float"},
+		{"control a number", strings.Replace(minimal, "rounds = 3", "rounds = 3\ntime_control = 5", 1), `t.toml:3: time_control: expected text in quotes such as "3m+2s", got an integer`},
+		{"start by hand", strings.Replace(minimal, "rounds = 3", "rounds = 3\nstart = \"14/03/2026\"", 1), `t.toml:3: start: expected a date such as 2026-03-14 without quotes, got "14/03/2026"`},
+		{"end with a time", strings.Replace(minimal, "rounds = 3", "rounds = 3\nend = 2026-03-14T10:00:00", 1), "t.toml:3: end: expected a date such as 2026-03-14 without quotes, got a date or time"},
+		{"round date by hand", strings.Replace(minimal, "rounds = 3", "rounds = 3\nround_dates = [2026-03-14,\n  \"15/03\"]", 1), `t.toml:4: round_dates[2]: expected a date such as 2026-03-14 without quotes, got "15/03"`},
+		{"round dates one", strings.Replace(minimal, "rounds = 3", "rounds = 3\nround_dates = 2026-03-14", 1), "t.toml:3: round_dates: expected a list of dates such as [2026-03-14, 2026-03-15], got a date or time"},
+		{"deputies one", strings.Replace(minimal, "rounds = 3", "rounds = 3\ndeputy_arbiters = \"Ortega, Pablo\"", 1), `t.toml:3: deputy_arbiters: expected a list of names in quotes such as ["Ortega, Pablo"], got "Ortega, Pablo"`},
+		{"deputy a number", strings.Replace(minimal, "rounds = 3", "rounds = 3\ndeputy_arbiters = [\"Ortega, Pablo\", 7]", 1), `t.toml:3: deputy_arbiters[2]: expected text in quotes such as "Ortega, Pablo", got an integer`},
+		{"armageddon quoted", strings.Replace(minimal, "rounds = 3", "rounds = 3\narmageddon = \"yes\"", 1), `t.toml:3: armageddon: expected true or false (without quotes), got "yes"`},
+		{"bye points quoted", strings.Replace(minimal, "rounds = 3", "rounds = 3\nbye_points = \"0.5\"", 1), "t.toml:3: bye_points: expected a number such as 1 or 0.5, got a string"},
+		{"team a string", `name = "Club"` + "\nrounds = 3\nteam = \"A\"\n", `t.toml:3: team: expected [[team]] tables, got "A"`},
+		{"team id quoted", strings.Replace(minimal, `name = "B"`, "name = \"B\"\nid = \"2\"", 1), "t.toml:10: team[2].id: expected a whole number such as 3, got a string"},
+		{"players a string", strings.Replace(minimal, `players = [{ name = "P3" }, { name = "P4" }]`, `players = "P3, P4"`, 1), `t.toml:10: team[2].players: expected a list of players such as [{ name = "García, Lucía" }, { name = "Martín, Diego" }], got "P3, P4"`},
+		{"player a string", strings.Replace(minimal, `players = [{ name = "P3" }, { name = "P4" }]`, `players = ["P3", { name = "P4" }]`, 1), `t.toml:10: team[2].players[1]: expected a player such as { name = "García, Lucía", rating = 2105 }, got "P3"`},
+		{"rating quoted", strings.Replace(minimal, `{ name = "P4" }`, `{ name = "P4", rating = "1800" }`, 1), "t.toml:10: team[2].players[2].rating: expected a whole number such as 2105, got a string"},
+		{"title a number", strings.Replace(minimal, `{ name = "P4" }`, `{ name = "P4", title = 1 }`, 1), `t.toml:10: team[2].players[2].title: expected text in quotes such as "FM", got an integer`},
+		{"earliest line first", strings.Replace(strings.Replace(minimal, `{ name = "P4" }`, `{ name = "P4", title = 1 }`, 1), "rounds = 3", `rounds = "3"`, 1), "t.toml:2: rounds: expected a whole number"},
 		{"no name", strings.Replace(minimal, `name = "Club"`, ``, 1), "t.toml: name: missing"},
 		{"no rounds", strings.Replace(minimal, "rounds = 3", "", 1), "t.toml: rounds: missing: the number of rounds (1 to 99) is required"},
 		{"zero rounds", strings.Replace(minimal, "rounds = 3", "rounds = 0", 1), "t.toml:2: rounds: 0 rounds; allowed 1 to 99"},
@@ -179,5 +198,17 @@ func TestError_Format(t *testing.T) {
 		if got := c.e.Error(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
 		}
+	}
+}
+
+// A date in quotes that is a date is read, as go-toml's LocalDate reads
+// it; only one that is not is refused (TestParse_Errors).
+func TestParse_QuotedDate(t *testing.T) {
+	tn, err := Parse("t.toml", []byte(strings.Replace(minimal, "rounds = 3", "rounds = 3\nstart = \"2026-03-14\"\nround_dates = [\"2026-03-14\"]", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tn.Start.Format("2006-01-02"); got != "2026-03-14" || len(tn.RoundDates) != 1 {
+		t.Errorf("start %s, round dates %v", got, tn.RoundDates)
 	}
 }

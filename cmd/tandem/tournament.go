@@ -103,6 +103,9 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		}
 		return tournamentStandings(pos[0], results, format, stdout, stderr)
 	case "pairings":
+		if len(pos) == 1 {
+			return usageError(stderr, "pairings wants FILE ROUND PAIRINGS, got 1 argument")
+		}
 		if len(pos) != 3 {
 			return usageError(stderr, "pairings wants FILE ROUND PAIRINGS, got %d arguments", len(pos))
 		}

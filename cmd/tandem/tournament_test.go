@@ -189,3 +189,46 @@ func TestTournament_StandingsFromTheDashboardsCSV(t *testing.T) {
 		t.Errorf("text: exit %d\n%s", code, text)
 	}
 }
+
+// tandem tournament's usage errors in Spanish (LANG=es_ES.UTF-8): the
+// first line of each, exactly; a file's error keeps its file:line.
+func TestTournament_ErrorsInSpanish(t *testing.T) {
+	spanish(t)
+	dir := t.TempDir()
+	quoted := filepath.Join(dir, "t.toml")
+	if err := os.WriteFile(quoted, []byte("name = \"Open\"\nrounds = \"4\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "tandem tournament: falta el subcomando: check, standings o pairings"},
+		{[]string{"bogus"}, `tandem tournament: subcomando desconocido "bogus"; los subcomandos son check, standings y pairings`},
+		{[]string{"check"}, "tandem tournament: check espera un FILE; recibió 0 argumentos"},
+		{[]string{"standings", "a", "b"}, "tandem tournament: standings espera un FILE; recibió 2 argumentos"},
+		{[]string{"pairings", exampleTournament}, "tandem tournament: pairings espera FILE ROUND PAIRINGS; recibió 1 argumento"},
+		{[]string{"pairings", exampleTournament, "1"}, "tandem tournament: pairings espera FILE ROUND PAIRINGS; recibió 2 argumentos"},
+		{[]string{"pairings", exampleTournament, "9", examplePairs}, "tandem tournament: ROUND 9: " + exampleTournament + " tiene 4 rondas"},
+		{[]string{"pairings", exampleTournament, "x", examplePairs}, `tandem tournament: ROUND "x": un número de ronda a partir de 1`},
+		{[]string{"standings", exampleTournament, "--format", "xml"}, `tandem tournament: --format "xml"; los formatos son text, csv, trf y trf-engine`},
+		{[]string{"standings", exampleTournament, "--format", "csv", "--format", "trf"}, "tandem tournament: --format dado dos veces"},
+		{[]string{"check", exampleTournament, "--results", exampleResults}, "tandem tournament: --results y --format son para standings"},
+		{[]string{"check", quoted}, quoted + ":2: rounds: se esperaba un número entero como 4, no una cadena"},
+	} {
+		code, _, errs := runTournamentCmd(t, tc.args...)
+		first, _, _ := strings.Cut(errs, "\n")
+		if code != 2 || first != tc.want {
+			t.Errorf("%q: exit %d, first line\n\t%q, want\n\t%q", tc.args, code, first, tc.want)
+		}
+	}
+}
+
+// The English of a pairings command given one argument: "1 argument".
+func TestTournament_OneArgument(t *testing.T) {
+	t.Setenv("LC_ALL", "C")
+	code, _, errs := runTournamentCmd(t, "pairings", exampleTournament)
+	if first, _, _ := strings.Cut(errs, "\n"); code != 2 || first != "tandem tournament: pairings wants FILE ROUND PAIRINGS, got 1 argument" {
+		t.Errorf("exit %d, %q", code, first)
+	}
+}
