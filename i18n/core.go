@@ -105,8 +105,10 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 })
 
 var (
-	// pkgPrefix is a Go package's prefix on a message: "clock: ".
-	pkgPrefix = regexp.MustCompile(`^[a-z]+: `)
+	// pkgPrefix is a Go package's prefix on a message: "clock: " (the
+	// packages whose messages a caller may write without it; a
+	// timeline's "deadlock: " is a keyword, not a package).
+	pkgPrefix = regexp.MustCompile(`^(clock|rules|gpio|journal|tournament|scoresheet|table|daemon|bpgn|eboard|board|wiring|timeline|replay|hall|ca): `)
 	wordRe    = regexp.MustCompile(`[A-Za-z]{2,}`)
 )
 
