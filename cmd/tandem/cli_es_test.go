@@ -44,6 +44,12 @@ func TestSpanish_CommandLineMessages(t *testing.T) {
 			stderr: []string{`tandem sim: argumento inesperado "extra"`}},
 		{args: []string{"check-config", "../../docs/examples/tournament.toml"}, code: 2,
 			stderr: []string{"../../docs/examples/tournament.toml:8: name: ", "../../docs/examples/tournament.toml es un archivo de torneo: compruébelo con `tandem tournament check ../../docs/examples/tournament.toml`"}},
+		{args: []string{"tournament", "check", "../../docs/examples/club.toml"}, code: 2,
+			stderr: []string{"../../docs/examples/club.toml:9: mode: clave desconocida", "../../docs/examples/club.toml es la configuración de una mesa: compruébela con `tandem check-config ../../docs/examples/club.toml`"}},
+		{args: []string{"verify-record", "--bogus", "x.db"}, code: 2,
+			stderr: []string{"tandem verify-record: opción desconocida --bogus"}},
+		{args: []string{"check-config", "a.toml", "b.toml"}, code: 2,
+			stderr: []string{`tandem check-config: argumento inesperado "b.toml" después del ARCHIVO a.toml`, "", "uso: tandem check-config FILE"}},
 		{args: []string{"perft", "x"}, code: 2,
 			stderr: []string{"tandem perft: se necesitan FEN y PROFUNDIDAD"}},
 	} {

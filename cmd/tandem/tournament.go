@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"tandem/config"
 
 	"tandem/bughouse"
 	"tandem/internal/inputfile"
@@ -138,7 +139,12 @@ func fileError(stderr io.Writer, err error) int {
 func tournamentCheck(file string, stdout, stderr io.Writer) int {
 	t, err := tournament.Load(file)
 	if err != nil {
-		return fileError(stderr, err)
+		code := fileError(stderr, err)
+		if _, cerr := config.Load(file); cerr == nil {
+			// The slip the other way round: a table's configuration.
+			fmt.Fprintf(stderr, "%s is a table's configuration: check it with `tandem check-config %s`\n", file, file)
+		}
+		return code
 	}
 	fmt.Fprintf(stdout, "%s: %s, %d rounds, %d teams\n", file, t.Name, t.Rounds, len(t.Teams))
 	for _, tm := range t.Teams {
