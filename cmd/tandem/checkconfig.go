@@ -33,12 +33,12 @@ func runCheckConfig(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		var ce *config.Error
 		if errors.As(err, &ce) {
-			fmt.Fprintln(stderr, ce)
 			if _, terr := tournament.Load(args[0]); terr == nil {
 				// A common slip: the tournament's file given for the
-				// table's configuration.
+				// table's configuration. Said first: it is the diagnosis.
 				fmt.Fprintf(stderr, "%s is a tournament file: check it with `tandem tournament check %s`\n", args[0], args[0])
 			}
+			fmt.Fprintln(stderr, ce)
 		} else {
 			fmt.Fprintf(stderr, "tandem check-config: %v\n", err)
 		}

@@ -43,7 +43,7 @@ func TestSpanish_CommandLineMessages(t *testing.T) {
 		{args: []string{"sim", "extra"}, code: 2,
 			stderr: []string{`tandem sim: argumento inesperado "extra"`}},
 		{args: []string{"check-config", "../../docs/examples/tournament.toml"}, code: 2,
-			stderr: []string{"../../docs/examples/tournament.toml:8: name: ", "../../docs/examples/tournament.toml es un archivo de torneo: compruébelo con `tandem tournament check ../../docs/examples/tournament.toml`"}},
+			stderr: []string{"../../docs/examples/tournament.toml es un archivo de torneo: compruébelo con `tandem tournament check ../../docs/examples/tournament.toml`", "../../docs/examples/tournament.toml:8: name: "}},
 		{args: []string{"tournament", "check", "../../docs/examples/club.toml"}, code: 2,
 			stderr: []string{"../../docs/examples/club.toml:9: mode: clave desconocida", "../../docs/examples/club.toml es la configuración de una mesa: compruébela con `tandem check-config ../../docs/examples/club.toml`"}},
 		{args: []string{"verify-record", "--bogus", "x.db"}, code: 2,
