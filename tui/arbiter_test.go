@@ -12,6 +12,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/i18n"
 	"tandem/rules"
 )
 
@@ -257,13 +258,17 @@ func TestResult_OneKeyMessage_NoAnswers(t *testing.T) {
 func TestPromptAnswers_AreNotClockKeys(t *testing.T) {
 	// The typed adjustment is a text field: no letter goes in it.
 	onPurpose := map[step]bool{askAdjustAmount: true}
-	models := []*Model{{}}
-	for _, name := range rules.PresetNames() {
-		p, err := rules.LookupPreset(name)
-		if err != nil {
-			t.Fatal(err)
+	// In every language: the answers' letters come from its catalog.
+	var models []*Model
+	for _, l := range i18n.Langs {
+		models = append(models, &Model{p: i18n.For(l)})
+		for _, name := range rules.PresetNames() {
+			p, err := rules.LookupPreset(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			models = append(models, &Model{rules: p.Options, haveRules: true, p: i18n.For(l)})
 		}
-		models = append(models, &Model{rules: p.Options, haveRules: true})
 	}
 	for _, m := range models {
 		for st := noPrompt + 1; st < stepCount; st++ {
@@ -274,13 +279,22 @@ func TestPromptAnswers_AreNotClockKeys(t *testing.T) {
 				}
 				seen := map[rune]bool{}
 				for _, c := range menu {
-					if _, ok := seatKeys[c.key]; ok {
-						t.Errorf("step %d (%v): answer %q (%s) is a clock key", st, o, c.key, c.label)
+					ks := []rune{c.key}
+					if c.alias != 0 && c.alias != c.key {
+						ks = append(ks, c.alias)
 					}
-					if seen[c.key] {
-						t.Errorf("step %d (%v): key %q answers twice", st, o, c.key)
+					for _, k := range ks {
+						if _, ok := seatKeys[k]; ok {
+							t.Errorf("%s step %d (%v): answer %q (%s) is a clock key", m.p.Lang(), st, o, k, c.label)
+						}
+						if seen[k] {
+							t.Errorf("%s step %d (%v): key %q answers twice", m.p.Lang(), st, o, k)
+						}
+						if k < 'a' && (k < '0' || k > '9') || k > 'z' {
+							t.Errorf("%s step %d (%v): key %q is not a lower-case letter or a digit", m.p.Lang(), st, o, k)
+						}
+						seen[k] = true
 					}
-					seen[c.key] = true
 				}
 			}
 		}

@@ -12,7 +12,9 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"tandem/arbiter"
+	"tandem/bughouse"
 	"tandem/i18n"
+	"tandem/rules"
 )
 
 // spanish makes h's model a Spanish one on the same table.
@@ -55,7 +57,7 @@ func TestSpanish_NoEnglishOnTheScreen(t *testing.T) {
 		check("a press out of turn", "EN JUEGO", "no es el turno de A-negras", "en marcha")
 		h.press("space")
 		check("paused", "EN PAUSA", "relojes detenidos")
-		for _, keys := range [][]string{{"r"}, {"r", "a"}, {"r", "a", "w"}, {"r", "a", "w", "1"}, {"c"}, {"c", "1"}, {"t"}, {"t", "2"}, {"s"}, {"n"}, {"esc"}, {"o"}} {
+		for _, keys := range [][]string{{"r"}, {"r", "a"}, {"r", "a", "b"}, {"r", "a", "b", "1"}, {"c"}, {"c", "1"}, {"t"}, {"t", "2"}, {"s"}, {"n"}, {"esc"}, {"o"}} {
 			h.press(keys...)
 			check(strings.Join(keys, " "))
 			h.press("esc")
@@ -66,9 +68,9 @@ func TestSpanish_NoEnglishOnTheScreen(t *testing.T) {
 		h.press("c", "1", "i")
 		check("a claim refused", "rechazado")
 		h.press("space")
-		h.press("p", "m", "r", "b", "d", "1", "y")
+		h.press("p", "m", "r", "b", "t", "1", "s")
 		check("a board drawn", "tablas (acuerdo)")
-		h.press("r", "a", "w", "1", "y")
+		h.press("r", "a", "b", "1", "y") // y is sí too
 		check("decided", "DECIDIDO", "gana el equipo 1", "gana A-blancas (jaque mate)", "Art 22-23")
 	})
 }
@@ -171,4 +173,49 @@ func playersCommand(names ...string) arbiter.Command {
 	c := arbiter.Command{Kind: arbiter.SetPlayers}
 	copy(c.Players[:], names)
 	return c
+}
+
+// The answers' letters are the language's: at the result question a
+// Spanish b is blancas (White wins), an English b is Black; t is tablas
+// in Spanish; the yes/no questions take s (sí) and y in Spanish, y in
+// English, and say which.
+func TestAnswerKeys_InTheTablesLanguage(t *testing.T) {
+	for _, c := range []struct {
+		lang i18n.Lang
+		keys []string
+		want rules.Outcome
+		line string // the outcome question shows
+	}{
+		{i18n.Spanish, []string{"b", "1", "s"}, rules.WhiteWins, "b ganan blancas · n ganan negras · t tablas"},
+		{i18n.Spanish, []string{"n", "1", "y"}, rules.BlackWins, ""},
+		{i18n.Spanish, []string{"t", "1", "s"}, rules.Drawn, ""},
+		{i18n.English, []string{"b", "1", "y"}, rules.BlackWins, "w White wins · b Black wins · d draw"},
+		{i18n.English, []string{"w", "1", "y"}, rules.WhiteWins, ""},
+		{i18n.English, []string{"d", "1", "y"}, rules.Drawn, ""},
+	} {
+		synctest.Test(t, func(t *testing.T) {
+			h := newHarness(t, options(t, "5m"))
+			h.m = New(h.tbl, WithLanguage(c.lang), WithRenderer(lipgloss.NewRenderer(io.Discard)))
+			h.m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+			h.press("enter", "r", "a")
+			if c.line != "" {
+				h.wantView(c.line)
+			}
+			h.press(c.keys[:2]...)
+			yes := map[i18n.Lang]string{i18n.Spanish: "s = sí", i18n.English: "y = yes"}[c.lang]
+			h.wantView(yes)
+			h.press(c.keys[2])
+			if got := h.tbl.Snapshot().Boards[bughouse.BoardA].Outcome; got != c.want {
+				t.Errorf("%s %q: board A %v, want %v", c.lang, c.keys, got, c.want)
+			}
+		})
+	}
+	// English s is no: the question is kept back, nothing declared.
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t, options(t, "5m"))
+		h.press("enter", "r", "a", "w", "1", "s")
+		if got := h.tbl.Snapshot().Boards[bughouse.BoardA].Outcome; got != rules.Undecided {
+			t.Errorf("English s declared %v", got)
+		}
+	})
 }
