@@ -2,12 +2,14 @@ package tui
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"tandem/bughouse"
@@ -523,6 +525,21 @@ func TestClaim_IllegalMove_Upheld_Decides(t *testing.T) {
 		if s := h.tbl.Snapshot(); s.Status != rules.Paused || !s.Claim.Active {
 			t.Fatalf("k after the uphold question: %v, claim %+v; want the claim still pending", s.Status, s.Claim)
 		}
+		// It says what happened: nothing, the claim is pending (not
+		// "claim cancelled"); Esc says the same, in Spanish too.
+		h.wantView("no change: the claim by A-black is still pending (u uphold · x reject)")
+		h.wantNotView("cancelled")
+		h.press("u", "esc")
+		h.wantView("no change: the claim by A-black is still pending")
+		es := New(h.tbl, WithLanguage(i18n.Spanish), WithRenderer(lipgloss.NewRenderer(io.Discard)))
+		es.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+		es.Update(keyMsg("u"))
+		es.Update(keyMsg("esc"))
+		if v := ansi.Strip(es.View()); !strings.Contains(v, "sin cambios: la reclamación de A-negras sigue pendiente (u aceptar · x rechazar)") ||
+			strings.Contains(v, "cancelad") {
+			t.Errorf("Spanish, the uphold question declined:\n%s", v)
+		}
+		es.Close()
 		h.press("u", "y")
 		h.wantLast(rules.Event{Kind: rules.Uphold})
 		h.wantView("DECIDED", "0-1  illegal-move  A-white  (Art 27)  team 2 wins: A-black + B-white",

@@ -65,6 +65,11 @@ func TestSpanish_NoEnglishOnTheScreen(t *testing.T) {
 				h.press("esc")
 			}
 		}
+		// The words agree: la reclamación, cancelada; el resultado, cancelado.
+		h.press("c", "esc")
+		check("a claim cancelled", "reclamación cancelada")
+		h.press("r", "esc")
+		check("a result cancelled", "resultado cancelado")
 		h.press("c", "1", "i")
 		check("a claim refused", "rechazado")
 		h.press("space")

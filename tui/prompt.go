@@ -63,7 +63,8 @@ type prompt struct {
 // gives it up, any other key keeps it.
 func (p prompt) yesNo() bool { return p.step == askQuit || p.step == askNew }
 
-// what names the action a question belongs to, for "... cancelled".
+// what names the action a question belongs to, for "... cancelled"
+// (tui.notice.cancelled-WHAT).
 func (p prompt) what() string {
 	switch p.step {
 	case askResultBoard, askResultOutcome, askResultHow, askResultConfirm:
@@ -89,7 +90,14 @@ func (m *Model) cancelPrompt() {
 		m.notice = m.tr("tui.notice.kept")
 		return
 	}
-	m.notice = m.tr("tui.notice.cancelled", "What", m.tr("tui.what."+p.what()))
+	if s := m.latest(); p.step == askUpholdConfirm && s.Claim.Active {
+		// Not upholding is no decision: the claim stays pending.
+		m.notice = m.tr("tui.notice.uphold-kept", "Seat", m.p.Seat(s.Claim.Claimant))
+		return
+	}
+	// A message each (Spanish words have a gender: "reclamación
+	// cancelada", "resultado cancelado").
+	m.notice = m.tr("tui.notice.cancelled-" + p.what())
 	if s := m.latest(); s.Status == rules.Paused && !s.Claim.Active {
 		m.notice += " — " + m.tr("tui.notice.paused-space")
 	}
