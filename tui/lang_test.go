@@ -81,39 +81,71 @@ func TestSpanish_NoEnglishOnTheScreen(t *testing.T) {
 }
 
 // The key legend keeps every key at the widths terminals have: 80, 100,
-// 130 and 160 columns, in both languages.
+// 120, 130 and 160 columns, 30 and 50 lines, in both languages; from 100
+// columns every key keeps its meaning (its word after it; the seat keys
+// their row and team), on a third line where one line cannot hold them.
 func TestLegend_EveryKeyAtEveryWidth(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
 		for _, l := range i18n.Langs {
-			for _, w := range []int{80, 100, 130, 160} {
+			p := i18n.For(l)
+			for _, size := range [][2]int{{80, 30}, {100, 30}, {120, 30}, {130, 30}, {80, 50}, {100, 50}, {130, 50}, {160, 50}} {
+				w := size[0]
 				h.m.Close()
 				h.m = New(h.tbl, WithLanguage(l), WithRenderer(lipgloss.NewRenderer(io.Discard)))
-				h.m.Update(tea.WindowSizeMsg{Width: w, Height: 50})
+				h.m.Update(tea.WindowSizeMsg{Width: w, Height: size[1]})
 				h.sync()
 				lines := strings.Split(h.view(), "\n")
-				legend := lines[len(lines)-2:]
+				if len(lines) > size[1] {
+					t.Errorf("%s at %v: %d lines", l, size, len(lines))
+				}
+				first := len(lines) - 1
+				for first > 0 && !strings.Contains(lines[first], "Q "+p.Seat(bughouse.ABlack)) {
+					first--
+				}
+				legend := lines[first:]
+				if n := len(legend); n < 2 || n > 3 {
+					t.Fatalf("%s at %v: legend of %d lines: %q", l, size, n, legend)
+				}
+				all := strings.Join(legend, "\n")
 				for i, line := range legend {
 					if l == i18n.Spanish && regexp.MustCompile(`\b(enter|space|esc)\b`).MatchString(line) {
-						t.Errorf("es at %d columns: a key named in English in legend line %d: %q", w, i+1, line)
+						t.Errorf("es at %v: a key named in English in legend line %d: %q", size, i+1, line)
 					}
 					if strings.Contains(line, "…") {
-						t.Errorf("%s at %d columns: legend line %d is cut: %q", l, w, i+1, line)
+						t.Errorf("%s at %v: legend line %d is cut: %q", l, size, i+1, line)
 					}
 				}
 				for _, k := range []string{"Q ", "P ", "Z ", "M "} {
 					if !strings.Contains(legend[0], k) {
-						t.Errorf("%s at %d columns: no clock key %q in %q", l, w, k, legend[0])
+						t.Errorf("%s at %v: no clock key %q in %q", l, size, k, legend[0])
 					}
 				}
-				named := []string{"enter", "space", "esc"}
-				if l == i18n.Spanish {
-					named = []string{"Intro", "espacio", "Esc"}
-				}
-				for _, k := range append([]string{"r", "c", "u", "x", "t", "s", "n", "o"}, named...) {
-					if !regexp.MustCompile(`(^|\s)` + k + `(\s|$)`).MatchString(legend[1]) {
-						t.Errorf("%s at %d columns: no key %q in %q", l, w, k, legend[1])
+				arbiter := strings.Join(legend[1:], "\n")
+				named := map[string]string{"enter": p.T("tui.keyname.enter"), "space": p.T("tui.keyname.space"), "esc": p.T("tui.keyname.esc")}
+				words := map[string][]string{"r": {"result"}, "c": {"claim"}, "u": {"uphold"}, "x": {"reject"}, "t": {"adjust", "time"},
+					"s": {"resume-choosing", "resume"}, "n": {"new", "new-short"}, "enter": {"start"}, "space": {"pause"}, "esc": {"quit"}, "o": {"menu"}}
+				for key, ids := range words {
+					shown := key
+					if named[key] != "" {
+						shown = named[key]
 					}
+					if !regexp.MustCompile(`(^|\s)` + shown + `(\s|$)`).MatchString(arbiter) {
+						t.Errorf("%s at %v: no key %q in %q", l, size, shown, arbiter)
+					}
+					if w < 100 {
+						continue
+					}
+					meant := false
+					for _, id := range ids {
+						meant = meant || strings.Contains(all, shown+" "+p.T("tui.key."+id))
+					}
+					if !meant {
+						t.Errorf("%s at %v: key %q without its meaning in %q", l, size, shown, arbiter)
+					}
+				}
+				if w >= 100 && !strings.Contains(legend[0], p.T("tui.legend.top-short")) && !strings.Contains(legend[0], p.T("tui.legend.top-row")) {
+					t.Errorf("%s at %v: the seat keys without their row and team: %q", l, size, legend[0])
 				}
 			}
 		}

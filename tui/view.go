@@ -131,10 +131,16 @@ func (m *Model) View() string {
 		line(m.lastEvent(w))
 		line(m.note(w))
 	}
-	if lay.roomy {
+	// The legend takes a third line where the screen has one to spare
+	// (in a roomy layout, the blank line above it): the arbiter's keys
+	// keep their words where one line cannot hold them (Spanish at 100
+	// columns).
+	room := h - strings.Count(b.String(), "\n")
+	legend := m.legend(w, room)
+	if lay.roomy && len(legend) < room {
 		line()
 	}
-	for _, l := range m.legend(w) {
+	for _, l := range legend {
 		line(l)
 	}
 	// Never more lines than the terminal has (the smallest layout fits
