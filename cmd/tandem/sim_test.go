@@ -527,7 +527,7 @@ func TestSim_Tmux_SeatDigits_ClockKeysNeverAnswer(t *testing.T) {
 	s.send("x")
 	s.waitScreen([]string{`Adjust A-white: +5 min▏  "x" refused: only a sign, digits, . : and the units h, min, s`})
 	s.send("Enter")
-	s.waitScreen([]string{"A-white +5m: now 9:", "last event: adjust A-white +5m", "PAUSED"}, "Adjust A-white:")
+	s.waitScreen([]string{"A-white +5m: now ", "last event: adjust A-white +300s", "PAUSED"}, "Adjust A-white:")
 
 	// s: board A 1 or 2, board B 3 or 4; p is B-white's press.
 	s.send("s")
