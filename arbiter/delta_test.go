@@ -43,10 +43,46 @@ func TestParseDelta(t *testing.T) {
 		{"-0:00", 0, `"-0:00" adjusts nothing`},
 		{"-.", 0, `"." is not a time`},
 		{"+1.5.5", 0, `"1.5.5" is not a time`},
-		{"+1x", 0, `"1x" is not a time`},
+		{"+1x", 0, `"1x": "x" is not a unit`},
 		{"+abc", 0, `"abc" is not a time`},
-		{"+30s", 0, `"30s" is not a time`},
-		{"+1m30s", 0, `"1m30s" is not a time`},
+		// In units: each number with its unit, largest first.
+		{"+30s", 30 * time.Second, ""},
+		{"-30s", -30 * time.Second, ""},
+		{"+5m", 5 * time.Minute, ""},
+		{"+5 min", 5 * time.Minute, ""},
+		{"+5MIN", 5 * time.Minute, ""},
+		{"+ 5 min ", 5 * time.Minute, ""},
+		{"+1m30s", 90 * time.Second, ""},
+		{"+1 m 30 s", 90 * time.Second, ""},
+		{"+1h 30min", 90 * time.Minute, ""},
+		{"+1h30m15s", time.Hour + 30*time.Minute + 15*time.Second, ""},
+		{"-1m30.5s", -(90*time.Second + 500*time.Millisecond), ""},
+		{"+.5s", 500 * time.Millisecond, ""},
+		{"+10h", 10 * time.Hour, ""},
+		{"+600m", 10 * time.Hour, ""},
+		{"+0.000000001s", 1, ""},
+		{"+1m30", 0, `"1m30": write a unit after each number (h, min or s), e.g. +1m30s`},
+		{"-5 5m", 0, `"5 5m": write a unit after each number`},
+		{"+5x", 0, `"5x": "x" is not a unit: write h, min (or m) or s`},
+		{"+5 mins", 0, `"mins" is not a unit`},
+		{"+5sec", 0, `"sec" is not a unit`},
+		{"+30s1m", 0, `"30s1m": the units go from hours to seconds, each once, e.g. +1h30m`},
+		{"+1m1m", 0, "each once"},
+		{"+1m 2min", 0, "each once"},
+		{"+1.5m", 0, `"1.5m": decimals go on the seconds only, e.g. +1m30.5s`},
+		{"+1.5h", 0, "decimals go on the seconds only"},
+		{"+m", 0, `"m" is not a time`},
+		{"+5m s", 0, `"5m s" is not a time`},
+		{"+.s", 0, `".s" is not a time`},
+		{"+1.2.3s", 0, `"1.2.3s" is not a time`},
+		{"+1.0000000001s", 0, "more than 9 decimals"},
+		{"+11h", 0, `"+11h" is more than 10 hours`},
+		{"+601m", 0, "more than 10 hours"},
+		{"+36001s", 0, "more than 10 hours"},
+		{"+9999999999h", 0, "more than 10 hours"},
+		{"+10h 1s", 0, "more than 10 hours"},
+		{"+0m", 0, `"+0m" adjusts nothing`},
+		{"+0h0m0s", 0, "adjusts nothing"},
 		{"+1.5:30", 0, `"1.5:30" is not a time`},
 		{"+1.5:00:00", 0, `"1.5:00:00" is not a time`},
 		{"+1:30.5:00", 0, `"1:30.5:00" is not a time`},
@@ -90,7 +126,8 @@ func TestParseDelta(t *testing.T) {
 }
 
 func FuzzParseDelta(f *testing.F) {
-	for _, s := range []string{"+30", "-0:10", "+1:30", "+2.5", "+1:5", "", "-", "+99999999999", "+1:00:00", "+.5"} {
+	for _, s := range []string{"+30", "-0:10", "+1:30", "+2.5", "+1:5", "", "-", "+99999999999", "+1:00:00", "+.5",
+		"+5m", "+5 min", "-30s", "+1m30s", "+1h 30min", "+1m30", "+30s1m", "+1.5m", "+10h 600m"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -111,10 +148,10 @@ func FuzzParseDelta(f *testing.F) {
 	})
 }
 
-// Every string of up to 5 characters the terminal's field can hold: ParseDelta
+// Every string of up to 5 characters of what the terminal's field takes: ParseDelta
 // never panics, and what it takes has the typed sign and fits a clock.
 func TestParseDelta_EveryShortEntry(t *testing.T) {
-	const alphabet = "+-0123456789.:"
+	const alphabet = "+-01259.: hmins" // the field takes units too
 	var walk func(prefix string)
 	walk = func(prefix string) {
 		d, err := ParseDelta(prefix)

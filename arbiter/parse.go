@@ -15,7 +15,7 @@ import (
 //	start, pause, stop, uphold, reject
 //	resume   run                 seats whose clock runs (at most one per
 //	                             board; none: the turns in progress)
-//	adjust   seat, delta         "+30", "-0:10", "+1:30", "+2.5" (ParseDelta)
+//	adjust   seat, delta         "+30", "-0:10", "+1:30", "+5m", "+1m30s" (ParseDelta)
 //	claim    seat, reason,       illegal-move, flag or other; accused
 //	         accused             (optional, illegal-move only): the seat
 //	                             accused, else seat's board opponent

@@ -14,9 +14,11 @@ import (
 
 // menuScreens walks a menu to each of its screens and returns them by
 // golden name: what docs/hardware.md shows. The table is decided (1-0,
-// B-white's flag) and recorded, its console on the hall's network.
+// B-white's flag) and recorded, its console on the hall's network, its
+// rules reglamento at 5+0: the lists open on them.
 func menuScreens(l i18n.Lang) map[string]menu.Screen {
 	menuInfo := menu.Info{Status: rules.Decided, Recorded: true, Console: "http://192.0.2.7:8080/", PIN: "482913",
+		Preset: "reglamento", Control: "5m",
 		Result: "1-0 " + TextsFor(l).Reasons[rules.Flag] + " " + TextsFor(l).Seats[bughouse.BWhite]}
 	out := map[string]menu.Screen{}
 	m := menu.New(&menu.Opts{Lang: l, Shutdown: true})
@@ -27,7 +29,7 @@ func menuScreens(l i18n.Lang) map[string]menu.Screen {
 			m.Press(b, menuInfo)
 		}
 	}
-	press(menu.OK, menu.Next, menu.Next)
+	press(menu.OK) // on 5+0, the third
 	out["controls"] = m.Screen(menuInfo)
 	press(menu.OK)
 	out["confirm"] = m.Screen(menuInfo)
@@ -35,7 +37,8 @@ func menuScreens(l i18n.Lang) map[string]menu.Screen {
 	// custom entry is the list's last.
 	press(menu.Back, menu.Prev, menu.Prev, menu.Prev, menu.OK, menu.Next, menu.Next)
 	out["custom"] = m.Screen(menuInfo)
-	press(menu.Back, menu.Back, menu.Next, menu.OK, menu.Next)
+	press(menu.Back, menu.Back, menu.Next, menu.OK) // on reglamento, the fifth
+	press(menu.Prev, menu.Prev, menu.Prev)
 	out["presets"] = m.Screen(menuInfo)
 	press(menu.Back, menu.Next, menu.Next, menu.OK)
 	out["result"] = m.Screen(menuInfo)
@@ -70,7 +73,8 @@ func TestMenuImage_Golden(t *testing.T) {
 			t.Errorf("%s: title %q, want %q", name, sc[name].Title, want)
 		}
 	}
-	if !strings.Contains(sc["shutdown_confirm"].Lines[0], "now?") || sc["custom"].Cursor != 0 {
+	if !strings.Contains(sc["shutdown_confirm"].Lines[0], "now?") || sc["custom"].Cursor != 0 ||
+		sc["controls"].Lines[sc["controls"].Cursor] != "5+0" || sc["presets"].Lines[sc["presets"].Cursor] != "online" {
 		t.Errorf("walk: %+v %+v", sc["shutdown_confirm"], sc["custom"])
 	}
 }

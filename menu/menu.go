@@ -126,7 +126,9 @@ type Info struct {
 	// "browser console http://... · arbiter PIN ... · code ..."), with PIN
 	// "": it is then shown alone.
 	Console, PIN string
-	// Preset and Control are the match's, for the screens' titles.
+	// Preset and Control are the match's (Control as clock.Control.String
+	// writes it): the preset and time-control lists open on them ("":
+	// not known, the lists open at the top).
 	Preset, Control string
 	// Recorded says the table keeps a record and recording works: a new
 	// match after a decision then clears the result from the screens
@@ -323,9 +325,9 @@ func (m *Menu) choose(in Info) Action {
 		m.top = m.cursor
 		switch m.entries[m.cursor] {
 		case entryControl:
-			m.page, m.cursor = pageControls, 0
+			m.page, m.cursor = pageControls, m.controlIndex(in.Control)
 		case entryPreset:
-			m.page, m.cursor = pagePresets, 0
+			m.page, m.cursor = pagePresets, m.presetIndex(in.Preset)
 		case entryNew:
 			m.confirm(arbiter.Command{Kind: arbiter.NewMatch}, m.p.T("menu.confirm.new"), pageTop)
 		case entryResult:
@@ -366,6 +368,33 @@ func (m *Menu) choose(in Info) Action {
 		return m.goBack()
 	}
 	return Action{}
+}
+
+// controlIndex is where the control list opens: on the control in force
+// (control, clock.Control.String's text: "5m", "3m+2s"), on the custom
+// entry when it is none of the list's, at the top when it is not known
+// ("").
+func (m *Menu) controlIndex(control string) int {
+	if control == "" {
+		return 0
+	}
+	for i, c := range m.controls {
+		if c.Control.String() == control {
+			return i
+		}
+	}
+	return len(m.controls)
+}
+
+// presetIndex is where the preset list opens: on the preset in force, at
+// the top when it is not known.
+func (m *Menu) presetIndex(preset string) int {
+	for i, p := range m.presets {
+		if p == preset {
+			return i
+		}
+	}
+	return 0
 }
 
 // confirm asks about command c in words what; Back returns to page back.

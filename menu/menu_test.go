@@ -218,7 +218,7 @@ func TestScreen_ConsoleLogin(t *testing.T) {
 	}
 	note := "browser console http://127.0.0.1:8080/ · arbiter PIN 714279 · code CMY-SYB-TKE"
 	sc = m.Screen(Info{Console: note})
-	if len(sc.Lines) != 1 || sc.Lines[0] != note {
+	if strings.Join(sc.Lines, " · ") != note {
 		t.Errorf("the terminal's note line: %q", sc.Lines)
 	}
 }
@@ -263,5 +263,54 @@ func TestConfirm_ResultKeptOnlyWithARecord(t *testing.T) {
 		if !strings.Contains(strings.Join(sc.Lines, " "), want) {
 			t.Errorf("recorded %v: %q, want %q", rec, sc.Lines, want)
 		}
+	}
+}
+
+// The preset and time-control lists open on the entry in force (Info's
+// Preset and Control), the control on the custom entry when it is none
+// of the list's, and at the top when the table does not say.
+func TestMenu_ListsOpenOnTheEntryInForce(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   Info
+		path []Button
+		want string // the highlighted line ("custom": the custom entry)
+	}{
+		{"preset reglamento", Info{Preset: "reglamento"}, []Button{Next, OK}, "reglamento"},
+		{"preset uscf-fics", Info{Preset: "uscf-fics"}, []Button{Next, OK}, "uscf-fics"},
+		{"preset unknown", Info{Preset: "club"}, []Button{Next, OK}, rules.PresetNames()[0]},
+		{"control 3m+2s", Info{Control: "3m+2s"}, []Button{OK}, "3+2"},
+		{"control 5m", Info{Control: "5m"}, []Button{OK}, "5+0"},
+		{"control Bronstein", Info{Control: "2m d2s"}, []Button{OK}, "2+2 Bronstein"},
+		{"control 7m+3s", Info{Control: "7m+3s"}, []Button{OK}, "custom"},
+		{"control not said", Info{}, []Button{OK}, Controls()[0].Label},
+	} {
+		for _, l := range i18n.Langs {
+			m := New(&Opts{Lang: l})
+			m.Open()
+			walk(m, tc.in, tc.path...)
+			sc := m.Screen(tc.in)
+			want := tc.want
+			if want == "custom" {
+				want = i18n.For(l).T("menu.custom-title")
+			}
+			if sc.Cursor < 0 || sc.Lines[sc.Cursor] != want {
+				t.Errorf("%s (%s): cursor on %+v, want %q", tc.name, l, sc, want)
+			}
+		}
+	}
+}
+
+// The terminal's whole console line is shown in its parts, one a line,
+// so no display breaks a part (a URL, a code) in its middle.
+func TestScreen_ConsoleLineInItsParts(t *testing.T) {
+	line := "browser console http://127.0.0.1:8080/ · arbiter PIN 048213 · code KQW-XMT-RBP"
+	m := New(nil)
+	m.Open()
+	walk(m, Info{}, Next, Next, Next, Next, OK)
+	sc := m.Screen(Info{Console: line})
+	want := []string{"browser console http://127.0.0.1:8080/", "arbiter PIN 048213", "code KQW-XMT-RBP"}
+	if strings.Join(sc.Lines, "|") != strings.Join(want, "|") {
+		t.Errorf("lines %q, want %q", sc.Lines, want)
 	}
 }

@@ -103,8 +103,11 @@ func (m *Menu) Screen(in Info) Screen {
 		}
 		sc.Lines = []string{addr, t("menu.console.pin", "PIN", pin)}
 		if in.PIN == "" && strings.Contains(in.Console, " ") {
-			// A whole line that says the login itself (Info.Console).
-			sc.Lines = sc.Lines[:1]
+			// A whole line that says the login itself (Info.Console), in
+			// its parts ("browser console URL", "arbiter PIN ...", "code
+			// ..."), a line each: a display wraps between them, never
+			// inside a URL or a code.
+			sc.Lines = strings.Split(in.Console, " · ")
 		}
 		sc.Hint = t("menu.hint.back")
 		sc.Short = in.PIN

@@ -14,19 +14,24 @@ import (
 // a time in the one grammar of an adjustment (arbiter.ParseDelta).
 
 // maxTyped bounds the typed adjustment: more than any clock holds, e.g.
-// "-23:59:59.999".
-const maxTyped = 16
+// "-23:59:59.999", "+1h 30min 30.5s".
+const maxTyped = 20
 
 // timeRune reports whether r can be part of the typed time: digits, the
-// decimal point and the colon of m:ss. No letter is: no unit, and so no
-// clock key, can ever be typed into the field.
+// decimal point and the colon of m:ss.
 func timeRune(r rune) bool { return r >= '0' && r <= '9' || r == '.' || r == ':' }
 
+// fieldRune reports whether the field takes r: a time's rune, a space, or
+// a letter of the units ParseDelta reads (h, min, m, s). Any other is
+// refused at once, saying why, rather than when Enter reads the field.
+func fieldRune(r rune) bool { return timeRune(r) || strings.ContainsRune(" hmins", r) }
+
 // typeAdjust takes one key of the typed adjustment: a sign, a digit, the
-// decimal point or a colon, Backspace, or Enter to apply it. Any other key
-// is refused with a note saying so: it neither cancels the field (Esc
-// does) nor reaches the commands. Clock keys never come here: they reach
-// the clock (handle).
+// decimal point, a colon, a space or a unit's letter (fieldRune),
+// Backspace, or Enter to apply it. Any other key is refused with a note
+// saying so: it neither cancels the field (Esc does) nor reaches the
+// commands, the clocks or the pause switch: the clock keys come here too
+// while the field is open (handle).
 func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	p := &m.ask
 	p.hint = ""
@@ -81,7 +86,7 @@ func (m *Model) typeAdjust(k keyIn, now time.Time) bool {
 	case r == '+' || r == '-':
 		// The sign comes first; typed after the time, it goes in front.
 		p.typed = string(r) + p.typed
-	case !timeRune(r):
+	case !fieldRune(r):
 		p.hint = m.tr("tui.adjust.rune-refused", "Key", fmt.Sprintf("%q", string(r)))
 	case len(p.typed) >= maxTyped:
 		p.hint = m.tr("tui.adjust.too-long")

@@ -2,16 +2,19 @@ package tui
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/i18n"
 	"tandem/rules"
 )
 
@@ -257,13 +260,17 @@ func TestResult_OneKeyMessage_NoAnswers(t *testing.T) {
 func TestPromptAnswers_AreNotClockKeys(t *testing.T) {
 	// The typed adjustment is a text field: no letter goes in it.
 	onPurpose := map[step]bool{askAdjustAmount: true}
-	models := []*Model{{}}
-	for _, name := range rules.PresetNames() {
-		p, err := rules.LookupPreset(name)
-		if err != nil {
-			t.Fatal(err)
+	// In every language: the answers' letters come from its catalog.
+	var models []*Model
+	for _, l := range i18n.Langs {
+		models = append(models, &Model{p: i18n.For(l)})
+		for _, name := range rules.PresetNames() {
+			p, err := rules.LookupPreset(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			models = append(models, &Model{rules: p.Options, haveRules: true, p: i18n.For(l)})
 		}
-		models = append(models, &Model{rules: p.Options, haveRules: true})
 	}
 	for _, m := range models {
 		for st := noPrompt + 1; st < stepCount; st++ {
@@ -274,13 +281,22 @@ func TestPromptAnswers_AreNotClockKeys(t *testing.T) {
 				}
 				seen := map[rune]bool{}
 				for _, c := range menu {
-					if _, ok := seatKeys[c.key]; ok {
-						t.Errorf("step %d (%v): answer %q (%s) is a clock key", st, o, c.key, c.label)
+					ks := []rune{c.key}
+					if c.alias != 0 && c.alias != c.key {
+						ks = append(ks, c.alias)
 					}
-					if seen[c.key] {
-						t.Errorf("step %d (%v): key %q answers twice", st, o, c.key)
+					for _, k := range ks {
+						if _, ok := seatKeys[k]; ok {
+							t.Errorf("%s step %d (%v): answer %q (%s) is a clock key", m.p.Lang(), st, o, k, c.label)
+						}
+						if seen[k] {
+							t.Errorf("%s step %d (%v): key %q answers twice", m.p.Lang(), st, o, k)
+						}
+						if k < 'a' && (k < '0' || k > '9') || k > 'z' {
+							t.Errorf("%s step %d (%v): key %q is not a lower-case letter or a digit", m.p.Lang(), st, o, k)
+						}
+						seen[k] = true
 					}
-					seen[c.key] = true
 				}
 			}
 		}
@@ -313,9 +329,9 @@ func TestPromptAnswers_ClockKeyPressesAndKeepsTheQuestion(t *testing.T) {
 				h.press("enter", "space")
 				for _, open := range [][]string{
 					{"r"}, {"r", "a"}, {"r", "b", "w"}, {"r", "a", "b"}, {"r", "b", "d"}, {"r", "a", "w", "1"}, {"r", "b", "d", "1"},
-					{"c"}, {"c", "2"}, {"c", "4"}, {"t"}, {"t", "1"}, {"t", "3", "+1"}, {"t", "2", "-"},
+					{"c"}, {"c", "2"}, {"c", "4"}, {"t"},
 					{"s"}, {"s", "2"}, {"s", "enter"}, {"n"}, {"esc"},
-				} {
+				} { // not the adjustment's field: its keys are typed (TestAdjust_ClockKeysInTheField_TypedNeverPressed)
 					h.press(open...)
 					step, prompt := h.m.ask.step, h.promptLine()
 					if step == noPrompt {
@@ -509,6 +525,21 @@ func TestClaim_IllegalMove_Upheld_Decides(t *testing.T) {
 		if s := h.tbl.Snapshot(); s.Status != rules.Paused || !s.Claim.Active {
 			t.Fatalf("k after the uphold question: %v, claim %+v; want the claim still pending", s.Status, s.Claim)
 		}
+		// It says what happened: nothing, the claim is pending (not
+		// "claim cancelled"); Esc says the same, in Spanish too.
+		h.wantView("no change: the claim by A-black is still pending (u uphold · x reject)")
+		h.wantNotView("cancelled")
+		h.press("u", "esc")
+		h.wantView("no change: the claim by A-black is still pending")
+		es := New(h.tbl, WithLanguage(i18n.Spanish), WithRenderer(lipgloss.NewRenderer(io.Discard)))
+		es.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+		es.Update(keyMsg("u"))
+		es.Update(keyMsg("esc"))
+		if v := ansi.Strip(es.View()); !strings.Contains(v, "sin cambios: la reclamación de A-negras sigue pendiente (u aceptar · x rechazar)") ||
+			strings.Contains(v, "cancelad") {
+			t.Errorf("Spanish, the uphold question declined:\n%s", v)
+		}
+		es.Close()
 		h.press("u", "y")
 		h.wantLast(rules.Event{Kind: rules.Uphold})
 		h.wantView("DECIDED", "0-1  illegal-move  A-white  (Art 27)  team 2 wins: A-black + B-white",
@@ -625,7 +656,7 @@ func TestAdjust_PauseFirst_ThenTypedDuration(t *testing.T) {
 		h.press("t")
 		h.wantView("Adjust whose time: 1 A-white · 2 A-black · 3 B-white · 4 B-black   (esc cancels)")
 		h.press("1")
-		h.wantView("Adjust A-white: ▏  type + or - and the time, seconds or m:ss, then Enter (e.g. +30, +2.5, +1:30, -0:10)")
+		h.wantView("Adjust A-white: ▏  type + or - and the time, then Enter (e.g. +30, +1:30, +5m, +1m30s, -10s)")
 		h.press("+", "3", "1")
 		h.wantView("Adjust A-white: +31▏  type")
 		h.press("backspace")
@@ -648,6 +679,12 @@ func TestAdjust_PauseFirst_ThenTypedDuration(t *testing.T) {
 			{"1", "+30", "A-white +30s: now 6:00", 30 * time.Second},
 			{"2", "+1:00:00", "A-black +1h: now 1:05:03", time.Hour},
 			{"4", "-0:10.5", "B-black -10.5s: now 3:20", -10500 * time.Millisecond},
+			// In units, spaces and the clock key m typed in the field.
+			{"1", "+5 min", "A-white +5m: now 11:00", 5 * time.Minute},
+			{"1", "-5m", "A-white -5m: now 6:00", -5 * time.Minute},
+			{"3", "+1m30s", "B-white +1m30s: now 6:20", 90 * time.Second},
+			{"3", "-30s", "B-white -30s: now 5:50", -30 * time.Second},
+			{"2", "-1h 3min", "A-black -1h3m: now 2:03", -(time.Hour + 3*time.Minute)},
 		} {
 			h.press("t", c.seat, c.typed, "enter")
 			seat := seatChoices[c.seat[0]-'1'].seat
@@ -657,26 +694,26 @@ func TestAdjust_PauseFirst_ThenTypedDuration(t *testing.T) {
 	})
 }
 
-// The field takes a sign, digits, "." and ":" only. Any other key is
-// refused with a note saying so (never dropped silently): it does not
-// cancel the field, reach the commands or change what is typed.
+// The field takes a sign, digits, ".", ":", spaces and the units' letters
+// (h, min, s) only. Any other key is refused at once with a note saying
+// so (never dropped silently): it does not cancel the field, reach the
+// commands or change what is typed.
 func TestAdjust_OtherKeysRefusedWithANote(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
 		h.press("enter", "space", "t", "2", "+3")
 		seq := h.tbl.Snapshot().Seq
 		h.press("k")
-		h.wantView(`Adjust A-black: +3▏  "k" refused: only a sign, digits, . and :   (esc cancels)`)
+		h.wantView(`Adjust A-black: +3▏  "k" refused: only a sign, digits, . : and the units h, min, s   (esc cancels)`)
 		h.wantNotView("cancelled")
-		// No letter at all: units, command keys and space are refused
-		// one by one, each with its note.
-		for _, k := range []string{"s", "h", "x", "r", "c", "t", "n", "u", "y", "space", "'", "µ"} {
+		// Letters but the units', command keys and the clock keys but m
+		// are refused one by one, each with its note.
+		for _, k := range []string{"x", "r", "c", "t", "u", "y", "o", "q", "z", "p", "'", "µ"} {
 			h.press(k)
-			shown := k
-			if k == "space" {
-				shown = " "
+			h.wantView(fmt.Sprintf(`Adjust A-black: +3▏  %q refused: only a sign, digits, . : and the units h, min, s`, k))
+			if h.m.ask.typed != "+3" {
+				t.Fatalf("%s typed: %q", k, h.m.ask.typed)
 			}
-			h.wantView(fmt.Sprintf(`Adjust A-black: +3▏  %q refused: only a sign, digits, . and :`, shown))
 		}
 		// A second sign is refused too: the sign stays as typed.
 		h.press("-")
@@ -685,7 +722,7 @@ func TestAdjust_OtherKeysRefusedWithANote(t *testing.T) {
 		h.wantView(`Adjust A-black: +3▏  "+" refused: one sign only`)
 		h.m.Update(tea.KeyMsg{Type: tea.KeyUp})
 		h.sync()
-		h.wantView("Adjust A-black: +3▏  key refused: only a sign, digits, . and :")
+		h.wantView("Adjust A-black: +3▏  key refused: only a sign, digits, . : and the units h, min, s")
 		if s := h.tbl.Snapshot(); s.Seq != seq {
 			t.Fatalf("a key typed in the field reached the table: %v", s.Last)
 		}
@@ -693,6 +730,8 @@ func TestAdjust_OtherKeysRefusedWithANote(t *testing.T) {
 		h.press("0")
 		h.wantView("Adjust A-black: +30▏  type + or - and the time")
 		h.wantNotView("refused")
+		h.press("space", "s")
+		h.wantView("Adjust A-black: +30 s▏")
 		h.press("enter")
 		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.ABlack, Delta: 30 * time.Second})
 		if s := h.tbl.Snapshot(); s.Status != rules.Paused {
@@ -1048,28 +1087,40 @@ func TestBurst_ZQZQCZ_NoClaimant(t *testing.T) {
 // The other replay: B-black presses m while the arbiter types +30 for
 // A-white. The m is B-black's press (ignored: paused); the field still
 // holds what the arbiter typed, with no note, and Enter applies +30 s.
-func TestAdjust_ClockKeyInTheField_PressesAndChangesNothing(t *testing.T) {
+func TestAdjust_ClockKeysInTheField_TypedNeverPressed(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("enter", "space", "t", "1", "+3")
-		before := h.promptLine()
-		for _, k := range []string{"m", "q", "z", "p", "M"} {
+		h.press("enter", "space", "t", "1")
+		seq := h.tbl.Snapshot().Seq
+		// "+5 min" typed key by key: the space is no pause switch, m no
+		// press of B-black's clock.
+		h.press("+", "5", "space", "m", "i", "n")
+		h.wantView("Adjust A-white: +5 min▏")
+		for _, k := range []string{"q", "z", "p", "Q"} {
 			h.press(k)
-			want := seatKeys[rune(strings.ToLower(k)[0])]
-			if s := h.tbl.Snapshot(); s.Last.Kind != rules.Press || s.Last.Seat != want || s.Effect.Ignored != "paused" {
-				t.Fatalf("%s in the field: last %v (%+v); want %s's press, ignored: paused", k, s.Last, s.Effect, want)
-			}
-			if got := h.promptLine(); got != before || h.m.ask.typed != "+3" || h.m.ask.hint != "" || h.m.ask.bad != "" {
-				t.Fatalf("%s changed the field: %q (typed %q, note %q %q), was %q", k, got, h.m.ask.typed, h.m.ask.hint, h.m.ask.bad, before)
-			}
-			h.wantView("Adjust A-white: +3▏  type + or - and the time", "last event: press "+want.String())
-			h.wantNotView("+3m", "refused", "cancelled")
+			h.wantView(fmt.Sprintf("%q refused", strings.ToLower(k)))
 		}
-		h.press("0", "enter")
-		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.AWhite, Delta: 30 * time.Second})
-		h.wantView("A-white +30s: now 5:30")
-		if c := h.clocks(); c[bughouse.BBlack].Remaining != 5*time.Minute {
-			t.Errorf("B-black: %v, want untouched", c[bughouse.BBlack].Remaining)
+		if s := h.tbl.Snapshot(); s.Seq != seq || s.Status != rules.Paused {
+			t.Fatalf("keys typed in the field reached the table: %v, %v", s.Last, s.Status)
+		}
+		h.press("enter")
+		h.wantLast(rules.Event{Kind: rules.Adjust, Seat: bughouse.AWhite, Delta: 5 * time.Minute})
+		h.wantView("A-white +5m: now 10:00")
+		if c := h.clocks(); c[bughouse.BBlack].Remaining != 5*time.Minute || h.tbl.Snapshot().Status != rules.Paused {
+			t.Errorf("B-black: %v, want untouched, still paused", c[bughouse.BBlack].Remaining)
+		}
+		// The field closed, the players' keys are presses again.
+		h.press("m")
+		if s := h.tbl.Snapshot(); s.Last.Kind != rules.Press || s.Last.Seat != bughouse.BBlack {
+			t.Errorf("m after the field: last %v, want B-black's press", s.Last)
+		}
+		// Typed in the burst that opened the field, a clock key is no
+		// press either: counted as not taken.
+		h.press("t")
+		seq = h.tbl.Snapshot().Seq
+		h.press("1+5 m")
+		if s := h.tbl.Snapshot(); s.Seq != seq || h.m.ask.step != askAdjustAmount || h.m.ask.dropped != 4 {
+			t.Errorf("burst: last %v (%d events), step %d, %d not taken", s.Last, s.Seq-seq, h.m.ask.step, h.m.ask.dropped)
 		}
 	})
 }

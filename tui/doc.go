@@ -46,7 +46,10 @@
 //	z       A-white's clock button   (bottom row, left: team 1)
 //	m       B-black's clock button   (bottom row, right: team 1)
 //
-// The arbiter's keys (none of them is a clock button):
+// The arbiter's keys (none of them is a clock button). The letters that
+// answer a question are the table's language's (catalog tui.answer.*):
+// below the English; in Spanish b blancas, n negras, t tablas at the
+// result, b bandera at the claim, and s (sí) or y for yes.
 //
 //	enter   start both boards
 //	space   the pause switch: pause while running; otherwise release it:
@@ -78,8 +81,12 @@
 //	        moves again, his clock runs on resume
 //	t       adjust time while the clocks are stopped (Art 40): the seat,
 //	        1 A-white, 2 A-black, 3 B-white, 4 B-black, then a sign and
-//	        the time as seconds or m:ss (+30, +2.5, +1:30, -0:10; h:mm:ss
-//	        too), Backspace to correct, Enter to apply
+//	        the time as seconds, m:ss or in units (+30, +2.5, +1:30,
+//	        -0:10, +5m, +5 min, -30s, +1m30s; h:mm:ss and h too:
+//	        arbiter.ParseDelta), Backspace to correct, Enter to apply.
+//	        While the field is open every key typed goes to it, the clock
+//	        keys and space too (never to a clock or the pause switch); a
+//	        character it cannot take is refused at once, saying why
 //	s       while paused, resume choosing the clocks that run: board A
 //	        1 A-white or 2 A-black, then board B 3 B-white or 4 B-black;
 //	        Enter keeps a board's turn in progress

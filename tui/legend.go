@@ -39,19 +39,27 @@ func shortPath(en, text string) string {
 	return strings.Replace(text, file, filepath.Base(file), 1)
 }
 
-// legend lists the keys in two lines, each in the longest of its forms
-// that fits the width: the players' clock buttons, then the arbiter's
-// keys. Every form keeps every key: a narrower one drops words, never a
-// key (u and x, also on the status line while a claim is pending, stay).
-func (m *Model) legend(w int) []string {
+// legend lists the keys in two lines (three when n allows and the
+// arbiter's keys need them to keep their words), each in the longest of
+// its forms that fits the width: the players' clock buttons, then the
+// arbiter's keys. Every form keeps every key: a narrower one drops words,
+// never a key (u and x, also on the status line while a claim is
+// pending, stay).
+func (m *Model) legend(w, n int) []string {
 	k := func(key, id string) string { return m.st.key.Render(key) + " " + m.tr(id) }
 	seat := func(s bughouse.Seat) string {
 		return m.st.key.Render(strings.ToUpper(string(keyOf(s)))) + " " + m.p.Seat(s)
 	}
 	top, bottom := seat(bughouse.ABlack)+"  "+seat(bughouse.BWhite), seat(bughouse.AWhite)+"  "+seat(bughouse.BBlack)
+	dim := func(id string) string { return m.st.dim.Render(m.tr(id)) }
 	l1s := []string{
-		m.tr("tui.legend.buttons") + " " + top + m.st.dim.Render("  "+m.tr("tui.legend.top-row")) + "    " + bottom + m.st.dim.Render("  "+m.tr("tui.legend.bottom-row")),
+		m.tr("tui.legend.buttons") + " " + top + "  " + dim("tui.legend.top-row") + "    " + bottom + "  " + dim("tui.legend.bottom-row"),
+		top + "  " + dim("tui.legend.top-row") + " · " + bottom + "  " + dim("tui.legend.bottom-row"),
+		top + " " + dim("tui.legend.top-short") + " · " + bottom + " " + dim("tui.legend.bottom-short"),
 		top + "  " + bottom,
+	}
+	if m.menuOpen() {
+		return m.menuLegend(w, fit(l1s, w))
 	}
 	// The keys with a name say it in the table's language (Spanish
 	// keyboards say Intro); the letters are the letters.
@@ -73,29 +81,36 @@ func (m *Model) legend(w int) []string {
 		}
 		return out
 	}
+	// The match's keys, then the table's.
 	long := keys("r", "tui.key.result", "c", "tui.key.claim", "u", "tui.key.uphold", "x", "tui.key.reject",
 		"t", "tui.key.adjust", "s", "tui.key.resume-choosing", "n", "tui.key.new", "enter", "tui.key.start",
-		"space", "tui.key.pause", "esc", "tui.key.quit")
+		"space", "tui.key.pause", "esc", "tui.key.quit", string(keyMenu), "tui.key.menu")
 	short := keys("r", "tui.key.result", "c", "tui.key.claim", "u", "tui.key.uphold", "x", "tui.key.reject",
 		"t", "tui.key.time", "s", "tui.key.resume", "n", "tui.key.new-short", "enter", "tui.key.start",
-		"space", "tui.key.pause", "esc", "tui.key.quit")
+		"space", "tui.key.pause", "esc", "tui.key.quit", string(keyMenu), "tui.key.menu")
+	const matchKeys = 6 // r c u x t s
 	bare := []string{}
-	for _, key := range []string{"r", "c", "u", "x", "t", "s", "n", "enter", "space", "esc"} {
+	for _, key := range []string{"r", "c", "u", "x", "t", "s", "n", "enter", "space", "esc", string(keyMenu)} {
 		bare = append(bare, m.st.key.Render(name(key)))
 	}
-	long = append(long, k(string(keyMenu), "tui.key.menu"))
-	short = append(short, k(string(keyMenu), "tui.key.menu"))
-	bare = append(bare, m.st.key.Render(string(keyMenu)))
-	l2s := []string{
-		m.tr("tui.legend.arbiter") + " " + strings.Join(long, " · "),
-		m.tr("tui.legend.arbiter") + " " + strings.Join(short, " · "),
-		strings.Join(short, " "),
-		strings.Join(bare, " "),
+	head := m.tr("tui.legend.arbiter") + " "
+	l1 := fit(l1s, w)
+	for _, ks := range [][]string{long, short} {
+		if l := head + strings.Join(ks, " · "); lipgloss.Width(l) <= w {
+			return []string{l1, l}
+		}
 	}
-	if m.menuOpen() {
-		return m.menuLegend(w, fit(l1s, w))
+	if n >= 3 {
+		for _, ks := range [][]string{long, short} {
+			a, b := strings.Join(ks[:matchKeys], " · "), strings.Join(ks[matchKeys:], " · ")
+			for _, first := range []string{head + a, a} {
+				if lipgloss.Width(first) <= w && lipgloss.Width(b) <= w {
+					return []string{l1, first, b}
+				}
+			}
+		}
 	}
-	return []string{fit(l1s, w), fit(l2s, w)}
+	return []string{l1, fit([]string{strings.Join(short, " "), strings.Join(bare, " ")}, w)}
 }
 
 // fit returns the first of forms that fits width w, or the last one cut.

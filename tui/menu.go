@@ -94,9 +94,23 @@ func (m *Model) menuScreen(w int) (above, note string) {
 		}
 		// Two lines: the title and the text's beginning on the line
 		// above, the rest under it.
+		// Cut at a word's end, never inside a URL or a code (the
+		// console's one-time code has hyphens: "BYH-QSS-XHA").
 		indent := strings.Repeat(" ", lipgloss.Width(m.st.notice.Render("? ")))
-		first, rest, _ := strings.Cut(ansi.Wordwrap(text, room, ""), "\n")
-		return truncate(head+first, w), truncate(indent+strings.ReplaceAll(rest, "\n", " "), w)
+		forms := [][]string{sc.Lines}
+		if sc.Title == m.tr("menu.entry.console") {
+			// The console's line, shorter where two lines cannot hold
+			// it: its PIN and code stay (consoleForms).
+			for _, f := range m.consoleForms(text)[1:] {
+				forms = append(forms, strings.Split(f, " · "))
+			}
+		}
+		for i, f := range forms {
+			first, rest := splitWords(f, room)
+			if lipgloss.Width(indent+rest) <= w || i == len(forms)-1 {
+				return truncate(head+first, w), truncate(indent+rest, w)
+			}
+		}
 	}
 	parts := make([]string, len(sc.Lines))
 	for i, l := range sc.Lines {

@@ -33,9 +33,10 @@ func TestMenu_WalkedWithTheClockKeys(t *testing.T) {
 		h.press("space", "o")
 		h.wantView("MENU:", "▸ time control", "A-white next")
 		seq := h.tbl.Snapshot().Seq
-		h.press("z", "p") // preset
-		h.wantView("preset:", "▸ fics")
-		h.press("z", "z", "z") // fics, online, panoriental, pasapiezas
+		h.press("z", "p") // preset: the list opens on the one in force
+		h.wantView("preset:", "▸ reglamento")
+		h.wantNotView("▸ fics")
+		h.press("q") // reglamento, pasapiezas
 		h.wantView("▸ pasapiezas")
 		h.press("p")
 		h.wantView("confirm:", "new match, preset pasapiezas?", "the match in progress is lost")
@@ -52,7 +53,7 @@ func TestMenu_WalkedWithTheClockKeys(t *testing.T) {
 
 		// Enter is OK and Esc is back too; Esc at the top closes it.
 		h.press("o", "enter")
-		h.wantView("time control:", "▸ ")
+		h.wantView("time control:", "▸ 5+0") // the control in force
 		h.press("esc")
 		h.wantView("MENU:")
 		h.press("esc")
@@ -88,7 +89,7 @@ func TestMenu_HintsFitAt80And130Columns(t *testing.T) {
 			// Every page the terminal's menu has: the top, the time
 			// controls (the last, custom), the custom control, the
 			// presets, a confirmation, the last result, the console.
-			for _, keys := range [][]string{{"o"}, {"o", "z", "z", "z", "z", "z"}, {"o", "p", "q"}, {"o", "p", "q", "p"},
+			for _, keys := range [][]string{{"o"}, {"o", "z", "z", "z", "z", "z"}, {"o", "p", "q", "q", "q"}, {"o", "p", "q", "q", "q", "p"},
 				{"o", "z", "p", "q"}, {"o", "z", "p", "p"}, {"o", "z", "z", "z", "p"}, {"o", "z", "z", "z", "z", "p"}} {
 				h.m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 				h.press(keys...)
@@ -127,7 +128,7 @@ func TestMenu_HintsFitAt80And130Columns(t *testing.T) {
 func TestMenu_EscAtTheConfirmation_KeepsTheCursor(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHarness(t, options(t, "5m"))
-		h.press("o", "z", "p", "z", "z", "z") // preset: pasapiezas
+		h.press("o", "z", "p", "q") // preset: reglamento, in force; pasapiezas
 		h.wantView("▸ pasapiezas")
 		h.press("enter")
 		h.wantView("confirm:", "new match, preset pasapiezas?")
@@ -137,7 +138,7 @@ func TestMenu_EscAtTheConfirmation_KeepsTheCursor(t *testing.T) {
 		h.press("m") // B-black: back, on the preset entry
 		h.wantView("MENU:", "▸ preset")
 
-		h.press("q", "p", "z", "z", "p") // time control: the third
+		h.press("q", "p", "p") // time control: 5+0, in force, the third
 		sc := h.m.bm.Screen(h.m.menuInfo())
 		h.wantView("confirm:")
 		h.press("esc")
@@ -157,7 +158,7 @@ func TestMenu_EscAtTheConfirmation_KeepsTheCursor(t *testing.T) {
 
 		// Back from a value (the custom control's increment) is not a
 		// confirmation: its minutes stay as they are.
-		h.press("q", "q", "p", "q", "p", "p", "z", "z", "m")
+		h.press("q", "q", "p", "q", "q", "q", "p", "p", "z", "z", "m")
 		h.wantView("custom:", "▸ minutes: 5", "increment: 2 s")
 	})
 }

@@ -333,7 +333,8 @@ func keys(k tea.KeyMsg) []keyIn {
 // is several people pressing at once, not the arbiter answering. Of those
 // keys only clock keys count (the players pressed at the same moment);
 // the others are not taken, the question stays as it is, and its line
-// says how many keys it did not take (prompt.dropped).
+// says how many keys it did not take (prompt.dropped). A text field (the
+// adjustment's) takes no press: a clock key is only typed there.
 func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	now := time.Now()
 	if k.Paste {
@@ -343,7 +344,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	asked := false
 	for _, in := range keys(k) {
 		if asked {
-			if seat, ok := seatOf(in); ok {
+			if seat, ok := seatOf(in); ok && m.ask.step != askAdjustAmount {
 				m.pressSeat(seat, now)
 			} else {
 				// Not the answer, and said so on the prompt line: the
@@ -376,10 +377,12 @@ func (m *Model) handle(k keyIn, now time.Time) tea.Cmd {
 		return m.quit()
 	}
 	if m.ask.step != noPrompt {
-		if seat, ok := seatOf(k); ok {
+		if seat, ok := seatOf(k); ok && m.ask.step != askAdjustAmount {
 			// A clock key is a player's press, never the arbiter's
 			// answer: it reaches the clock (ignored while paused), and
-			// the question stays exactly as it is.
+			// the question stays exactly as it is. Not while the
+			// adjustment's field is open: the arbiter types there (m of
+			// "+5m"), and every key goes to the field.
 			m.pressSeat(seat, now)
 			return nil
 		}

@@ -63,7 +63,8 @@ type prompt struct {
 // gives it up, any other key keeps it.
 func (p prompt) yesNo() bool { return p.step == askQuit || p.step == askNew }
 
-// what names the action a question belongs to, for "... cancelled".
+// what names the action a question belongs to, for "... cancelled"
+// (tui.notice.cancelled-WHAT).
 func (p prompt) what() string {
 	switch p.step {
 	case askResultBoard, askResultOutcome, askResultHow, askResultConfirm:
@@ -89,25 +90,61 @@ func (m *Model) cancelPrompt() {
 		m.notice = m.tr("tui.notice.kept")
 		return
 	}
-	m.notice = m.tr("tui.notice.cancelled", "What", m.tr("tui.what."+p.what()))
+	if s := m.latest(); p.step == askUpholdConfirm && s.Claim.Active {
+		// Not upholding is no decision: the claim stays pending.
+		m.notice = m.tr("tui.notice.uphold-kept", "Seat", m.p.Seat(s.Claim.Claimant))
+		return
+	}
+	// A message each (Spanish words have a gender: "reclamación
+	// cancelada", "resultado cancelado").
+	m.notice = m.tr("tui.notice.cancelled-" + p.what())
 	if s := m.latest(); s.Status == rules.Paused && !s.Claim.Active {
 		m.notice += " — " + m.tr("tui.notice.paused-space")
 	}
 }
 
-// choice is one answer of a question: its key, its words (a message ID;
-// none for a seat, named in the table's language), and the reason or
-// outcome it stands for.
+// choice is one answer of a question: its key (a letter from the
+// table's language when keyID is set: answerKey), its words (a message
+// ID; none for a seat, named in the table's language), and the board,
+// reason or outcome it stands for.
 type choice struct {
 	key     rune
+	keyID   string // tui.answer.*: the key in the table's language
+	alias   rune   // a second key that answers the same, not shown
 	label   string
 	reason  rules.Reason
 	outcome rules.Outcome
 	seat    bughouse.Seat
+	board   bughouse.Board
 }
 
-// yesKey answers the yes/no questions (quit, new match, the result).
-const yesKey = 'y'
+// yesAlias answers yes in every language: y, the English key, also
+// means yes on a Spanish table, whose own key is s (sí).
+const yesAlias = 'y'
+
+// answerKey is the key of the answer whose letter the catalogs give
+// (tui.answer.*: the Spanish arbiter reads b as blancas, the English as
+// black): the first letter of its text in the table's language.
+func (m *Model) answerKey(id string) rune {
+	for _, r := range m.tr(id) {
+		return r
+	}
+	return '?'
+}
+
+// withKeys returns cs with the keys of the table's language.
+func (m *Model) withKeys(cs []choice) []choice {
+	out := append([]choice(nil), cs...)
+	for i := range out {
+		if out[i].keyID != "" {
+			out[i].key = m.answerKey(out[i].keyID)
+		}
+	}
+	return out
+}
+
+// yesKey is the key that answers yes in the table's language (y, s).
+func (m *Model) yesKey() rune { return m.answerKey("tui.answer.yes") }
 
 // seatChoices choose a seat in the arbiter's questions (the claimant,
 // whose time, whose clock runs): digits in seat order, never a clock key,
@@ -129,20 +166,23 @@ func boardSeats(b bughouse.Board) []choice {
 }
 
 var boardChoices = []choice{
-	{key: 'a', label: "tui.choice.board-a"},
-	{key: 'b', label: "tui.choice.board-b"},
+	{key: 'a', label: "tui.choice.board-a", board: bughouse.BoardA},
+	{key: 'b', label: "tui.choice.board-b", board: bughouse.BoardB},
 }
 
+// outcomeChoices and claimKinds have the letters of the table's
+// language: w/b/d in English, b/n/t (blancas, negras, tablas) in
+// Spanish.
 var outcomeChoices = []choice{
-	{key: 'w', label: "tui.choice.white-wins", outcome: rules.WhiteWins},
-	{key: 'b', label: "tui.choice.black-wins", outcome: rules.BlackWins},
-	{key: 'd', label: "tui.choice.draw", outcome: rules.Drawn},
+	{keyID: "tui.answer.white-wins", label: "tui.choice.white-wins", outcome: rules.WhiteWins},
+	{keyID: "tui.answer.black-wins", label: "tui.choice.black-wins", outcome: rules.BlackWins},
+	{keyID: "tui.answer.draw", label: "tui.choice.draw", outcome: rules.Drawn},
 }
 
 var claimKinds = []choice{
-	{key: 'i', label: "reason.illegal-move", reason: rules.IllegalMove},
-	{key: 'f', label: "reason.flag", reason: rules.Flag},
-	{key: 'o', label: "reason.other-claim", reason: rules.OtherClaim},
+	{keyID: "tui.answer.illegal", label: "reason.illegal-move", reason: rules.IllegalMove},
+	{keyID: "tui.answer.flag", label: "reason.flag", reason: rules.Flag},
+	{keyID: "tui.answer.other-claim", label: "reason.other-claim", reason: rules.OtherClaim},
 }
 
 // The ways a game ends are numbered: letters could be a player's clock
@@ -183,18 +223,18 @@ func (m *Model) drawHow() []choice {
 func (m *Model) menu(p *prompt) []choice {
 	switch p.step {
 	case askQuit, askNew, askResultConfirm, askUpholdConfirm:
-		return []choice{{key: yesKey, label: "tui.choice.yes"}}
+		return []choice{{key: m.yesKey(), alias: yesAlias, label: "tui.choice.yes"}}
 	case askResultBoard:
 		return boardChoices
 	case askResultOutcome:
-		return outcomeChoices
+		return m.withKeys(outcomeChoices)
 	case askResultHow:
 		if p.outcome == rules.Drawn {
 			return m.drawHow()
 		}
 		return m.winHow()
 	case askClaimKind:
-		return claimKinds
+		return m.withKeys(claimKinds)
 	case askClaimSeat, askAdjustSeat:
 		return seatChoices
 	case askResumeA:
@@ -208,7 +248,7 @@ func (m *Model) menu(p *prompt) []choice {
 func pick(cs []choice, k keyIn) (choice, bool) {
 	if k.kind == keyRune {
 		for _, c := range cs {
-			if c.key == k.r {
+			if c.key == k.r || c.alias != 0 && c.alias == k.r {
 				return c, true
 			}
 		}
@@ -310,11 +350,7 @@ func (m *Model) chose(c choice, now time.Time) tea.Cmd {
 		m.ask = prompt{}
 		m.reset(now)
 	case askResultBoard:
-		p.board = bughouse.BoardA
-		if c.key == 'b' {
-			p.board = bughouse.BoardB
-		}
-		p.step = askResultOutcome
+		p.board, p.step = c.board, askResultOutcome
 	case askResultOutcome:
 		p.outcome, p.step = c.outcome, askResultHow
 	case askResultHow:

@@ -64,7 +64,7 @@ func (m *Model) promptLine() (forms []string, esc bool) {
 func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 	p := &m.ask
 	k := func(r rune) string { return m.st.key.Render(string(r)) }
-	y := k(yesKey)
+	y := k(m.yesKey())
 	yes, yesShort := m.tr("tui.prompt.yes", "Y", y), m.tr("tui.prompt.yes-short", "Y", y)
 	switch p.step {
 	case askQuit:
@@ -102,7 +102,7 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		long = m.tr("tui.prompt.result-board", "A", k('a'), "B", k('b'))
 		short = long
 	case askResultOutcome:
-		long = m.tr("tui.prompt.result-outcome", "Board", p.board.String(), "Choices", m.choices(outcomeChoices))
+		long = m.tr("tui.prompt.result-outcome", "Board", p.board.String(), "Choices", m.choices(m.withKeys(outcomeChoices)))
 		short = long
 	case askResultHow:
 		how, head := m.menu(p), m.tr("tui.prompt.board-drawn", "Board", p.board.String())
@@ -130,8 +130,8 @@ func (m *Model) promptForms() (long, short, tiny string, esc bool) {
 		long = m.tr("tui.prompt.claim-by", "Choices", m.choices(seatChoices))
 		short = long
 	case askClaimKind:
-		long = m.tr("tui.prompt.claim-kind", "Seat", m.p.Seat(p.seat), "Choices", m.choices(claimKinds))
-		short = m.tr("tui.prompt.kind", "Choices", m.choices(claimKinds))
+		long = m.tr("tui.prompt.claim-kind", "Seat", m.p.Seat(p.seat), "Choices", m.choices(m.withKeys(claimKinds)))
+		short = m.tr("tui.prompt.kind", "Choices", m.choices(m.withKeys(claimKinds)))
 	case askAdjustSeat:
 		long = m.tr("tui.prompt.adjust-whose", "Choices", m.choices(seatChoices))
 		short = m.tr("tui.prompt.adjust-short", "Choices", m.choices(seatChoices))

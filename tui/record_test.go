@@ -77,7 +77,8 @@ func TestResult_RecordingFailed_NotRecorded(t *testing.T) {
 		h.press("enter")
 		h.dur <- table.Durable{Seq: last.Load(), Err: errors.New("write /var/lib/tandem/tandem.db: no space left on device")}
 		h.sync()
-		h.wantView("recording failed: write /var/lib/tandem/tandem.db: no space left on device; the clocks run on WITHOUT a record · browser console")
+		// The console's line in short, its PIN in sight.
+		h.wantView("recording failed: write /var/lib/tandem/tandem.db: no space left on device; the clocks run on WITHOUT a record · 127.0.0.1:8080 · PIN 482913")
 		// The console's line follows Info.
 		info.Line = "browser console http://127.0.0.1:8081/"
 		changed <- struct{}{}

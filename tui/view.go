@@ -131,10 +131,16 @@ func (m *Model) View() string {
 		line(m.lastEvent(w))
 		line(m.note(w))
 	}
-	if lay.roomy {
+	// The legend takes a third line where the screen has one to spare
+	// (in a roomy layout, the blank line above it): the arbiter's keys
+	// keep their words where one line cannot hold them (Spanish at 100
+	// columns).
+	room := h - strings.Count(b.String(), "\n")
+	legend := m.legend(w, room)
+	if lay.roomy && len(legend) < room {
 		line()
 	}
-	for _, l := range m.legend(w) {
+	for _, l := range legend {
 		line(l)
 	}
 	// Never more lines than the terminal has (the smallest layout fits
@@ -586,7 +592,7 @@ func (m *Model) note(w int) string {
 	case len(m.warnings) > 0:
 		return m.warningLine(w)
 	default:
-		note = m.infoLine()
+		return m.infoLine(w)
 	}
 	return truncate(note, w)
 }
@@ -605,42 +611,4 @@ func (m *Model) teamPlayers(t bughouse.Team) string {
 		}
 	}
 	return strings.Join(seats, " + ")
-}
-
-// infoLine is the note line's text about the table itself: recording
-// failed, the match was recovered, then the console's line (WithInfoFrom,
-// WithInfo), joined by " · "; "" when there is nothing.
-func (m *Model) infoLine() string {
-	var parts []string
-	if e := m.snap.RecordErr; e != "" {
-		// The daemon's RecordErr is already the whole sentence.
-		if !strings.HasPrefix(strings.ToLower(e), "recording failed") {
-			e = m.tr("tui.info.record-failed", "Why", m.p.Core(e))
-		} else {
-			e = m.p.Core(e)
-		}
-		parts = append(parts, m.st.err.Render(e))
-	}
-	if m.snap.Recovered {
-		r := m.tr("tui.info.recovered")
-		if !m.snap.RecoveredAt.IsZero() {
-			r = m.tr("tui.info.recovered-at", "Time", m.snap.RecoveredAt.Local().Format("15:04:05"))
-		}
-		parts = append(parts, m.st.notice.Render(r))
-	}
-	if h := m.rec.Hall; h != "" {
-		if m.rec.HallOnline {
-			parts = append(parts, m.st.dim.Render(h))
-		} else {
-			parts = append(parts, m.st.notice.Render(h))
-		}
-	}
-	line := m.info
-	if m.rec.Line != "" {
-		line = m.rec.Line
-	}
-	if line != "" {
-		parts = append(parts, m.st.dim.Render(line))
-	}
-	return strings.Join(parts, m.st.dim.Render(" · "))
 }

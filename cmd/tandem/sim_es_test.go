@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -64,8 +65,57 @@ func TestSim_Tmux_Spanish(t *testing.T) {
 		s.send("Escape")
 	}
 	s.send("Escape")
-	s.waitScreen([]string{"¿Salir y abandonar el match en curso? y = salir"})
-	s.send("y")
+	s.waitScreen([]string{"¿Salir y abandonar el match en curso? s = salir"})
+	s.send("s")
+	if status := s.waitExit(); status != "0" {
+		t.Errorf("exit %s", status)
+	}
+}
+
+// A newcomer's Spanish table in the windows he tried (tmux at 100x30,
+// 60x17, 50x12): the legend keeps its words at 100 columns, the console's
+// PIN and one-time code are in sight at 60, a window too small still
+// shows the question its next key answers, and the result's letters are
+// Spanish (b blancas, s sí).
+func TestSim_Tmux_Spanish_NewcomerWindows(t *testing.T) {
+	requireTmux(t)
+	cfg := filepath.Join(t.TempDir(), "es.toml")
+	os.WriteFile(cfg, []byte("[console]\nlisten = \"127.0.0.1:0\"\n"), 0o644)
+	s := startTmux(t, "env", "-u", "LC_ALL", "-u", "LC_MESSAGES", "LANG=es_ES.UTF-8", buildSim(t), "sim", "--config", cfg)
+	s.waitScreen([]string{"LISTO", "TABLERO A"})
+	s.tmux("resize-window", "-t", s.name, "-x", "100", "-y", "30")
+	s.waitScreen([]string{"LISTO", "(arriba, equipo 2)", "(abajo, equipo 1)",
+		"r resultado · c reclamación · u aceptar · x rechazar", "n nuevo match · Intro inicio · espacio pausa · Esc salir · o menú"})
+
+	s.tmux("resize-window", "-t", s.name, "-x", "60", "-y", "17")
+	pin, code := regexp.MustCompile(`PIN (del árbitro )?[0-9]{6}`), regexp.MustCompile(`código [A-Z]{3}-[A-Z]{3}-[A-Z]{3}(\s|$)`)
+	s.waitFor("the PIN and the code at 60x17", func(sc string) bool {
+		return strings.Contains(sc, "TABLERO A") && pin.MatchString(sc) && code.MatchString(sc)
+	})
+
+	s.tmux("resize-window", "-t", s.name, "-x", "50", "-y", "12")
+	s.waitScreen([]string{"pequeña"})
+	s.send("Enter")
+	s.waitScreen([]string{"EN JUEGO"})
+	s.send("Escape")
+	s.waitScreen([]string{"? ¿Salir y abandonar el match en curso? s = salir,", "pequeña: necesita 60×17"})
+	s.send("r") // no
+	s.waitScreen([]string{"se mantiene el match", "EN JUEGO"}, "¿Salir")
+	s.send("r")
+	s.waitScreen([]string{"? Resultado en el tablero: a / b", "EN PAUSA"})
+
+	s.tmux("resize-window", "-t", s.name, "-x", "100", "-y", "30")
+	s.send("a")
+	s.waitScreen([]string{"Tablero A: b ganan blancas · n ganan negras · t tablas"})
+	s.send("b")
+	s.waitScreen([]string{"Tablero A, gana A-blancas · cómo: 1 jaque mate"})
+	s.send("1")
+	s.waitScreen([]string{"¿Declarar tablero A 1-0", "s = sí"})
+	s.send("s")
+	s.waitScreen([]string{"DECIDIDO", "TABLERO A · gana A-blancas (jaque mate)"})
+	s.send("Escape")
+	s.waitScreen([]string{"¿Salir? El resultado"})
+	s.send("s")
 	if status := s.waitExit(); status != "0" {
 		t.Errorf("exit %s", status)
 	}

@@ -513,21 +513,21 @@ func TestSim_Tmux_SeatDigits_ClockKeysNeverAnswer(t *testing.T) {
 	s.send("Escape")
 	s.waitScreen([]string{"PAUSED", "claim cancelled — paused; space resumes"}, "Claim by")
 
-	// t 1 +30 with B-black's m in the middle: the m is his press.
+	// t 1 "+5 min": every key typed goes to the field, the space and the
+	// m too (no pause switch, no press of B-black's clock); a key it
+	// cannot take is refused at once.
 	s.send("t")
 	s.waitScreen([]string{"Adjust whose time: 1 A-white · 2 A-black · 3 B-white · 4 B-black"})
 	s.send("1")
-	s.waitScreen([]string{"Adjust A-white: ▏  type + or - and the time, seconds or m:ss, then Enter (e.g. +30, +2.5, +1:30, -0:10)"})
-	s.send("+3")
-	s.waitScreen([]string{"Adjust A-white: +3▏"})
-	s.send("m")
-	s.waitScreen([]string{"Adjust A-white: +3▏  type", "last event: press B-black", "ignored: paused"}, "+3m")
+	s.waitScreen([]string{"Adjust A-white: ▏  type + or - and the time, then Enter (e.g. +30, +1:30, +5m, +1m30s, -10s)"})
+	s.send("+5")
+	s.waitScreen([]string{"Adjust A-white: +5▏"})
+	s.send(" min")
+	s.waitScreen([]string{"Adjust A-white: +5 min▏  type", "PAUSED"}, "last event: press B-black", "RUNNING")
 	s.send("x")
-	s.waitScreen([]string{`Adjust A-white: +3▏  "x" refused: only a sign, digits, . and :`})
-	s.send("0")
-	s.waitScreen([]string{"Adjust A-white: +30▏"}, "refused")
+	s.waitScreen([]string{`Adjust A-white: +5 min▏  "x" refused: only a sign, digits, . : and the units h, min, s`})
 	s.send("Enter")
-	s.waitScreen([]string{"A-white +30s: now 5:", "last event: adjust A-white +30s"}, "Adjust A-white:")
+	s.waitScreen([]string{"A-white +5m: now ", "last event: adjust A-white +300s", "PAUSED"}, "Adjust A-white:")
 
 	// s: board A 1 or 2, board B 3 or 4; p is B-white's press.
 	s.send("s")
