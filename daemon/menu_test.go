@@ -133,7 +133,14 @@ func TestMenu_EndToEnd(t *testing.T) {
 		}
 		time.Sleep(5 * sec) // 9.15 s: the confirmation is up
 		synctest.Wait()
-		want := menu.Controls()[2]
+		// The list opens on the control in force (5+0); two "next"
+		// presses later OK asks about the second after it.
+		cs := menu.Controls()
+		at := slices.IndexFunc(cs, func(c menu.Choice) bool { return c.Label == "5+0" })
+		if at < 0 || at+2 >= len(cs) {
+			t.Fatalf("5+0 at %d of the menu's controls %v: the walk needs two after it", at, cs)
+		}
+		want := cs[at+2]
 		if sc, _ := md.lastScreen(); sc.Title != "confirm" || sc.Lines[0] != "new match "+want.Label+"?" {
 			t.Fatalf("confirmation: %+v", sc)
 		}
