@@ -220,16 +220,6 @@ func isSel(e ast.Expr, pkg, name string) bool {
 	return ok && id.Name == pkg
 }
 
-// isName reports whether e calls a function or method called name.
-func isName(e ast.Expr, name string) bool {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name == name
-	case *ast.SelectorExpr:
-		return e.Sel.Name == name
-	}
-	return false
-}
 
 func exprName(e ast.Expr) string {
 	switch e := e.(type) {
