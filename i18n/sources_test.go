@@ -220,7 +220,6 @@ func isSel(e ast.Expr, pkg, name string) bool {
 	return ok && id.Name == pkg
 }
 
-
 func exprName(e ast.Expr) string {
 	switch e := e.(type) {
 	case *ast.Ident:
