@@ -150,3 +150,38 @@ func TestMessages_ReplayAndBoard(t *testing.T) {
 		t.Errorf("knight: %q", got)
 	}
 }
+
+// What tandem replay says of a record the replay disagrees with, and of
+// a result it cannot check, in Spanish: each from a real record.
+func TestMessages_ReplayVerdicts(t *testing.T) {
+	const tags = "[Event \"Club\"]\n[WhiteA \"a\"][BlackA \"b\"][WhiteB \"c\"][BlackB \"d\"]\n[TimeControl \"60\"]\n"
+	const fool = "1A. f3 1a. e5{59}\n2A. g4{58} 2a. Qh4{57}\n"
+	verdict := func(src string) (mismatch, unchecked string) {
+		t.Helper()
+		p, err := replay.Load("x.bpgn", []byte(src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := p.Run(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Mismatch, r.Unchecked
+	}
+	m1, _ := verdict(tags + `[Result "1-0"]` + "\n" + fool + "{a resigns}\n")
+	m2, _ := verdict(tags + `[Result "0-1"]` + "\n" + fool + "{a checkmated} 0-1\n")
+	_, u3 := verdict(tags + `[Result "1-0"]` + "\n" + fool + "{a forfeits on time} 1-0\n")
+	_, u4 := verdict(tags + `[Result "1-0"]` + "\n" + fool + "1-0\n")
+	m5, _ := verdict(tags + `[Result "1-0"]` + "\n1A. e4{59} 1a. e5{58} 1-0\n")
+	checkLines(t, []msgCase{
+		{"wrong result", lineError("tandem replay: x.bpgn: the replay disagrees with the record: " + m1),
+			"tandem replay: x.bpgn: la reproducción no coincide con el registro: el resultado del registro es 1-0 pero la reproducción da 0-1 por abandono de A-blancas (a) a los 0 s"},
+		{"no mate on the board", lineError(m2),
+			"el registro dice que A-blancas recibió jaque mate, pero tras la última jugada del tablero A el tablero está en espera obligada: un lanzamiento aún podría tapar el jaque (mate = bughouse, Art 23)"},
+		{"loss on time unchecked", lineError("tandem replay: x.bpgn: not checked: " + u3),
+			`tandem replay: x.bpgn: no comprobado: el resultado del registro 1-0 ("a forfeits on time", una derrota por tiempo) no se comprueba: solo los relojes podrían mostrar la bandera`},
+		{"bare result unchecked", lineError(u4),
+			"el resultado del registro 1-0 no se comprueba: ningún final dice cómo se llegó a él y, sin los relojes, solo se pueden comprobar un jaque mate, un abandono o unas tablas registrados"},
+		{"no result", lineError(m5), "el resultado del registro es 1-0 pero la reproducción da sin resultado (*)"},
+	})
+}
