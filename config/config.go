@@ -314,7 +314,7 @@ func (p *parser) checkKeys(base []string, m map[string]any, allowed []string) er
 func (p *parser) table(path []string, v any) (map[string]any, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, p.errorf(path, "expected a table [%s], got %s", fieldName(path), kindOf(v))
+		return nil, p.errorf(path, "expected a table [%s], got %s", fieldName(path), tomlline.Kind(v))
 	}
 	return m, nil
 }
@@ -327,7 +327,7 @@ func (p *parser) text(path []string, v any) (string, error) {
 		// A switch is a TOML boolean: "no" in quotes is a string,
 		// which the file's reader would not take for false either.
 		if _, ok := v.(bool); !ok {
-			return "", p.errorf(path, "expected true or false (without quotes), got %s", describe(v))
+			return "", p.errorf(path, "expected true or false (without quotes), got %s", tomlline.Describe(v))
 		}
 	}
 	switch x := v.(type) {
@@ -357,33 +357,6 @@ func (p *parser) text(path []string, v any) (string, error) {
 		return "", p.errorf(path, "expected a value, got a table")
 	}
 	return fmt.Sprint(v), nil
-}
-
-// kindOf names the TOML kind of a decoded value.
-func kindOf(v any) string {
-	switch x := v.(type) {
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a float"
-	case map[string]any:
-		return "a table"
-	case []any:
-		for _, e := range x {
-			if _, ok := e.(map[string]any); !ok {
-				return "an array"
-			}
-		}
-		if len(x) > 0 {
-			return "an array of tables"
-		}
-		return "an array"
-	}
-	return "a date or time"
 }
 
 // config builds the Config of a decoded document.
@@ -426,7 +399,7 @@ func (p *parser) config(doc map[string]any) (*Config, error) {
 		s, isString := v.(string)
 		l, err := lang.Parse(s)
 		if !isString || err != nil || s == "" {
-			return nil, p.errorf(path, "expected \"en\" (English) or \"es\" (español), got %s", describe(v))
+			return nil, p.errorf(path, "expected \"en\" (English) or \"es\" (español), got %s", tomlline.Describe(v))
 		}
 		c.Language, c.LanguageSet = l, true
 	}

@@ -5,6 +5,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"tandem/internal/tomlline"
 )
 
 // This file owns the [console] section: the web console's listen address,
@@ -79,13 +80,13 @@ func parseConsole(p *parser, c *Config, t map[string]any) error {
 		case "enabled":
 			b, ok := v.(bool)
 			if !ok {
-				return p.errorf(path, "expected true or false, got %s", kindOf(v))
+				return p.errorf(path, "expected true or false, got %s", tomlline.Kind(v))
 			}
 			c.Console.Disabled = !b
 		case "listen":
 			s, ok := v.(string)
 			if !ok {
-				return p.errorf(path, `expected a string such as ":8080" or "127.0.0.1:8080", got %s`, kindOf(v))
+				return p.errorf(path, `expected a string such as ":8080" or "127.0.0.1:8080", got %s`, tomlline.Kind(v))
 			}
 			if msg := listenProblem(s); msg != "" {
 				return p.errorf(path, "%s", msg)
@@ -94,7 +95,7 @@ func parseConsole(p *parser, c *Config, t map[string]any) error {
 		case "tls_cert", "tls_key":
 			s, ok := v.(string)
 			if !ok || s == "" {
-				return p.errorf(path, "expected a file name in quotes, got %s", kindOf(v))
+				return p.errorf(path, "expected a file name in quotes, got %s", tomlline.Kind(v))
 			}
 			if k == "tls_cert" {
 				c.Console.TLSCert = s
@@ -106,7 +107,7 @@ func parseConsole(p *parser, c *Config, t map[string]any) error {
 			// must be a string.
 			s, ok := v.(string)
 			if !ok {
-				return p.errorf(path, `expected a string of %d to %d digits such as "4821", got %s`, MinPIN, MaxPIN, kindOf(v))
+				return p.errorf(path, `expected a string of %d to %d digits such as "4821", got %s`, MinPIN, MaxPIN, tomlline.Kind(v))
 			}
 			if msg := pinProblem(s); msg != "" {
 				return p.errorf(path, "%s", msg)

@@ -9,6 +9,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/internal/tomlline"
 )
 
 // This file owns the [display] section: the clock faces' format and the
@@ -201,7 +202,7 @@ func (p *parser) displayDevice(path []string, name string, v any) (DisplayDevice
 	s, _ := kv.(string)
 	i := slices.Index(DisplayKindNames, s)
 	if i < 0 {
-		return d, p.errorf(at(path, "kind"), "expected one of %s, got %s", strings.Join(DisplayKindNames, ", "), describe(kv))
+		return d, p.errorf(at(path, "kind"), "expected one of %s, got %s", strings.Join(DisplayKindNames, ", "), tomlline.Describe(kv))
 	}
 	d.Kind = DisplayKind(i + 1)
 	allowed := map[DisplayKind][]string{
@@ -216,7 +217,7 @@ func (p *parser) displayDevice(path []string, name string, v any) (DisplayDevice
 		}
 		s, isStr := v.(string)
 		if !isStr || s == "" {
-			return "", true, p.errorf(at(path, k), "expected a non-empty string, got %s", describe(v))
+			return "", true, p.errorf(at(path, k), "expected a non-empty string, got %s", tomlline.Describe(v))
 		}
 		return s, true, nil
 	}
@@ -323,7 +324,7 @@ func describeNum(v any) string {
 	if n, ok := v.(int64); ok {
 		return strconv.FormatInt(n, 10) + fmt.Sprintf(" (%#x)", n)
 	}
-	return describe(v)
+	return tomlline.Describe(v)
 }
 
 // checkDeviceClashes rejects two I2C devices at one bus and address, and

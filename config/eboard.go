@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tandem/clock"
+	"tandem/internal/tomlline"
 )
 
 // This file owns the [eboard] section: the two DGT electronic boards
@@ -78,7 +79,7 @@ func parseEBoard(p *parser, c *Config, t map[string]any) error {
 		case "a", "b":
 			s, ok := v.(string)
 			if !ok {
-				return p.errorf(path, `expected a serial port path such as "/dev/ttyACM0", got %s`, kindOf(v))
+				return p.errorf(path, `expected a serial port path such as "/dev/ttyACM0", got %s`, tomlline.Kind(v))
 			}
 			if !strings.HasPrefix(s, "/") || strings.ContainsRune(s, 0) {
 				return p.errorf(path, "%q is not a device path (e.g. /dev/ttyACM0 or /dev/serial/by-id/...)", s)
@@ -87,7 +88,7 @@ func parseEBoard(p *parser, c *Config, t map[string]any) error {
 		case "orientation_a", "orientation_b":
 			s, ok := v.(string)
 			if !ok || !oneOf(s, Orientations) {
-				return p.errorf(path, "expected one of %s, got %s", strings.Join(Orientations, ", "), describe(v))
+				return p.errorf(path, "expected one of %s, got %s", strings.Join(Orientations, ", "), tomlline.Describe(v))
 			}
 			e.Orientation[k[len(k)-1]-'a'] = s
 		case "alert_after":

@@ -9,6 +9,7 @@ import (
 
 	"tandem/bughouse"
 	"tandem/clock"
+	"tandem/internal/tomlline"
 	"tandem/wiring"
 )
 
@@ -95,7 +96,7 @@ func parseGPIO(p *parser, c *Config, t map[string]any) error {
 		case "chip":
 			s, ok := v.(string)
 			if !ok || s == "" || strings.ContainsAny(s, " \t") {
-				return p.errorf(path, `expected a chip name such as "gpiochip0" or a path such as "/dev/gpiochip0", got %s`, describe(v))
+				return p.errorf(path, `expected a chip name such as "gpiochip0" or a path such as "/dev/gpiochip0", got %s`, tomlline.Describe(v))
 			}
 			g.Chip = s
 		case "lockout":
@@ -118,7 +119,7 @@ func parseGPIO(p *parser, c *Config, t map[string]any) error {
 			s, _ := v.(string)
 			i := slices.Index(wiring.PauseModeNames, s)
 			if i < 0 {
-				return p.errorf(path, "expected one of %s, got %s", strings.Join(wiring.PauseModeNames, ", "), describe(v))
+				return p.errorf(path, "expected one of %s, got %s", strings.Join(wiring.PauseModeNames, ", "), tomlline.Describe(v))
 			}
 			g.PauseMode = wiring.PauseMode(i)
 		default:
@@ -157,15 +158,6 @@ func sameLine(a, b wiring.Line) bool {
 	return a.Name == b.Name && (a.Name != "" || a.Offset == b.Offset)
 }
 
-// describe names a value in an error: its text if it is a string, else
-// its kind.
-func describe(v any) string {
-	if s, ok := v.(string); ok {
-		return strconv.Quote(s)
-	}
-	return kindOf(v)
-}
-
 // gpioLine reads one input's line: a name, an offset, or a table with line,
 // active and pull.
 func (p *parser) gpioLine(path []string, v any) (wiring.Line, error) {
@@ -183,7 +175,7 @@ func (p *parser) gpioLine(path []string, v any) (wiring.Line, error) {
 			}
 			l.Offset = int(x)
 		default:
-			return p.errorf(path, "expected a line name such as \"GPIO17\", a line offset such as 17, or a table { line = ..., active = \"low\", pull = \"up\" }, got %s", kindOf(v))
+			return p.errorf(path, "expected a line name such as \"GPIO17\", a line offset such as 17, or a table { line = ..., active = \"low\", pull = \"up\" }, got %s", tomlline.Kind(v))
 		}
 		return nil
 	}
@@ -207,14 +199,14 @@ func (p *parser) gpioLine(path []string, v any) (wiring.Line, error) {
 		case "high":
 			l.ActiveHigh = true
 		default:
-			return l, p.errorf(at(path, "active"), `expected "low" (pressed pulls the line to ground) or "high", got %s`, describe(a))
+			return l, p.errorf(at(path, "active"), `expected "low" (pressed pulls the line to ground) or "high", got %s`, tomlline.Describe(a))
 		}
 	}
 	if pv, ok := t["pull"]; ok {
 		s, _ := pv.(string)
 		i := slices.Index(wiring.PullNames, s)
 		if i < 0 {
-			return l, p.errorf(at(path, "pull"), "expected one of %s, got %s", strings.Join(wiring.PullNames, ", "), describe(pv))
+			return l, p.errorf(at(path, "pull"), "expected one of %s, got %s", strings.Join(wiring.PullNames, ", "), tomlline.Describe(pv))
 		}
 		l.Pull = wiring.Pull(i)
 	}

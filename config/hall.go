@@ -71,7 +71,7 @@ func parseHall(p *parser, c *Config, t map[string]any) error {
 	for _, k := range p.keys(base, t) {
 		s, ok := t[k].(string)
 		if !ok {
-			return p.errorf(at(base, k), "expected a string in quotes, got %s", kindOf(t[k]))
+			return p.errorf(at(base, k), "expected a string in quotes, got %s", tomlline.Kind(t[k]))
 		}
 		*fields[k] = s
 	}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"tandem/internal/tomlline"
 
 	"github.com/dustin/go-humanize"
 )
@@ -144,7 +145,7 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 		case "max_memory", "max_store":
 			s, ok := v.(string)
 			if !ok {
-				return p.errorf(path, `expected a size in quotes such as "64MiB" or "4GiB", got %s`, kindOf(v))
+				return p.errorf(path, `expected a size in quotes such as "64MiB" or "4GiB", got %s`, tomlline.Kind(v))
 			}
 			n, err := humanize.ParseBytes(s)
 			if err != nil || n == 0 || n > 1<<50 {
@@ -161,7 +162,7 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 		case "tls_hosts":
 			arr, ok := v.([]any)
 			if !ok {
-				return p.errorf(path, `expected a list of names and addresses such as ["hall.local", "10.0.0.1"], got %s`, kindOf(v))
+				return p.errorf(path, `expected a list of names and addresses such as ["hall.local", "10.0.0.1"], got %s`, tomlline.Kind(v))
 			}
 			for _, x := range arr {
 				s, ok := x.(string)
@@ -173,7 +174,7 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 		case "routes":
 			arr, ok := v.([]any)
 			if !ok {
-				return p.errorf(path, `expected a list of the other nodes' route URLs such as ["nats://hub2.local:6222"], got %s`, kindOf(v))
+				return p.errorf(path, `expected a list of the other nodes' route URLs such as ["nats://hub2.local:6222"], got %s`, tomlline.Kind(v))
 			}
 			for _, x := range arr {
 				s, ok := x.(string)
@@ -203,7 +204,7 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 				for _, k := range p.keys(tp, m) {
 					s, ok := m[k].(string)
 					if !ok {
-						return p.errorf(at(tp, k), "expected a string in quotes, got %s", kindOf(m[k]))
+						return p.errorf(at(tp, k), "expected a string in quotes, got %s", tomlline.Kind(m[k]))
 					}
 					switch k {
 					case "user":
@@ -222,7 +223,7 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 		default:
 			s, ok := v.(string)
 			if !ok {
-				return p.errorf(path, "expected a string in quotes, got %s", kindOf(v))
+				return p.errorf(path, "expected a string in quotes, got %s", tomlline.Kind(v))
 			}
 			*strs[k] = s
 			if msg := hubProblem(*h, k); msg != "" {

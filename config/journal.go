@@ -8,6 +8,7 @@ import (
 	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/internal/printable"
+	"tandem/internal/tomlline"
 )
 
 // This file owns the [journal] section: the durable match record (Record
@@ -103,7 +104,7 @@ func parseJournal(p *parser, c *Config, t map[string]any) error {
 		case "file":
 			s, ok := v.(string)
 			if !ok {
-				return p.errorf(path, `expected a file path such as %q, or "" for no record, got %s`, DefaultJournalFile, kindOf(v))
+				return p.errorf(path, `expected a file path such as %q, or "" for no record, got %s`, DefaultJournalFile, tomlline.Kind(v))
 			}
 			if strings.ContainsRune(s, 0) || strings.HasSuffix(s, "/") {
 				return p.errorf(path, "%q is not a file path", s)
@@ -164,7 +165,7 @@ func parseJournal(p *parser, c *Config, t map[string]any) error {
 func (p *parser) name(path []string, v any) (string, error) {
 	s, ok := v.(string)
 	if !ok {
-		return "", p.errorf(path, "expected a name in quotes, got %s", kindOf(v))
+		return "", p.errorf(path, "expected a name in quotes, got %s", tomlline.Kind(v))
 	}
 	if err := checkName(s); err != nil {
 		return "", p.errorf(path, "%v", err)

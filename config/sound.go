@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tandem/clock"
+	"tandem/internal/tomlline"
 	"tandem/sound"
 )
 
@@ -78,7 +79,7 @@ func parseSound(p *parser, c *Config, t map[string]any) error {
 		case "pin", "chip":
 			x, ok := v.(string)
 			if !ok || x == "" || strings.ContainsAny(x, " \t\"") {
-				return p.errorf(path, `expected a line name such as "GPIO18" (chip: "gpiochip0"), got %s`, describe(v))
+				return p.errorf(path, `expected a line name such as "GPIO18" (chip: "gpiochip0"), got %s`, tomlline.Describe(v))
 			}
 			if k == "pin" {
 				s.Pin = x
@@ -89,19 +90,19 @@ func parseSound(p *parser, c *Config, t map[string]any) error {
 			x, _ := v.(string)
 			i := slices.Index(SoundKinds, x)
 			if i < 0 {
-				return p.errorf(path, "expected one of %s, got %s", strings.Join(SoundKinds, ", "), describe(v))
+				return p.errorf(path, "expected one of %s, got %s", strings.Join(SoundKinds, ", "), tomlline.Describe(v))
 			}
 			s.Kind = sound.Kind(i)
 		case "frequency":
 			f, ok := v.(int64)
 			if !ok || f < 100 || f > sound.MaxFrequency {
-				return p.errorf(path, "expected a whole number of Hz from 100 to %d (default %d), got %s", sound.MaxFrequency, sound.DefaultFrequency, describe(v))
+				return p.errorf(path, "expected a whole number of Hz from 100 to %d (default %d), got %s", sound.MaxFrequency, sound.DefaultFrequency, tomlline.Describe(v))
 			}
 			s.Frequency = int(f)
 		case "events":
 			list, ok := v.([]any)
 			if !ok {
-				return p.errorf(path, "expected a list such as [\"start\", \"flag\"], got %s", kindOf(v))
+				return p.errorf(path, "expected a list such as [\"start\", \"flag\"], got %s", tomlline.Kind(v))
 			}
 			s.Events = []sound.Event{}
 			for _, e := range list {
@@ -158,7 +159,7 @@ func parseSound(p *parser, c *Config, t map[string]any) error {
 func (p *parser) lowTime(path []string, v any) (time.Duration, error) {
 	x, ok := v.(string)
 	if !ok {
-		return 0, p.errorf(path, "expected a time such as \"10s\", got %s", describe(v))
+		return 0, p.errorf(path, "expected a time such as \"10s\", got %s", tomlline.Describe(v))
 	}
 	d, err := clock.ParseDuration(x)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"tandem/internal/tomlline"
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
@@ -98,52 +99,52 @@ func (p *parser) kinds(base []string, table map[string]any, schema map[string]wa
 		switch w.kind {
 		case kText:
 			if _, ok := v.(string); !ok {
-				bad(path, "expected text in quotes such as %s, got %s", w.example, kindOf(v))
+				bad(path, "expected text in quotes such as %s, got %s", w.example, tomlline.Kind(v))
 			}
 		case kInt:
 			if _, ok := v.(int64); !ok {
-				bad(path, "expected a whole number such as %s, got %s", w.example, kindOf(v))
+				bad(path, "expected a whole number such as %s, got %s", w.example, tomlline.Kind(v))
 			}
 		case kNumber:
 			switch v.(type) {
 			case int64, float64:
 			default:
-				bad(path, "expected a number such as 1 or 0.5, got %s", kindOf(v))
+				bad(path, "expected a number such as 1 or 0.5, got %s", tomlline.Kind(v))
 			}
 		case kBool:
 			if _, ok := v.(bool); !ok {
-				bad(path, "expected true or false (without quotes), got %s", describe(v))
+				bad(path, "expected true or false (without quotes), got %s", tomlline.Describe(v))
 			}
 		case kDate:
 			if !isDate(v) {
-				bad(path, "expected a date such as 2026-03-14 without quotes, got %s", describe(v))
+				bad(path, "expected a date such as 2026-03-14 without quotes, got %s", tomlline.Describe(v))
 			}
 		case kTexts, kDates:
 			list, ok := v.([]any)
 			if !ok {
 				if w.kind == kTexts {
-					bad(path, "expected a list of names in quotes such as [%s], got %s", w.example, describe(v))
+					bad(path, "expected a list of names in quotes such as [%s], got %s", w.example, tomlline.Describe(v))
 				} else {
-					bad(path, "expected a list of dates such as [2026-03-14, 2026-03-15], got %s", describe(v))
+					bad(path, "expected a list of dates such as [2026-03-14, 2026-03-15], got %s", tomlline.Describe(v))
 				}
 				continue
 			}
 			for i, e := range list {
 				ep := append(path, strconv.Itoa(i))
 				if _, ok := e.(string); w.kind == kTexts && !ok {
-					bad(ep, "expected text in quotes such as %s, got %s", w.example, kindOf(e))
+					bad(ep, "expected text in quotes such as %s, got %s", w.example, tomlline.Kind(e))
 				}
 				if w.kind == kDates && !isDate(e) {
-					bad(ep, "expected a date such as 2026-03-14 without quotes, got %s", describe(e))
+					bad(ep, "expected a date such as 2026-03-14 without quotes, got %s", tomlline.Describe(e))
 				}
 			}
 		case kTeams, kPlayers:
 			list, ok := v.([]any)
 			if !ok {
 				if w.kind == kTeams {
-					bad(path, "expected [[team]] tables, got %s", describe(v))
+					bad(path, "expected [[team]] tables, got %s", tomlline.Describe(v))
 				} else {
-					bad(path, `expected a list of players such as [{ name = "García, Lucía" }, { name = "Martín, Diego" }], got %s`, describe(v))
+					bad(path, `expected a list of players such as [{ name = "García, Lucía" }, { name = "Martín, Diego" }], got %s`, tomlline.Describe(v))
 				}
 				continue
 			}
@@ -152,9 +153,9 @@ func (p *parser) kinds(base []string, table map[string]any, schema map[string]wa
 				t, ok := e.(map[string]any)
 				switch {
 				case !ok && w.kind == kTeams:
-					bad(ep, "expected [[team]] tables, got %s", describe(e))
+					bad(ep, "expected [[team]] tables, got %s", tomlline.Describe(e))
 				case !ok:
-					bad(ep, `expected a player such as { name = "García, Lucía", rating = 2105 }, got %s`, describe(e))
+					bad(ep, `expected a player such as { name = "García, Lucía", rating = 2105 }, got %s`, tomlline.Describe(e))
 				case w.kind == kTeams:
 					p.kinds(ep, t, teamSchema, errs)
 				default:
@@ -176,41 +177,4 @@ func isDate(v any) bool {
 		return err == nil
 	}
 	return false
-}
-
-// describe names a value in an error: its text if it is a string, else
-// its kind (as package config's messages do).
-func describe(v any) string {
-	if s, ok := v.(string); ok {
-		return strconv.Quote(s)
-	}
-	return kindOf(v)
-}
-
-// kindOf names the TOML kind of a decoded value, in the words of package
-// config's messages (whose templates translate them).
-func kindOf(v any) string {
-	switch x := v.(type) {
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a float"
-	case map[string]any:
-		return "a table"
-	case []any:
-		for _, e := range x {
-			if _, ok := e.(map[string]any); !ok {
-				return "an array"
-			}
-		}
-		if len(x) > 0 {
-			return "an array of tables"
-		}
-		return "an array"
-	}
-	return "a date or time"
 }

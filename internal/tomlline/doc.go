@@ -7,7 +7,8 @@
 // line to point at. New builds an Index of every key with go-toml's own
 // parser (its unstable package), so that the index and the decoder agree
 // on what a key is: bare, quoted and dotted keys, keys of inline tables,
-// [tables] and [[arrays of tables]].
+// [tables] and [[arrays of tables]]. Kind and Describe name a decoded
+// value in those messages ("got an integer").
 //
 // A path is a key's parts as the file names them, with the index (from
 // 0) of an array element as a part: {"team", "2", "players", "0",
