@@ -10,40 +10,6 @@ import (
 	"tandem/rules"
 )
 
-// checkLines asserts that each error's message reads back in Spanish as
-// want, and that the English printer leaves it as it is.
-func checkLines(t *testing.T, cases []msgCase) {
-	t.Helper()
-	es, en := For(Spanish), For(English)
-	for _, c := range cases {
-		if c.err == nil {
-			t.Errorf("%s: no error", c.name)
-			continue
-		}
-		msg := c.err.Error()
-		if got := es.Line(msg); got != c.want {
-			t.Errorf("%s: Spanish of\n\t%q is\n\t%q, want\n\t%q", c.name, msg, got, c.want)
-		}
-		if got := en.Line(msg); got != msg {
-			t.Errorf("%s: English %q, want %q", c.name, got, msg)
-		}
-		if !readBack(en, msg) {
-			t.Errorf("%s: no English template reads %q", c.name, msg)
-		}
-	}
-}
-
-type msgCase struct {
-	name string
-	err  error
-	want string
-}
-
-// lineError is an error whose message is a line as a command prints it.
-type lineError string
-
-func (e lineError) Error() string { return string(e) }
-
 // replayErr is the error tandem replay reports for a record: loading
 // it, or its first illegal move (as "FILE:LINE: illegal move under
 // PRESET: ...", the line the command writes).

@@ -84,11 +84,7 @@ func TestMessages_TournamentAndBPGN(t *testing.T) {
 		t.Fatal(err)
 	}
 	playoffs := loadedTournament(t, "rounds = 3", "rounds = 3\narmageddon = true")
-	cases := []struct {
-		name string
-		err  error
-		want string
-	}{
+	cases := []msgCase{
 		{"no rounds", parseTournament("rounds = 3", ""),
 			"torneo.toml: rounds: falta: el número de rondas (de 1 a 99) es obligatorio"},
 		{"team without name", parseTournament(`name = "Enroque Largo"`, ""),
@@ -188,38 +184,7 @@ func TestMessages_TournamentAndBPGN(t *testing.T) {
 		{"bpgn empty", bpgnErr("\n"),
 			"partida.bpgn:1: ni etiquetas ni jugadas: no es una planilla BPGN"},
 	}
-	es, en := For(Spanish), For(English)
-	for _, c := range cases {
-		if c.err == nil {
-			t.Errorf("%s: no error", c.name)
-			continue
-		}
-		msg := c.err.Error()
-		if got := es.Line(msg); got != c.want {
-			t.Errorf("%s: Spanish of\n\t%q is\n\t%q, want\n\t%q", c.name, msg, got, c.want)
-		}
-		if got := en.Line(msg); got != msg {
-			t.Errorf("%s: English %q, want %q", c.name, got, msg)
-		}
-		if !readBack(en, msg) {
-			t.Errorf("%s: no English template reads %q", c.name, msg)
-		}
-	}
-}
-
-// readBack reports whether p's Message reads msg, or a tail of it after a
-// ": " (its head a file, a line, a field), back from a template.
-func readBack(p *Printer, msg string) bool {
-	for at := 0; ; {
-		if _, ok := p.Message(msg[at:]); ok {
-			return true
-		}
-		i := strings.Index(msg[at:], ": ")
-		if i < 0 {
-			return false
-		}
-		at += i + 2
-	}
+	checkLines(t, cases)
 }
 
 // A tournament file's values of the wrong kind, as an arbiter writes
