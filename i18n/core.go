@@ -54,9 +54,12 @@ var corePatterns = sync.OnceValue(func() []corePattern {
 	// The most specific first: more text of its own (the fields left
 	// out), then the longer template, then the ID (a fixed order).
 	field := regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
-	own := func(id string) int { return len(field.ReplaceAllString(en[id], "")) }
+	own := make(map[string]int, len(ids)) // once per template, not per comparison
+	for _, id := range ids {
+		own[id] = len(field.ReplaceAllString(en[id], ""))
+	}
 	sort.Slice(ids, func(i, j int) bool {
-		if a, b := own(ids[i]), own(ids[j]); a != b {
+		if a, b := own[ids[i]], own[ids[j]]; a != b {
 			return a > b
 		}
 		a, b := en[ids[i]], en[ids[j]]
