@@ -1,0 +1,26 @@
+// Package webserve builds the one HTTP(S) server that the table's web
+// console (daemon) and the hall's dashboard (cmd/tandem-hall) run, with
+// the limits that keep a client from exhausting the process's memory: the
+// clock runs in the same process as the console, so an out-of-memory kill
+// would stop the match (issue #23, requirement 3).
+//
+// The limits, each enforced where it costs least:
+//
+//   - Open connections are capped per remote address and in total by a
+//     net.Listener wrapper (Limit) at accept time: before TLS, before
+//     net/http allocates anything for the connection. A connection past
+//     a cap is closed at once; it is never queued.
+//   - The request head is bounded (http.Server.MaxHeaderBytes, small) and
+//     must arrive within ReadHeaderTimeout; the whole request within
+//     ReadTimeout; the answer must be taken within WriteTimeout; a
+//     keep-alive connection with no request is closed after IdleTimeout.
+//     A TLS handshake is bounded by the shortest of these (net/http).
+//   - Every request body is read through http.MaxBytesReader, and a body
+//     announced larger than the limit is refused (413) unread.
+//
+// WebSockets (github.com/coder/websocket) take their connection from
+// net/http by hijacking it; net/http clears the connection's deadlines
+// when it hands it over, so a page's stream outlives the read and write
+// timeouts. Such a connection still counts against the caps until it is
+// closed.
+package webserve
