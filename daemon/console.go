@@ -15,6 +15,7 @@ import (
 	"tandem/console"
 	"tandem/hall/ca"
 	"tandem/internal/webauth"
+	"tandem/internal/webserve"
 )
 
 // This file owns the web console.
@@ -95,7 +96,6 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	}
 	d.con = srv
 	d.onClose(d.stopLogins)
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	tc, err := d.consoleTLS()
 	if err != nil {
 		ln.Close()
@@ -104,12 +104,14 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	}
 	scheme := "http"
 	if tc != nil {
-		hs.TLSConfig = tc
-		ln = tls.NewListener(ln, tc)
 		scheme = "https"
 	}
+	// The clock runs in this process: the server's limits (connections
+	// per address and in all, taken at accept before TLS; heads, bodies,
+	// timeouts) keep a client from exhausting its memory (issue #23).
+	hs := webserve.New(ln, srv.Handler(), &webserve.Opts{TLS: tc})
 	d.Go(func() {
-		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := hs.Serve(); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			d.setInfo(func(in *Info) { in.ConsoleURL = "" })
 		}
 	})
@@ -128,7 +130,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 			}
 		}
 	})
-	url := consoleURL(scheme, ln.Addr())
+	url := consoleURL(scheme, hs.Addr())
 	d.setInfo(func(in *Info) {
 		in.ConsoleURL = url
 		if generated {

@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -23,6 +21,7 @@ import (
 	"tandem/internal/inputfile"
 	"tandem/internal/tomlline"
 	"tandem/internal/webauth"
+	"tandem/internal/webserve"
 	"tandem/tournament"
 )
 
@@ -270,15 +269,17 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		srv.Close()
 		return nil, fmt.Errorf("dashboard: %w", err)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	scheme := "http"
+	wo := &webserve.Opts{}
 	if d.TLS != nil {
-		hs.TLSConfig = d.TLS.config
-		ln = tls.NewListener(ln, d.TLS.config)
+		wo.TLS = d.TLS.config
 		scheme = "https"
 	}
-	go hs.Serve(ln)
-	line := "hall: dashboard " + dashboardURL(scheme, ln.Addr())
+	// Connections capped per address and in all at accept, before TLS;
+	// small heads and bodies; timeouts (issue #23).
+	hs := webserve.New(ln, srv.Handler(), wo)
+	go hs.Serve()
+	line := "hall: dashboard " + dashboardURL(scheme, hs.Addr())
 	if generated {
 		line += " · arbiter PIN " + pin + " (generated: set [hub] dashboard_pin)"
 	}

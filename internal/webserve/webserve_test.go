@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"tandem/internal/webserve/attack"
 )
 
 // waitLimit bounds every wait for a condition in these tests.
@@ -60,37 +62,6 @@ func dialFrom(t *testing.T, s *Server, ip string) net.Conn {
 	}
 	t.Cleanup(func() { c.Close() })
 	return c
-}
-
-// closedBy reads c until the server closes it, for up to wait: true when
-// it did (EOF or reset, whatever it answered first), false when c is
-// still open at the end.
-func closedBy(c net.Conn, wait time.Duration) bool {
-	c.SetReadDeadline(time.Now().Add(wait))
-	defer c.SetReadDeadline(time.Time{})
-	buf := make([]byte, 4096)
-	for {
-		if _, err := c.Read(buf); err != nil {
-			var ne net.Error
-			return !(errors.As(err, &ne) && ne.Timeout())
-		}
-	}
-}
-
-// waitClosed waits until want of conns are closed by the server (polling
-// each without blocking), and returns how many are: at most waitLimit.
-func waitClosed(conns []net.Conn, want int) int {
-	closed := make([]bool, len(conns))
-	n := 0
-	for deadline := time.Now().Add(waitLimit); n < want && time.Now().Before(deadline); {
-		for i, c := range conns {
-			if !closed[i] && closedBy(c, time.Millisecond) {
-				closed[i] = true
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // waitFor polls cond until it holds, failing the test after waitLimit.
@@ -173,7 +144,7 @@ func TestAttack_UnfinishedHeadersOneAddress(t *testing.T) {
 			if open, refused := s.Conns().Open(), s.Conns().Refused(); open != 8 || refused != n-8 {
 				t.Fatalf("open %d, refused %d: want 8 and %d", open, refused, n-8)
 			}
-			if got := waitClosed(conns, n-8); got != n-8 {
+			if got := attack.Closed(conns, n-8, waitLimit); got != n-8 {
 				t.Fatalf("%d connections closed by the server, want the %d refused", got, n-8)
 			}
 			if useTLS && handshakeFailed != n-8 {
@@ -194,7 +165,7 @@ func TestAttack_UnfinishedHeadersOneAddress(t *testing.T) {
 				})
 			}
 			wg.Wait()
-			if got := waitClosed(conns, n); got != n {
+			if got := attack.Closed(conns, n, waitLimit); got != n {
 				t.Fatalf("%d of %d connections closed by the server", got, n)
 			}
 			waitFor(t, "every place given back", func() bool { return s.Conns().Open() == 0 })
@@ -256,7 +227,7 @@ func TestAttack_IdleKeepAliveClosed(t *testing.T) {
 		c.Write([]byte("GET / HTTP/1.1\r\nHost: table\r\n\r\n"))
 		conns = append(conns, c)
 	}
-	if got := waitClosed(conns, 5); got != 5 {
+	if got := attack.Closed(conns, 5, waitLimit); got != 5 {
 		t.Fatalf("%d of 5 idle connections closed", got)
 	}
 	waitFor(t, "every place given back", func() bool { return s.Conns().Open() == 0 })
@@ -293,7 +264,7 @@ func TestAttack_SlowBodies(t *testing.T) {
 			}
 		})
 	}
-	got := waitClosed(conns, n)
+	got := attack.Closed(conns, n, waitLimit)
 	close(stop)
 	wg.Wait()
 	if got != n {
@@ -310,7 +281,7 @@ func TestAttack_SlowBodies(t *testing.T) {
 	if err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Fatalf("a body announced larger: %v %v", resp, err)
 	}
-	if !closedBy(c, waitLimit) {
+	if !attack.ClosedBy(c, waitLimit) {
 		t.Error("the connection of a body announced larger stays open")
 	}
 	c = dialFrom(t, s, "127.0.0.1")
@@ -341,11 +312,11 @@ func TestAttack_ManyAddressesTotal(t *testing.T) {
 	if open, refused := s.Conns().Open(), s.Conns().Refused(); open != 100 || refused != 140 {
 		t.Fatalf("open %d, refused %d: want 100 and 140", open, refused)
 	}
-	if got := waitClosed(conns, 140); got != 140 {
+	if got := attack.Closed(conns, 140, waitLimit); got != 140 {
 		t.Fatalf("%d closed, want 140", got)
 	}
 	c := dialFrom(t, s, "127.0.0.200")
-	if !closedBy(c, waitLimit) || s.Conns().Refused() != 141 {
+	if !attack.ClosedBy(c, waitLimit) || s.Conns().Refused() != 141 {
 		t.Fatal("a new address past the total is not closed at accept")
 	}
 	for _, c := range conns {

@@ -1,0 +1,163 @@
+package daemon
+
+import (
+	"context"
+	"crypto/tls"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tandem/internal/webserve"
+	"tandem/internal/webserve/attack"
+)
+
+// The attacks of issue #23 on a table's console, with its real server
+// (webserve's defaults): each is refused by construction, at accept and
+// by the server's limits, and the console keeps answering. Each failed on
+// the server before (only ReadHeaderTimeout, 10 s).
+
+// floodWait bounds the wait for the server's closing of the attack's
+// connections: shorter than the old ReadHeaderTimeout (10 s), so that a
+// server that only has it fails.
+const floodWait = 5 * time.Second
+
+// startFloodConsole starts a table with its console on listen, and
+// returns its host:port and the attacker's TLS configuration (nil for
+// plain HTTP).
+func startFloodConsole(t *testing.T, listen string) (string, *tls.Config) {
+	t.Helper()
+	c := recordConfig(t, filepath.Join(t.TempDir(), "t.db"))
+	c.Console.Disabled = false
+	c.Console.Listen = listen
+	c.Console.PIN = "482913"
+	d, err := Start(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	u := d.Info().ConsoleURL
+	_, port, err := net.SplitHostPort(strings.TrimSuffix(strings.SplitN(u, "://", 2)[1], "/"))
+	if err != nil {
+		t.Fatalf("console URL %q: %v", u, err)
+	}
+	var tc *tls.Config
+	if strings.HasPrefix(u, "https:") {
+		tc = &tls.Config{InsecureSkipVerify: true} // the attacker does not care whose certificate
+	}
+	return "127.0.0.1:" + port, tc
+}
+
+// consoleAnswers fails the test unless GET /api/session from ip is
+// answered 200: at once, or with settle within floodWait (the server gives
+// a closed connection's place back when it closes it, up to half a second
+// after the attacker saw its end: net/http's lingering close).
+func consoleAnswers(t *testing.T, addr, ip string, tc *tls.Config, when string, settle bool) {
+	t.Helper()
+	tr := &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}).DialContext, TLSClientConfig: tc}
+	defer tr.CloseIdleConnections()
+	scheme := "http"
+	if tc != nil {
+		scheme = "https"
+	}
+	deadline := time.Now().Add(floodWait)
+	for {
+		resp, err := (&http.Client{Transport: tr, Timeout: 10 * time.Second}).Get(scheme + "://" + addr + "/api/session")
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+			err = fmt.Errorf("status %d", resp.StatusCode)
+		}
+		if !settle || time.Now().After(deadline) {
+			t.Fatalf("%s: GET /api/session from %s: %v", when, ip, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// 100 unfinished request heads from one address, over HTTP and HTTPS:
+// past the address's 32 each connection is closed at once (before TLS);
+// the 32 are answered 431 and closed when their head passes 16 KiB on its
+// way to 1 MB. Before: all 100 held, each up to 1 MB of head.
+func TestConsole_Attack_UnfinishedHeads(t *testing.T) {
+	for _, listen := range []string{"127.0.0.1:0", "0.0.0.0:0"} {
+		t.Run(map[bool]string{false: "HTTP", true: "HTTPS"}[listen == "0.0.0.0:0"], func(t *testing.T) {
+			addr, tc := startFloodConsole(t, listen)
+			const n, per = 100, webserve.DefaultPerAddr
+			conns, failed := attack.Heads(addr, "127.0.0.1", n, 1024, tc)
+			defer attack.CloseAll(conns)
+			if tc != nil && failed != n-per {
+				t.Errorf("%d TLS handshakes refused, want %d", failed, n-per)
+			}
+			if got := attack.Closed(conns, n-per, floodWait); got != n-per {
+				t.Fatalf("%d of %d connections from one address closed at once, want %d", got, n, n-per)
+			}
+			consoleAnswers(t, addr, "127.0.0.2", tc, "another address during the attack", false)
+			attack.More(conns, 64<<10)
+			if got := attack.Closed(conns, n, floodWait); got != n {
+				t.Fatalf("%d of %d connections closed after a 65 KiB head", got, n)
+			}
+			consoleAnswers(t, addr, "127.0.0.1", tc, "the attacker's address after the attack", true)
+		})
+	}
+}
+
+// 1 000 keep-alive connections from one address, then 600 from 20
+// addresses (30 each), asking once and staying idle: 32 answered from
+// the one, then 512 in all (the total); the others closed unanswered; the
+// places come back when the attack ends. Before: every one answered and
+// held.
+func TestConsole_Attack_IdleKeepAlive(t *testing.T) {
+	addr, _ := startFloodConsole(t, "127.0.0.1:0")
+	kept, unanswered := attack.KeepAlive(addr, "127.0.0.1", "/api/session", 1000, nil)
+	if len(kept) != webserve.DefaultPerAddr || unanswered != 1000-webserve.DefaultPerAddr {
+		attack.CloseAll(kept)
+		t.Fatalf("one address: %d answered and held, %d closed unanswered; want %d and %d", len(kept), unanswered, webserve.DefaultPerAddr, 1000-webserve.DefaultPerAddr)
+	}
+	answered := len(kept)
+	for a := range 20 {
+		k, _ := attack.KeepAlive(addr, fmt.Sprintf("127.0.3.%d", a+1), "/api/session", 30, nil)
+		kept = append(kept, k...)
+		answered += len(k)
+	}
+	if answered != webserve.DefaultTotal {
+		attack.CloseAll(kept)
+		t.Fatalf("%d connections answered and held, want the total %d", answered, webserve.DefaultTotal)
+	}
+	if c, err := attack.Dial(addr, "127.0.0.250", nil); err == nil {
+		if !attack.ClosedBy(c, floodWait) {
+			t.Error("a connection past the total is not closed at once")
+		}
+		c.Close()
+	}
+	attack.CloseAll(kept)
+	consoleAnswers(t, addr, "127.0.0.250", nil, "a new address after the attack", true)
+}
+
+// 100 bodies from one address sent a byte at a time: past the address's
+// 32 the connections are closed at once (the 32 at the read timeout:
+// internal/webserve's TestAttack_SlowBodies). Before: all 100 held, for
+// ever.
+func TestConsole_Attack_SlowBodies(t *testing.T) {
+	addr, _ := startFloodConsole(t, "127.0.0.1:0")
+	const n, per = 100, webserve.DefaultPerAddr
+	conns := attack.SlowBodies(addr, "127.0.0.1", "/api/login", n, 1000, nil)
+	defer attack.CloseAll(conns)
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() { attack.Drip(conns, 200*time.Millisecond, stop); close(done) }()
+	got := attack.Closed(conns, n-per, floodWait)
+	close(stop)
+	<-done
+	if got != n-per {
+		t.Fatalf("%d of %d slow bodies from one address closed, want %d", got, n, n-per)
+	}
+	consoleAnswers(t, addr, "127.0.0.2", nil, "another address during the attack", false)
+}
