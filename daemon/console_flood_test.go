@@ -110,35 +110,41 @@ func TestConsole_Attack_UnfinishedHeads(t *testing.T) {
 }
 
 // 1 000 keep-alive connections from one address, then 600 from 20
-// addresses (30 each), asking once and staying idle: 32 answered from
-// the one, then 512 in all (the total); the others closed unanswered; the
-// places come back when the attack ends. Before: every one answered and
-// held.
+// addresses (30 each), asking once and staying idle: 32 held from the
+// one, then 512 in all (the total), the heaviest addresses' oldest
+// closed to make room for the others while they hold less than a fair
+// share; the connections past an address's cap or share closed
+// unanswered. A new address is answered during the attack.
+// Before: every one answered and held.
 func TestConsole_Attack_IdleKeepAlive(t *testing.T) {
 	addr, _ := startFloodConsole(t, "127.0.0.1:0")
+	const per, total = webserve.DefaultPerAddr, webserve.DefaultTotal
 	kept, unanswered := attack.KeepAlive(addr, "127.0.0.1", "/api/session", 1000, nil)
-	if len(kept) != webserve.DefaultPerAddr || unanswered != 1000-webserve.DefaultPerAddr {
-		attack.CloseAll(kept)
-		t.Fatalf("one address: %d answered and held, %d closed unanswered; want %d and %d", len(kept), unanswered, webserve.DefaultPerAddr, 1000-webserve.DefaultPerAddr)
+	defer func() { attack.CloseAll(kept) }()
+	if len(kept) != per || unanswered != 1000-per {
+		t.Fatalf("one address: %d answered and held, %d closed unanswered; want %d and %d", len(kept), unanswered, per, 1000-per)
 	}
-	answered := len(kept)
 	for a := range 20 {
-		k, _ := attack.KeepAlive(addr, fmt.Sprintf("127.0.3.%d", a+1), "/api/session", 30, nil)
+		k, u := attack.KeepAlive(addr, fmt.Sprintf("127.0.3.%d", a+1), "/api/session", 30, nil)
 		kept = append(kept, k...)
-		answered += len(k)
+		unanswered += u
 	}
-	if answered != webserve.DefaultTotal {
-		attack.CloseAll(kept)
-		t.Fatalf("%d connections answered and held, want the total %d", answered, webserve.DefaultTotal)
+	// Past the total, an address is answered while it holds less than a
+	// fair share (two fewer than the heaviest): each answer beyond the
+	// total closed another address's oldest.
+	evicted := len(kept) - total
+	if evicted <= 0 {
+		t.Fatalf("%d answered and held: the attack did not reach the total %d", len(kept), total)
 	}
-	if c, err := attack.Dial(addr, "127.0.0.250", nil); err == nil {
-		if !attack.ClosedBy(c, floodWait) {
-			t.Error("a connection past the total is not closed at once")
-		}
-		c.Close()
+	if got := attack.Closed(kept, evicted, floodWait); got != evicted {
+		t.Fatalf("%d of %d answered connections closed, want %d: the total is %d", got, len(kept), evicted, total)
 	}
+	if got := attack.Closed(kept, len(kept), time.Millisecond); got != evicted {
+		t.Fatalf("%d of %d answered connections closed, want %d: the total is %d", got, len(kept), evicted, total)
+	}
+	consoleAnswers(t, addr, "127.0.0.250", nil, "a new address during the attack", false)
 	attack.CloseAll(kept)
-	consoleAnswers(t, addr, "127.0.0.250", nil, "a new address after the attack", true)
+	consoleAnswers(t, addr, "127.0.0.1", nil, "the first attacker's address after the attack", true)
 }
 
 // 100 bodies from one address sent a byte at a time: past the address's

@@ -177,44 +177,42 @@ func TestAttack_UnfinishedHeadersOneAddress(t *testing.T) {
 }
 
 // Thousands of keep-alive connections from a few addresses, each asking
-// once and then idle: the total cap holds them to Total, the others are
-// closed at accept without an answer; closing some gives their places
-// back.
+// once and then idle: each address is held to PerAddr and all of them to
+// Total, shared fairly (the heaviest address's oldest connection makes
+// room for another address's); the others are closed at accept without
+// an answer. A new address is answered during the attack; closing some
+// gives their places back.
 func TestAttack_IdleKeepAliveThousands(t *testing.T) {
 	s := serve(t, &Opts{PerAddr: 16, Total: 100, IdleTimeout: time.Minute})
 	const addrs, each = 10, 150
-	answered, unanswered := 0, 0
 	var kept []net.Conn
+	unanswered := 0
 	for a := range addrs {
-		for range each {
-			c := dialFrom(t, s, fmt.Sprintf("127.0.1.%d", a+1))
-			c.SetDeadline(time.Now().Add(waitLimit))
-			c.Write([]byte("GET / HTTP/1.1\r\nHost: table\r\n\r\n"))
-			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
-			c.SetDeadline(time.Time{})
-			if err != nil {
-				unanswered++
-				c.Close()
-				continue
-			}
-			resp.Body.Close()
-			answered++
-			kept = append(kept, c)
-		}
+		k, u := attack.KeepAlive(s.Addr().String(), fmt.Sprintf("127.0.1.%d", a+1), "/", each, nil)
+		kept = append(kept, k...)
+		unanswered += u
 	}
-	if answered != 100 || unanswered != addrs*each-100 {
-		t.Fatalf("%d answered, %d closed unanswered: want 100 and %d", answered, unanswered, addrs*each-100)
+	t.Cleanup(func() { attack.CloseAll(kept) })
+	evicted := len(kept) - 100
+	if got := attack.Closed(kept, evicted, waitLimit); got != evicted {
+		t.Fatalf("%d of %d answered connections closed, want %d evicted", got, len(kept), evicted)
 	}
-	if open, refused := s.Conns().Open(), s.Conns().Refused(); open != 100 || refused != addrs*each-100 {
-		t.Fatalf("open %d, refused %d", open, refused)
+	if open, refused, ev := s.Conns().Open(), s.Conns().Refused(), s.Conns().Evicted(); open != 100 || refused != int64(unanswered) || ev != int64(evicted) {
+		t.Fatalf("open %d, refused %d, evicted %d; want 100, %d, %d", open, refused, ev, unanswered, evicted)
 	}
-	for _, c := range kept[:50] {
-		c.Close()
+	least, most := 100, 0
+	for a := range addrs {
+		n := s.Conns().OpenFrom(fmt.Sprintf("127.0.1.%d", a+1))
+		least, most = min(least, n), max(most, n)
 	}
-	waitFor(t, "50 places given back", func() bool { return s.Conns().Open() == 50 })
+	if most > 16 || most-least > 2 {
+		t.Errorf("open per address from %d to %d: not a fair share of 100 among 10", least, most)
+	}
 	if code, body := get(t, s, "127.0.0.200", nil); code != 200 || body != "ok" {
-		t.Fatalf("a new address after the attack: %d %q", code, body)
+		t.Fatalf("a new address during the attack: %d %q", code, body)
 	}
+	attack.CloseAll(kept)
+	waitFor(t, "every place given back", func() bool { return s.Conns().Open() == 0 })
 }
 
 // A keep-alive connection with no second request is closed after
@@ -295,36 +293,57 @@ func TestAttack_SlowBodies(t *testing.T) {
 	}
 }
 
-// Many addresses, each within its own cap, fill the total: past it every
-// connection is closed at accept, a new address's too; once the attack
-// ends its places come back and a legitimate client is answered.
+// Many addresses, each within its own cap, fill the total with heads
+// that never end: the total is shared among them, and a new address
+// still gets in (the heaviest address's oldest connection makes room).
+// Once the attack ends every place comes back.
 func TestAttack_ManyAddressesTotal(t *testing.T) {
 	s := serve(t, &Opts{PerAddr: 8, Total: 100, ReadHeaderTimeout: time.Minute})
 	var conns []net.Conn
 	for a := range 30 {
-		for range 8 {
-			c := dialFrom(t, s, fmt.Sprintf("127.0.2.%d", a+1))
-			c.Write([]byte("GET / HTTP/1.1\r\n"))
-			conns = append(conns, c)
+		c, failed := attack.Heads(s.Addr().String(), fmt.Sprintf("127.0.2.%d", a+1), 8, 16, nil)
+		if failed > 0 {
+			t.Fatalf("%d dials failed", failed)
 		}
+		conns = append(conns, c...)
 	}
-	waitFor(t, "240 connections accepted or refused", func() bool { return int64(s.Conns().Open())+s.Conns().Refused() == 240 })
-	if open, refused := s.Conns().Open(), s.Conns().Refused(); open != 100 || refused != 140 {
-		t.Fatalf("open %d, refused %d: want 100 and 140", open, refused)
+	t.Cleanup(func() { attack.CloseAll(conns) })
+	l := s.Conns()
+	waitFor(t, "240 connections accepted or refused", func() bool { return int64(l.Open())+l.Evicted()+l.Refused() == 240 })
+	if l.Open() != 100 {
+		t.Fatalf("open %d, want the total 100", l.Open())
 	}
-	if got := attack.Closed(conns, 140, waitLimit); got != 140 {
-		t.Fatalf("%d closed, want 140", got)
+	closed := int(l.Evicted() + l.Refused())
+	if got := attack.Closed(conns, closed, waitLimit); got != closed {
+		t.Fatalf("%d closed, want %d (evicted and refused)", got, closed)
 	}
-	c := dialFrom(t, s, "127.0.0.200")
-	if !attack.ClosedBy(c, waitLimit) || s.Conns().Refused() != 141 {
-		t.Fatal("a new address past the total is not closed at accept")
-	}
-	for _, c := range conns {
-		c.Close()
-	}
-	waitFor(t, "every place given back", func() bool { return s.Conns().Open() == 0 })
 	if code, body := get(t, s, "127.0.0.200", nil); code != 200 || body != "ok" {
+		t.Fatalf("a new address during the attack: %d %q", code, body)
+	}
+	attack.CloseAll(conns)
+	waitFor(t, "every place given back", func() bool { return l.Open() == 0 })
+	if code, body := get(t, s, "127.0.0.201", nil); code != 200 || body != "ok" {
 		t.Fatalf("a legitimate client after the attack: %d %q", code, body)
+	}
+}
+
+// When every address holds one connection and the total is reached, a
+// new address is refused: no address holds two more than it.
+func TestListener_TotalOfSingletonsRefuses(t *testing.T) {
+	s := serve(t, &Opts{Total: 10, ReadHeaderTimeout: time.Minute})
+	var conns []net.Conn
+	for a := range 12 {
+		c, _ := attack.Heads(s.Addr().String(), fmt.Sprintf("127.0.4.%d", a+1), 1, 16, nil)
+		conns = append(conns, c...)
+	}
+	t.Cleanup(func() { attack.CloseAll(conns) })
+	l := s.Conns()
+	waitFor(t, "12 connections accepted or refused", func() bool { return int64(l.Open())+l.Refused() == 12 })
+	if l.Open() != 10 || l.Refused() != 2 || l.Evicted() != 0 {
+		t.Fatalf("open %d, refused %d, evicted %d; want 10, 2, 0", l.Open(), l.Refused(), l.Evicted())
+	}
+	if got := attack.Closed(conns[10:], 2, waitLimit); got != 2 {
+		t.Fatalf("%d of the 2 past the total closed", got)
 	}
 }
 

@@ -165,8 +165,8 @@ func ClosedBy(c net.Conn, wait time.Duration) bool {
 }
 
 // Closed waits up to wait until want of conns (nil ones count as closed)
-// have been closed by the server, polling each without blocking; it
-// returns how many are.
+// have been closed by the server, polling each without blocking (at
+// least once, however short wait); it returns how many are.
 func Closed(conns []net.Conn, want int, wait time.Duration) int {
 	closed := make([]bool, len(conns))
 	n := 0
@@ -176,15 +176,18 @@ func Closed(conns []net.Conn, want int, wait time.Duration) int {
 			n++
 		}
 	}
-	for deadline := time.Now().Add(wait); n < want && time.Now().Before(deadline); {
+	deadline := time.Now().Add(wait)
+	for {
 		for i, c := range conns {
 			if !closed[i] && ClosedBy(c, time.Millisecond) {
 				closed[i] = true
 				n++
 			}
 		}
+		if n >= want || time.Now().After(deadline) {
+			return n
+		}
 	}
-	return n
 }
 
 // CloseAll closes every open connection of conns.
