@@ -183,6 +183,9 @@ func TestAttack_UnfinishedHeadersOneAddress(t *testing.T) {
 // an answer. A new address is answered during the attack; closing some
 // gives their places back.
 func TestAttack_IdleKeepAliveThousands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1 500 connections: run without -short (the native pass runs it)")
+	}
 	s := serve(t, &Opts{PerAddr: 16, Total: 100, IdleTimeout: time.Minute})
 	const addrs, each = 10, 150
 	var kept []net.Conn
