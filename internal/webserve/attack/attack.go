@@ -170,7 +170,9 @@ func ClosedBy(c net.Conn, wait time.Duration) bool {
 
 // Closed waits up to wait until want of conns (nil ones count as closed)
 // have been closed by the server, polling each without blocking (at
-// least once, however short wait); it returns how many are.
+// least once, however short wait); it returns how many it saw closed. A
+// poll that starts late (a busy machine) can take a closed connection
+// for an open one, never the reverse: the count is a lower bound.
 func Closed(conns []net.Conn, want int, wait time.Duration) int {
 	closed := make([]bool, len(conns))
 	n := 0
