@@ -108,7 +108,7 @@ func (d *Daemon) startConsole(ctx context.Context) error {
 	}
 	// The clock runs in this process: the server's limits (connections
 	// per address and in all, taken at accept before TLS; heads, bodies,
-	// timeouts) keep a client from exhausting its memory (issue #23).
+	// timeouts) keep a client from exhausting its memory (internal/webserve).
 	hs := webserve.New(ln, srv.Handler(), &webserve.Opts{TLS: tc})
 	d.Go(func() {
 		if err := hs.Serve(); err != nil && !errors.Is(err, http.ErrServerClosed) {

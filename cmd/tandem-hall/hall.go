@@ -276,7 +276,7 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		scheme = "https"
 	}
 	// Connections capped per address and in all at accept, before TLS;
-	// small heads and bodies; timeouts (issue #23).
+	// small heads and bodies; timeouts (internal/webserve).
 	hs := webserve.New(ln, srv.Handler(), wo)
 	go hs.Serve()
 	line := "hall: dashboard " + dashboardURL(scheme, hs.Addr())

@@ -2,7 +2,7 @@
 // console (daemon) and the hall's dashboard (cmd/tandem-hall) run, with
 // the limits that keep a client from exhausting the process's memory: the
 // clock runs in the same process as the console, so an out-of-memory kill
-// would stop the match (issue #23, requirement 3).
+// would stop the match (docs/performance.md, "Connections", has the floods).
 //
 // The limits, each enforced where it costs least:
 //

@@ -27,7 +27,7 @@ const (
 // Opts configures New. Each zero field takes its Default constant. A
 // negative one leaves net/http's own behaviour, without the limit (no
 // cap, no timeout, no body limit; 1 MiB of request head): the server
-// issue #23 attacked, for comparison only.
+// the floods of docs/performance.md ("Connections") filled, for comparison only.
 type Opts struct {
 	// PerAddr caps the connections open at once from one remote IP
 	// address (an IPv4-mapped IPv6 address counts as its IPv4 one).

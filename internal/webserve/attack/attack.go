@@ -1,10 +1,11 @@
 // Package attack is the attacker's side of the tests and flood trials of
-// package webserve's limits (issue #23): connections from chosen loopback
-// addresses that send request heads that never end, ask once and stay
-// idle, or send their bodies a byte at a time, and the test of whether
-// the server has closed them. It only sends to the address it is given;
-// the tests give loopback ones (Linux routes all of 127.0.0.0/8 to the
-// machine itself, so each 127.x.y.z is another client address).
+// package webserve's limits (docs/performance.md, "Connections"):
+// connections from chosen loopback addresses that send request heads that
+// never end, ask once and stay idle, or send their bodies a byte at a
+// time, and the test of whether the server has closed them. It only sends
+// to the address it is given; the tests give loopback ones (Linux routes
+// all of 127.0.0.0/8 to the machine itself, so each 127.x.y.z is another
+// client address).
 package attack
 
 import (
