@@ -9,7 +9,10 @@
 //   - Open connections are capped per remote address and in total by a
 //     net.Listener wrapper (Limit) at accept time: before TLS, before
 //     net/http allocates anything for the connection. A connection past
-//     a cap is closed at once; it is never queued.
+//     its address's cap is closed at once, never queued; past the total,
+//     the address holding the most gives up its oldest connection to an
+//     address holding at least two fewer (a fair share), else the new
+//     connection is closed.
 //   - The request head is bounded (http.Server.MaxHeaderBytes, small) and
 //     must arrive within ReadHeaderTimeout; the whole request within
 //     ReadTimeout; the answer must be taken within WriteTimeout; a
