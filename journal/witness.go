@@ -319,3 +319,33 @@ func (ww *witnessWriter) write(w Witness) error {
 	ww.cur = w
 	return nil
 }
+
+// CutWitness makes the witness of the record at path what a power cut
+// during its last write leaves: its newest slot unreadable (zeroed), the
+// one before it, a group commit older, in force. It is for fault
+// injection (journal/faulttest, tests): a power cut during the last group
+// commit leaves its records unwitnessed, so a tear of the record after
+// what the older slot witnessed is then a torn tail, as such a cut makes
+// it; without it, any tear of a witnessed record is damage. It returns
+// the witness then in force, and an error when the file does not read or
+// has no older valid slot.
+func CutWitness(path string) (Witness, error) {
+	wp := WitnessPath(path)
+	b, err := os.ReadFile(wp)
+	if err != nil {
+		return Witness{}, err
+	}
+	wf, err := ParseWitness(b)
+	if err != nil {
+		return Witness{}, fmt.Errorf("%s: %w", wp, err)
+	}
+	old := 1 - wf.Newest
+	if !wf.Valid[old] {
+		return Witness{}, fmt.Errorf("%s: no older slot to fall back to", wp)
+	}
+	clear(b[wf.Newest*WitnessSlotSize : (wf.Newest+1)*WitnessSlotSize])
+	if err := os.WriteFile(wp, b, 0o644); err != nil {
+		return Witness{}, err
+	}
+	return wf.Slots[old], nil
+}
