@@ -189,6 +189,7 @@ func TestWitness_EveryCutBeforeTheDurableLengthIsLoss(t *testing.T) {
 		os.Remove(p)
 		os.Remove(p + ".head")
 	}
+	t.Logf("%d cuts before the witnessed length (3 matches, %d final results): %d reported lost", len(data), len(decs), len(data))
 
 	// Two more records, their commit unwitnessed: what the older witness
 	// says is still all there, so each cut after it is a power cut.
@@ -244,6 +245,7 @@ func TestWitness_ZeroedEndBlocksAreLoss(t *testing.T) {
 	if n < 4 {
 		t.Fatalf("only %d zeroings: the record is too short to test", n)
 	}
+	t.Logf("%d zeroed ends of a %d-byte record: %d reported lost", n, len(data), n)
 }
 
 // TestWitness_RandomRecordsRandomCuts: random records (matches, events,
