@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -347,5 +348,29 @@ func TestWitness_WrittenBeforeReported(t *testing.T) {
 	}
 	if len(bad) > 0 {
 		t.Fatal(strings.Join(bad, "\n"))
+	}
+}
+
+// TestWitness_ReadOnlyRecordStillReportsLoss: a record the table may not
+// write (EACCES injected; a card remounted read-only after errors is when
+// its end goes missing) and that lost witnessed records: Open's error
+// says both, and the Log is the loss's.
+func TestWitness_ReadOnlyRecordStillReportsLoss(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tandem.db")
+	data, _, _ := writeWitnessed(t, path, []witnessMatch{{"20261129-100000-aaaa", 2, true}}, 1)
+	os.WriteFile(path, data[:len(data)-40], 0o644)
+	defer func(f func(string, int, os.FileMode) (*os.File, error)) { openFile = f }(openFile)
+	openFile = func(name string, flag int, perm os.FileMode) (*os.File, error) {
+		if flag&(os.O_RDWR|os.O_WRONLY) != 0 {
+			return nil, &os.PathError{Op: "open", Path: name, Err: syscall.EACCES}
+		}
+		return os.OpenFile(name, flag, perm)
+	}
+	w, l, err := Open(path, nil)
+	var p *Problem
+	if w != nil || !errors.Is(err, ErrReadOnly) || !errors.As(err, &p) || p.What != "lost" || l == nil || l.Damage == nil ||
+		!strings.Contains(err.Error(), "final result of match 20261129-100000-aaaa") {
+		t.Fatalf("Open: writer %v, %v; want ErrReadOnly and the loss", w != nil, err)
 	}
 }

@@ -141,6 +141,12 @@ func Open(path string, opts *Opts) (*Writer, *Log, error) {
 			if rerr != nil {
 				return nil, nil, err // nothing to read: no record, and none can be kept
 			}
+			if l.Damage != nil {
+				// Said too: a loss must not hide behind the read-only
+				// disk (a card remounted read-only after errors is
+				// when the end goes missing).
+				return nil, l, fmt.Errorf("%w: %w; and %s: %w", ErrReadOnly, err, path, l.Damage)
+			}
 			return nil, l, fmt.Errorf("%w: %w", ErrReadOnly, err) // err names the path
 		}
 		return nil, nil, err
