@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strings"
 )
 
 // The witness is a small file beside the record (WitnessPath) that says
@@ -211,16 +210,16 @@ func checkWitness(l *Log, w Witness) *Problem {
 	if have < w.Seq || l.Size < w.Size {
 		from := have + 1
 		p := &Problem{Index: int(n) + 1, Offset: l.Size, Seq: from, What: "lost"}
-		var b strings.Builder
+		var what string
 		switch {
 		case w.Seq == from:
-			fmt.Fprintf(&b, "record %d is missing", from)
+			what = fmt.Sprintf("record %d is missing", from)
 		case w.Seq > from:
-			fmt.Fprintf(&b, "records %d..%d are missing", from, w.Seq)
+			what = fmt.Sprintf("records %d..%d are missing", from, w.Seq)
 		default:
-			fmt.Fprintf(&b, "bytes %d..%d are missing", l.Size, w.Size)
+			what = fmt.Sprintf("bytes %d..%d are missing", l.Size, w.Size)
 		}
-		fmt.Fprintf(&b, " (the witness says %d records, %d bytes, were durable; the file holds %d good records, %d bytes)", w.Seq, w.Size, n, l.Size)
+		finals := ""
 		if have < w.LastDecision {
 			var got uint64
 			for _, r := range l.Records {
@@ -228,16 +227,17 @@ func checkWitness(l *Log, w Witness) *Problem {
 					got++
 				}
 			}
-			fmt.Fprintf(&b, ", including the final result of match %s", w.LastMatch)
-			if more := int64(w.Decisions) - int64(got) - 1; more > 0 {
-				fmt.Fprintf(&b, " and %d earlier final result", more)
-				if more > 1 {
-					b.WriteString("s")
-				}
+			switch more := int64(w.Decisions) - int64(got) - 1; {
+			case more == 1:
+				finals = fmt.Sprintf(", including the final result of match %s and 1 earlier final result", w.LastMatch)
+			case more > 1:
+				finals = fmt.Sprintf(", including the final result of match %s and %d earlier final results", w.LastMatch, more)
+			default:
+				finals = fmt.Sprintf(", including the final result of match %s", w.LastMatch)
 			}
 		}
-		b.WriteString(": not a power cut, which loses only what was never reported durable")
-		p.Msg = b.String()
+		p.Msg = fmt.Sprintf("%s (the witness says %d records, %d bytes, were durable; the file holds %d good records, %d bytes)%s: not a power cut, which loses only what was never reported durable",
+			what, w.Seq, w.Size, n, l.Size, finals)
 		l.Torn, l.Dropped = "", 0
 		return p
 	}

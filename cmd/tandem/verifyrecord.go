@@ -53,7 +53,7 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if l.Torn != "" {
-		fmt.Fprintf(stdout, "%s: torn last record dropped (%s): a power cut while it was written, after the last record witnessed durable\n", path, l.Torn)
+		fmt.Fprintf(stdout, "%s: torn last record dropped (%s): a power cut while it was written\n", path, l.Torn)
 	}
 	switch {
 	case p != nil && p.What == "lost":
@@ -61,7 +61,7 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: NOT INTACT: the first %d records are good, later ones were lost\n", path, p.Index-1)
 		return 1
 	case p != nil && p.What == "witness":
-		fmt.Fprintf(stdout, "%s: %s\n", path, p.Msg)
+		fmt.Fprintf(stdout, "%s: WITNESS DAMAGED: %s\n", path, p.Msg)
 		fmt.Fprintf(stdout, "%s: NOT INTACT: the first %d records read, but whether later ones were lost cannot be told\n", path, p.Index-1)
 		return 1
 	}
