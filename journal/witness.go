@@ -210,15 +210,6 @@ func checkWitness(l *Log, w Witness) *Problem {
 	if have < w.Seq || l.Size < w.Size {
 		from := have + 1
 		p := &Problem{Index: int(n) + 1, Offset: l.Size, Seq: from, What: "lost"}
-		var what string
-		switch {
-		case w.Seq == from:
-			what = fmt.Sprintf("record %d is missing", from)
-		case w.Seq > from:
-			what = fmt.Sprintf("records %d..%d are missing", from, w.Seq)
-		default:
-			what = fmt.Sprintf("bytes %d..%d are missing", l.Size, w.Size)
-		}
 		finals := ""
 		if have < w.LastDecision {
 			var got uint64
@@ -236,8 +227,19 @@ func checkWitness(l *Log, w Witness) *Problem {
 				finals = fmt.Sprintf(", including the final result of match %s", w.LastMatch)
 			}
 		}
-		p.Msg = fmt.Sprintf("%s (the witness says %d records, %d bytes, were durable; the file holds %d good records, %d bytes)%s: not a power cut, which loses only what was never reported durable",
-			what, w.Seq, w.Size, n, l.Size, finals)
+		// Whole formats, one a case: each is a template of the catalogs
+		// (i18n), read back and translated as a whole.
+		switch {
+		case w.Seq == from:
+			p.Msg = fmt.Sprintf("record %d is missing (the witness says %d records, %d bytes, were durable; the file holds %d good records, %d bytes)%s: not a power cut, which loses only what was never reported durable",
+				from, w.Seq, w.Size, n, l.Size, finals)
+		case w.Seq > from:
+			p.Msg = fmt.Sprintf("records %d..%d are missing (the witness says %d records, %d bytes, were durable; the file holds %d good records, %d bytes)%s: not a power cut, which loses only what was never reported durable",
+				from, w.Seq, w.Seq, w.Size, n, l.Size, finals)
+		default:
+			p.Msg = fmt.Sprintf("bytes %d..%d are missing (the witness says %d records, %d bytes, were durable; the file holds %d good records, %d bytes)%s: not a power cut, which loses only what was never reported durable",
+				l.Size, w.Size, w.Seq, w.Size, n, l.Size, finals)
+		}
 		l.Torn, l.Dropped = "", 0
 		return p
 	}

@@ -57,7 +57,7 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case p != nil && p.What == "lost":
-		fmt.Fprintf(stdout, "%s: LOST after record %d (offset %d): %s\n", path, p.Index-1, p.Offset, p.Msg)
+		fmt.Fprintf(stdout, "%s: LOST after record %d (offset %d); %s\n", path, p.Index-1, p.Offset, p.Msg)
 		fmt.Fprintf(stdout, "%s: NOT INTACT: the first %d records are good, later ones were lost\n", path, p.Index-1)
 		return 1
 	case p != nil && p.What == "witness":
