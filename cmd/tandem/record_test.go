@@ -280,3 +280,22 @@ func TestVerifyRecord_LostFinalResultIsNoPowerCut(t *testing.T) {
 		}
 	}
 }
+
+// The loss report in Spanish, whole: every line read back from its
+// template (an English word left would mean a template missed).
+func TestVerifyRecord_LostInSpanish(t *testing.T) {
+	rec := recordOf(t, filepath.Join("..", "..", "testdata", "timeline", "agreement_all_four.timeline"))
+	l, err := journal.LoadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(rec)
+	os.WriteFile(rec, data[:l.Offsets[len(l.Offsets)-1]+5], 0o644)
+	spanish(t)
+	code, out, _ := runCmd("verify-record", rec)
+	if code != 1 || !strings.Contains(out, "PERDIDAS tras la entrada") || !strings.Contains(out, "(el testigo dice que") ||
+		!strings.Contains(out, "no es un corte de corriente") || !strings.Contains(out, "NO ESTÁ ÍNTEGRO") ||
+		strings.Contains(out, "missing") || strings.Contains(out, "witness") {
+		t.Errorf("exit %d %q", code, out)
+	}
+}
