@@ -31,19 +31,43 @@ func parseAttack(t *testing.T, doc string) (*Error, uint64) {
 }
 
 // TestParse_AttackOneDottedKey: a file of 600 KB holding one dotted key
-// of 300 000 parts under [hall] (a free-form section) took 445 MB and
-// several seconds; it is refused at its 11th part, on line 1, before
-// go-toml builds 300 000 nested tables. What is allocated is go-toml's
-// parser's arena for the one expression (some 60 MB), well below the
-// 400 MB the old code allocated.
+// of 300 000 parts under [hall] took 445 MB and several seconds (go-toml
+// built 300 000 nested tables; its parser alone held the expression in
+// 100 MB). It is refused on line 1 by its size, before go-toml parses
+// it; a key of 2 000 parts, which go-toml may parse, at its 11th part,
+// naming it.
 func TestParse_AttackOneDottedKey(t *testing.T) {
 	doc := "hall." + strings.Repeat("a.", 300_000) + "a = 1\n"
 	e, n := parseAttack(t, doc)
-	want := fmt.Sprintf("tables and keys nested more than %d deep", MaxKeyDepth)
-	if e.Line != 1 || e.Msg != want || e.Field != "hall"+strings.Repeat(".a", MaxKeyDepth) {
+	want := fmt.Sprintf("more than %d keys, tables and array elements", MaxKeys)
+	if e.Line != 1 || e.Msg != want || e.Field != "" {
 		t.Errorf("got %v (line %d, field %q), want line 1, %q", e, e.Line, e.Field, want)
 	}
-	if n > 128<<20 {
+	if n > 4<<20 {
+		t.Errorf("Parse allocated %d MB for a file of %d KB", n>>20, len(doc)>>10)
+	}
+	doc = "\nhall." + strings.Repeat("a.", 2000) + "a = 1\n"
+	e, n = parseAttack(t, doc)
+	want = fmt.Sprintf("tables and keys nested more than %d deep", MaxKeyDepth)
+	if e.Line != 2 || e.Msg != want || e.Field != "hall"+strings.Repeat(".a", MaxKeyDepth) {
+		t.Errorf("got %v (line %d, field %q), want line 2, %q", e, e.Line, e.Field, want)
+	}
+	if n > 4<<20 {
+		t.Errorf("Parse allocated %d MB for a file of %d KB", n>>20, len(doc)>>10)
+	}
+}
+
+// TestParse_AttackOneLongArray: an array of 500 000 elements (1 MiB)
+// is one expression, which go-toml's parser holds whole; it is refused
+// before, on the line where it holds too many.
+func TestParse_AttackOneLongArray(t *testing.T) {
+	doc := "[hall]\nurl = [\n" + strings.Repeat("1,\n", 340_000) + "]\n"
+	e, n := parseAttack(t, doc)
+	want := fmt.Sprintf("more than %d keys, tables and array elements", MaxKeys)
+	if e.Msg != want || e.Line < 3 || e.Line > 6*MaxKeys+16 {
+		t.Errorf("got %v (line %d), want %q", e, e.Line, want)
+	}
+	if n > 4<<20 {
 		t.Errorf("Parse allocated %d MB for a file of %d KB", n>>20, len(doc)>>10)
 	}
 }

@@ -54,17 +54,24 @@ func TestParse_AttackManyTablesAndKeys(t *testing.T) {
 }
 
 // TestParse_AttackOneDottedKey: one key of 400 000 parts (800 KB) built
-// as many nested tables in go-toml's decoder; it is refused at its
-// part after MaxKeyDepth.
+// as many nested tables in go-toml's decoder (809 MB allocated); it is
+// refused by its size before go-toml parses it, and a key of 2 000 parts
+// at its part after MaxKeyDepth.
 func TestParse_AttackOneDottedKey(t *testing.T) {
 	doc := head + "x." + strings.Repeat("a.", 400_000) + "a = 1\n"
 	e, n := parseAttack(t, doc)
-	want := fmt.Sprintf("tables and keys nested more than %d deep", MaxKeyDepth)
+	want := fmt.Sprintf("more than %d keys, tables and array elements outside the earlier elements of arrays of tables", MaxLiveKeys)
+	if e.Line != 3 || e.Msg != want {
+		t.Errorf("got %v (line %d), want line 3, %q", e, e.Line, want)
+	}
+	if n > 4<<20 {
+		t.Errorf("Parse allocated %d MB for a file of %d KB", n>>20, len(doc)>>10)
+	}
+	doc = head + "x." + strings.Repeat("a.", 2000) + "a = 1\n"
+	e, _ = parseAttack(t, doc)
+	want = fmt.Sprintf("tables and keys nested more than %d deep", MaxKeyDepth)
 	if e.Line != 3 || e.Msg != want || e.Field != "x"+strings.Repeat(".a", MaxKeyDepth) {
 		t.Errorf("got %v (line %d, field %q), want line 3, %q", e, e.Line, e.Field, want)
-	}
-	if n > 160<<20 {
-		t.Errorf("Parse allocated %d MB for a file of %d KB", n>>20, len(doc)>>10)
 	}
 }
 

@@ -2,6 +2,7 @@ package tomlline
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -98,5 +99,41 @@ func TestScan_IndexAgreesWithNew(t *testing.T) {
 		if got[p] != l {
 			t.Errorf("%s: line %d, want %d", p, got[p], l)
 		}
+	}
+}
+
+// TestScan_ExpressionSizeBeforeParsing: an expression with more
+// separators than its names could need is refused before go-toml parses
+// it, on the line reached; separators inside strings and comments are
+// text and do not count.
+func TestScan_ExpressionSizeBeforeParsing(t *testing.T) {
+	lim := Limits{Names: 10}
+	text := strings.Repeat(".,=[{", 1000)
+	for _, doc := range []string{
+		"a = \"" + text + "\"\n",
+		"a = '" + text + "'\n",
+		"a = \"\"\"\n" + text + "\n\"\\\"\"\"\n" + text + "\n\"\"\"\n",
+		"a = '''" + text + "\n" + text + "''''\n",
+		"# " + text + "\na = 1 # " + text + "\n",
+		"a = \"\\\"" + text + "\"\n",
+		"a = [\n1.5,\n2.5,\n]\nb = [{ c.d = 1.5 }, {}]\n",
+	} {
+		if _, err := Scan([]byte(doc), lim); err != nil {
+			t.Errorf("%.40q...: %v", doc, err)
+		}
+	}
+	doc := "a = [\n" + strings.Repeat("1,\n", 200) + "]\n"
+	_, err := Scan([]byte(doc), lim)
+	var le *LimitError
+	if !errors.As(err, &le) || le.Limit != "Names" || len(le.Path) != 0 || le.Line != partsPerName*10+8 {
+		t.Errorf("a long array: %v", err)
+	}
+	if le != nil && le.Error() != fmt.Sprintf("line %d: more than 10 keys, tables and array elements", le.Line) {
+		t.Errorf("message %q", le.Error())
+	}
+	// Each expression is counted alone: many small ones pass this scan
+	// (and are counted as names by the index).
+	if err := expressionSizes([]byte(strings.Repeat("[t]\nx = [1, 2, 3]\n", 1000)), lim); err != nil {
+		t.Errorf("small expressions: %v", err)
 	}
 }

@@ -102,6 +102,9 @@ type LimitError struct {
 // Error says which limit, as "line 3: a.b.c: keys nested more than 16
 // deep".
 func (e *LimitError) Error() string {
+	if len(e.Path) == 0 {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg())
+	}
 	return fmt.Sprintf("line %d: %s: %s", e.Line, strings.Join(e.Path, "."), e.Msg())
 }
 
@@ -119,11 +122,16 @@ func (e *LimitError) Msg() string {
 
 // Scan is New, counting: it stops at the first part of the document
 // beyond lim, with a *LimitError naming its line and path, and returns
-// the index of what came before. Its time and memory are linear in
-// len(data) (go-toml's parser keeps one expression at a time) whatever
+// the index of what came before. Its time is linear in len(data) whatever
 // the document holds; with limits, the index holds at most lim.Names
-// nodes, whatever the document's size.
+// nodes and go-toml's parser, which holds one expression whole (some 60
+// bytes a part: a key of 300 000 parts took 100 MB), never sees an
+// expression of more than a few times lim.Live or lim.Names parts
+// (expressionSizes).
 func Scan(data []byte, lim Limits) (Index, error) {
+	if err := expressionSizes(data, lim); err != nil {
+		return Index{}, err
+	}
 	ix := &indexer{root: &node{live: 1}, lim: lim}
 	for i, b := range data {
 		if b == '\n' {
@@ -147,6 +155,91 @@ func Scan(data []byte, lim Limits) (Index, error) {
 		return Index{root: ix.root}, ix.err
 	}
 	return Index{root: ix.root}, nil
+}
+
+// partsPerName bounds the separators ('.', ',', '=', '[', '{' outside
+// strings and comments) an expression spends on each name it makes: a
+// name's own '=' or '.' before it, the ',' after it, its value's '[' or
+// '{' and that value's trailing ',', a '.' in its value (1.5, a time's
+// fraction), a header's "[[": never more than 6.
+const partsPerName = 6
+
+// expressionSizes refuses, before go-toml parses it, an expression (a
+// header, or a key/value pair up to its last line) with more separators
+// than partsPerName times the smallest of lim.Live and lim.Names, plus a
+// few: it names more than that limit allows, which Scan would refuse
+// after go-toml's parser had held it whole. The scan follows TOML's
+// strings (basic, literal, multi-line) and comments, whose bytes are
+// text, and its brackets, inside which a newline does not end the
+// expression. A document that is not TOML is counted as best it can:
+// go-toml reports what is wrong with it.
+func expressionSizes(data []byte, lim Limits) error {
+	max, limit := lim.Names, "Names"
+	if lim.Live > 0 && (max == 0 || lim.Live < max) {
+		max, limit = lim.Live, "Live"
+	}
+	if max == 0 {
+		return nil
+	}
+	most := partsPerName*max + 8
+	line, depth, parts := 1, 0, 0
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '\n':
+			line++
+			if depth == 0 {
+				parts = 0
+			}
+		case '#':
+			for i+1 < len(data) && data[i+1] != '\n' {
+				i++
+			}
+		case '"', '\'':
+			multi := i+2 < len(data) && data[i+1] == c && data[i+2] == c
+			if multi {
+				i += 2
+			}
+			for i++; i < len(data); i++ {
+				d := data[i]
+				if d == '\\' && c == '"' {
+					if i+1 < len(data) && data[i+1] == '\n' {
+						line++
+					}
+					i++
+					continue
+				}
+				if d == '\n' {
+					line++
+					if !multi {
+						break // not TOML; the line ends the string
+					}
+				}
+				if d == c && (!multi || i+2 < len(data) && data[i+1] == c && data[i+2] == c) {
+					if multi {
+						i += 2
+						// """" ends with a quote of its text.
+						for i+1 < len(data) && data[i+1] == c {
+							i++
+						}
+					}
+					break
+				}
+			}
+		case '[', '{':
+			depth++
+			parts++
+		case ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '.', ',', '=':
+			parts++
+		}
+		if parts > most {
+			return &LimitError{Line: line, Limit: limit, Max: max}
+		}
+	}
+	return nil
 }
 
 // walk returns the node of path's longest prefix the index names, and
