@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 func scanErr(t *testing.T, doc string, lim Limits) *LimitError {
@@ -136,4 +138,44 @@ func TestScan_ExpressionSizeBeforeParsing(t *testing.T) {
 	if err := expressionSizes([]byte(strings.Repeat("[t]\nx = [1, 2, 3]\n", 1000)), lim); err != nil {
 		t.Errorf("small expressions: %v", err)
 	}
+}
+
+// FuzzScan checks Scan against New: a document whose index is within
+// the limits (New's nodes and depth) is never refused, by the count of
+// its expressions' separators least of all; one beyond them always is,
+// at a line of the document. `go test` runs the seeds; fuzz with
+//
+//	go test -run '^$' -fuzz FuzzScan -fuzztime 60s ./internal/tomlline
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{
+		"a = 1\n", "[t]\nk.l = { m = [1, {n = 2}] }\n", "[[a]]\n[[a.b]]\n[a.c]\nd = 1\n",
+		"a = [1.5, 2.5,]\n", "a = [[], [{}]]\n", "x = 1979-05-27T07:32:00.999Z\n", "a = \"x.y,z\" # .,=\n",
+		"a.b.c = 1.0\n", "a = '''\n.,[\n'''\n", "a = \"\"\"\\\"\"\"\"\n",
+	} {
+		f.Add([]byte(s))
+	}
+	lim := Limits{Depth: 4, Names: 6}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := Scan(data, lim)
+		lines := strings.Count(string(data), "\n") + 1
+		if err != nil {
+			var le *LimitError
+			if !errors.As(err, &le) || le.Line < 1 || le.Line > lines {
+				t.Fatalf("%v: not a *LimitError at a line of the %d", err, lines)
+			}
+		}
+		var v map[string]any
+		if toml.Unmarshal(data, &v) != nil {
+			return
+		}
+		nodes, depth := 0, 0
+		New(data).eachNode(func(n *node, _ int) {
+			nodes++
+			depth = max(depth, n.depth)
+		})
+		within := nodes <= lim.Names && depth <= lim.Depth
+		if within != (err == nil) {
+			t.Fatalf("%d names %d deep (limits %d, %d): Scan says %v in\n%q", nodes, depth, lim.Names, lim.Depth, err, data)
+		}
+	})
 }
