@@ -124,7 +124,12 @@ func settingLine(file string, path ...string) int {
 	if err != nil {
 		return 0
 	}
-	return tomlline.New(data).Exact(path)
+	// Counted as config.Parse counts: the file may have changed since.
+	ix, err := tomlline.Scan(data, tomlline.Limits{Depth: config.MaxKeyDepth, Names: config.MaxKeys})
+	if err != nil {
+		return 0
+	}
+	return ix.Exact(path)
 }
 
 // hallDashboard is the dashboard tandem-hall serves beside the hub.
