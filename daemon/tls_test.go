@@ -22,7 +22,7 @@ import (
 // loopback.
 func TestConsole_HTTPSBeyondLoopback(t *testing.T) {
 	dir := t.TempDir()
-	hallCA, _, err := ca.Open(filepath.Join(dir, "hall"), "test hall CA", time.Now())
+	hallCA, _, err := ca.Open(filepath.Join(dir, "hall"), "test hall CA", ca.MachineHosts(), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
