@@ -70,6 +70,16 @@ func TestConsole_HTTPSBeyondLoopback(t *testing.T) {
 					t.Fatalf("GET %sapi/session: %d %+v %v, want the panel without a login", url, resp.StatusCode, s, err)
 				}
 			}
+			// Over HTTPS the session cookie is Secure, and the pages
+			// send HSTS.
+			resp, err := client.Post(m[1]+"api/login", "application/json", strings.NewReader(`{"pin":"482913"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 || len(resp.Cookies()) != 1 || !resp.Cookies()[0].Secure || resp.Header.Get("Strict-Transport-Security") == "" {
+				t.Fatalf("login over HTTPS: %d, cookies %v, HSTS %q", resp.StatusCode, resp.Cookies(), resp.Header.Get("Strict-Transport-Security"))
+			}
 			if resp, err := http.Get("http://127.0.0.1:" + port + "/api/state"); err == nil {
 				resp.Body.Close()
 				if resp.StatusCode < 400 {

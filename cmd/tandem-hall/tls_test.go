@@ -52,7 +52,7 @@ func TestHall_TLS_DashboardAndIssue(t *testing.T) {
 	dir := t.TempDir()
 	tlsDir := filepath.Join(dir, "tls")
 	opts := hubOpts(config.Hub{}, "", "127.0.0.1:0", filepath.Join(dir, "store"))
-	d := &hallDashboard{Listen: "127.0.0.1:0"}
+	d := &hallDashboard{Listen: "127.0.0.1:0", PIN: "482913"}
 	var out, errb syncBuffer
 	if code := setupTLS(config.Hub{TLSHosts: []string{"hall.local"}}, tlsDir, opts, d, &out, &errb); code != 0 {
 		t.Fatalf("setupTLS: %d %s", code, errb.String())
@@ -89,6 +89,15 @@ func TestHall_TLS_DashboardAndIssue(t *testing.T) {
 	}
 	if _, err := http.Get(m[1]); err == nil {
 		t.Fatal("a client without the hall CA trusted the dashboard")
+	}
+	// Over HTTPS the session cookie is Secure, and the pages send HSTS.
+	resp, err = client.Post(m[1]+"api/login", "application/json", strings.NewReader(`{"pin":"482913"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || len(resp.Cookies()) != 1 || !resp.Cookies()[0].Secure || resp.Header.Get("Strict-Transport-Security") == "" {
+		t.Fatalf("login over HTTPS: %d, cookies %v, HSTS %q", resp.StatusCode, resp.Cookies(), resp.Header.Get("Strict-Transport-Security"))
 	}
 	cancel()
 	if code := <-done; code != 0 {
