@@ -2,10 +2,18 @@ package daemon
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
+	"math/big"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -87,5 +95,43 @@ func TestConsole_HTTPSBeyondLoopback(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A table whose own CA was made before name constraints (it signs any
+// name, and the arbiters' phones trust it) says so at start, with what
+// to do; the console still serves HTTPS with it.
+func TestConsole_UnconstrainedOwnCAWarns(t *testing.T) {
+	dir := t.TempDir()
+	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(7), Subject: pkix.Name{CommonName: "tandem table CA"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(ca.CALifetime),
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
+		BasicConstraintsValid: true, IsCA: true, MaxPathLenZero: true,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, _ := x509.MarshalPKCS8PrivateKey(key)
+	tlsDir := filepath.Join(dir, "tls")
+	os.MkdirAll(tlsDir, 0o700)
+	os.WriteFile(filepath.Join(tlsDir, ca.CertFile), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644)
+	os.WriteFile(filepath.Join(tlsDir, ca.KeyFile), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder}), 0o600)
+
+	c := recordConfig(t, filepath.Join(dir, "t.db"))
+	c.Console.Disabled = false
+	c.Console.Listen = "0.0.0.0:0"
+	c.Console.PIN = "482913"
+	var out lockedBuffer
+	d, err := Start(context.Background(), c, &Opts{Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if !strings.Contains(out.String(), "console: WARNING: the table's own CA in "+tlsDir+" has no name constraints") ||
+		!strings.HasPrefix(d.Info().ConsoleURL, "https://") {
+		t.Fatalf("out %q, console %q", out.String(), d.Info().ConsoleURL)
 	}
 }
