@@ -250,6 +250,12 @@ func (c *CA) Issue(name string, hosts []string, now time.Time) (certPEM, keyPEM 
 			return nil, nil, err
 		}
 	}
+	// OpenSSL reads a common name that looks like a host name as one
+	// (against the name constraints, when no DNS name is given): a name
+	// with a dot must be one the CA may sign.
+	if strings.Contains(name, ".") && c.Permits(name) != nil {
+		return nil, nil, fmt.Errorf("ca: the certificate's name %s looks like a host name beyond the hall's: name it t07, or t07.local", name)
+	}
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return nil, nil, err

@@ -148,6 +148,18 @@ func TestCA_ForgedCertificate_OpenSSL(t *testing.T) {
 	if out, err := verify(c, forge(t, c, "t07.local", "10.0.0.7"), "table"); err != nil {
 		t.Errorf("openssl verify of the hall's t07.local: %v\n%s", err, out)
 	}
+	// What Issue makes verifies, also with only an address (OpenSSL then
+	// reads the common name as a host name).
+	for i, name := range []string{"t07", "t07.local"} {
+		certPEM, _, err := c.Issue(name, []string{"10.0.0.7"}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := parseCert(certPEM)
+		if out, err := verify(c, x, "issued"+string(rune('a'+i))); err != nil {
+			t.Errorf("openssl verify of Issue's %s: %v\n%s", name, err, out)
+		}
+	}
 	old := legacyCA(t, time.Now())
 	if out, err := verify(old, forge(t, old, "www.google.com"), "legacy"); err != nil {
 		t.Errorf("openssl verify of the unconstrained CA's forgery: %v\n%s (the attack should pass there)", err, out)
@@ -188,6 +200,12 @@ func TestCA_IssueRefusesNamesBeyondTheHall(t *testing.T) {
 	}
 	if _, err := Create("x", []string{"hall.example.com"}, now); err == nil || !strings.Contains(err.Error(), "hall.example.com is a public name") {
 		t.Errorf("a CA for a public name: %v", err)
+	}
+	if _, _, err := c.Issue("www.google.com", []string{"10.0.0.7"}, now); err == nil || !strings.Contains(err.Error(), "name www.google.com looks like a host name") {
+		t.Errorf("a certificate named www.google.com: %v", err)
+	}
+	if _, _, err := c.Issue("t07.local", []string{"10.0.0.7"}, now); err != nil {
+		t.Errorf("a certificate named t07.local: %v", err)
 	}
 	if c.Permits("hub.corp") != nil || legacyCA(t, now).Constrained() {
 		t.Error("Permits, Constrained")
