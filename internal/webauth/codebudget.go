@@ -18,7 +18,9 @@ import (
 // attempt. A flood's addresses leave the newcomers' budget after their
 // first few attempts; to keep it spent an attacker needs a fresh address
 // for every NewTries of its attempts, CodeEvery*NewTries apart, for as
-// long as the siege lasts: 12 000 addresses an hour with the defaults.
+// long as the siege lasts: 12 000 an hour with the defaults, each
+// remembered half an hour to an hour (and the last maxCodeAddrs/2 at
+// least), so 6 000 or more addresses in turn.
 // The arbiter's phone, new to the page, is then compared within a second
 // (Retry-After), however many addresses flood the known ones' budget.
 
