@@ -86,6 +86,13 @@ func (b *codeBudget) allow(addr string, now time.Time) bool {
 	return b.known.AllowN(now, 1)
 }
 
+// forgive forgets addr's attempts: it gave the right code, so it is the
+// arbiter's, who stays a newcomer for the next time.
+func (b *codeBudget) forgive(addr string) {
+	delete(b.cur, addr)
+	delete(b.prev, addr)
+}
+
 // CodeBound returns the most codes a code budget of opts can compare in a
 // span of d from a fresh start, whatever the number of addresses: each of
 // the two budgets its burst, then one per CodeEvery. The attack tests

@@ -307,6 +307,7 @@ func (a *Auth) ServeLogin(w http.ResponseWriter, r *http.Request) {
 			if ok {
 				a.code = newCode()
 				fresh = a.code
+				a.codes.forgive(f.Addr)
 			}
 		}
 	} else if locked, _ := a.budget.locked(now); locked {

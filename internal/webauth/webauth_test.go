@@ -426,3 +426,38 @@ func TestTeller_LinesPerWindowThenOneSummingUp(t *testing.T) {
 		t.Fatalf("summed up by the timer: %q", got)
 	}
 }
+
+// The codes' global budget: an address's first NewTries attempts draw on
+// the newcomers' share (or the known ones' when it is spent), the rest on
+// the known ones' only; so addresses past their first tries cannot spend
+// what a newcomer (the arbiter's phone) is compared with. A right code
+// makes its address a newcomer again.
+func TestCodeBudget_Shares(t *testing.T) {
+	o := Opts{CodeEvery: time.Hour, CodeBurst: 2, NewTries: 2, CodeForget: 100 * time.Hour}
+	o.defaults()
+	b := newCodeBudget(&o)
+	now := time.Now()
+	got := []bool{b.allow("a1", now), b.allow("a1", now), b.allow("a1", now), b.allow("a2", now), b.allow("a1", now), b.allow("a3", now)}
+	if want := []bool{true, true, true, true, false, false}; !slices.Equal(got, want) {
+		t.Fatalf("allowed %v, want %v", got, want)
+	}
+	// Both shares full again (2 h later): a1, known now, floods; only
+	// the known share's 2 are compared, and the newcomer still is.
+	later := now.Add(2 * time.Hour)
+	n := 0
+	for range 20 {
+		if b.allow("a1", later) {
+			n++
+		}
+	}
+	if n != 2 || !b.allow("arbiter", later) {
+		t.Fatalf("the known addresses had %d compared (want 2), or the newcomer was refused", n)
+	}
+	b.forgive("a1")
+	if b.cur["a1"] != 0 || b.prev["a1"] != 0 {
+		t.Fatal("forgive kept the count")
+	}
+	if n := CodeBound(&o, 0); n != 2*(2+1) {
+		t.Fatalf("CodeBound %d", n)
+	}
+}
