@@ -366,6 +366,9 @@ func TestSecureCookieAndHSTSOverHTTPS(t *testing.T) {
 // then the arbiter at an address new to the page logs in with the code
 // at the first try, and the codes compared are within the global budget.
 func TestAttack_CodesFromTwoThousandAddresses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 12 000 logins (TestCodeBudget_Shares checks the budget)")
+	}
 	opts := &Opts{}
 	a, _ := New("918273", opts)
 	h := http.HandlerFunc(a.ServeLogin)
