@@ -244,22 +244,19 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 	}
 	// The one-time codes and the failed logins go to the journal: the
 	// head arbiter reads a code there when wrong PINs lock PIN logins.
-	tell := &webauth.Teller{Page: "hall: dashboard"}
 	var outMu sync.Mutex
 	say := func(line string) {
 		outMu.Lock()
 		defer outMu.Unlock()
 		fmt.Fprintln(stdout, line)
 	}
+	// Ten lines a minute at most, then one summing up the rest.
+	tell := &webauth.Teller{Page: "hall: dashboard", Print: say}
 	login := &webauth.Opts{
 		OnCode: func(code string) {
 			say("hall: dashboard one-time code " + webauth.FormatCode(code) + " (logs in once even while wrong PINs lock PIN logins)")
 		},
-		OnFail: func(f webauth.Failure) {
-			if line := tell.Line(f); line != "" {
-				say(line)
-			}
-		},
+		OnFail: tell.Tell,
 	}
 	dopts := &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
 		NeverSeenAfter: opts.OfflineAfter, Login: login, Lang: d.Lang, LangSet: d.LangSet}
@@ -296,6 +293,7 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		defer cancel()
 		srv.Close() // ends the WebSockets, which Shutdown does not wait for
 		hs.Shutdown(ctx)
+		tell.Stop()
 	}, nil
 }
 
