@@ -151,6 +151,9 @@ type Hub struct {
 	told     map[string]time.Time // refusals told to OnRefused, by table or text
 	refusals chan refusalMsg      // to OnRefused
 	lock     *storeLock           // the store directory's, while the server runs
+
+	workers   sync.WaitGroup // the tables' store and last requests in progress
+	workSlots chan struct{}  // maxStoreWorkers
 }
 
 // New starts the hub: the embedded NATS server with JetStream (or a
@@ -162,7 +165,8 @@ type Hub struct {
 // reached.
 func New(opts *Opts) (*Hub, error) {
 	h := &Hub{tables: map[string]*TableState{}, boots: map[string]string{}, seen: map[string]bool{}, subs: map[*Sub]struct{}{},
-		owners: map[string]string{}, told: map[string]time.Time{}, refusals: make(chan refusalMsg, 64), ready: make(chan struct{})}
+		owners: map[string]string{}, told: map[string]time.Time{}, refusals: make(chan refusalMsg, 64), ready: make(chan struct{}),
+		workSlots: make(chan struct{}, maxStoreWorkers)}
 	if opts != nil {
 		h.opts = *opts
 	}
@@ -297,6 +301,10 @@ func (h *Hub) start() error {
 		h.cancel()
 		return fmt.Errorf("hall: subscribing to snapshots: %w", err)
 	}
+	if err := h.serveTables(); err != nil {
+		h.cancel()
+		return err
+	}
 	h.wg.Add(1)
 	go h.watchOffline()
 	if h.opts.OnRefused != nil {
@@ -388,6 +396,7 @@ func (h *Hub) Close() error {
 	h.mu.Unlock()
 	h.cancel()
 	h.wg.Wait()
+	h.workers.Wait()
 	h.nc.Close()
 	h.stopServer()
 	return nil
