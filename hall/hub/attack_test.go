@@ -185,8 +185,11 @@ func TestAttack_SnapshotNamingAnotherTable(t *testing.T) {
 	h := newTestHub(t, "", &Opts{Tables: threeTables()})
 	a := connectAs(t, h.URL(), "t02", "p2")
 	forged, _ := json.Marshal(hall.Snap{V: hall.Version, Table: "t01", Boot: "x", Seq: 1, Status: "running"})
-	a.nc.Publish(hall.SnapSubject("t02"), forged)
+	// On t01's subject first: the server's refusal is shown on t02 too,
+	// and a table's alert says its latest refusal.
 	a.nc.Publish(hall.SnapSubject("t01"), forged)
+	waitFor(t, "the server's refusal of t01's subject", func() bool { return a.refusedOn(hall.SnapSubject("t01")) })
+	a.nc.Publish(hall.SnapSubject("t02"), forged)
 	// Then a snapshot of its own: once the hub has it, it has handled
 	// everything before (WaitSnap).
 	own, _ := json.Marshal(hall.Snap{V: hall.Version, Table: "t02", Boot: "x", Seq: 2, Status: "ready"})
@@ -203,7 +206,6 @@ func TestAttack_SnapshotNamingAnotherTable(t *testing.T) {
 		ts, _ := h.Table("t02")
 		return hasAlert(ts, AlertRefused, `snapshot naming table "t01"`)
 	})
-	waitFor(t, "the server's refusal of t01's subject", func() bool { return a.refusedOn(hall.SnapSubject("t01")) })
 }
 
 // Connected as t02, reading every inbox (the hub's command replies, the

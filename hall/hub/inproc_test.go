@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -57,13 +58,32 @@ func TestHub_TLSOnEveryInterfaceInProcessClient(t *testing.T) {
 }
 
 // silentConn is an in-process "server" that never says anything: a
-// connection to it waits for the server's INFO.
-type silentConn struct{ far net.Conn }
+// connection to it waits for the server's INFO, until stop.
+type silentConn struct {
+	mu      sync.Mutex
+	far     []net.Conn
+	stopped bool
+}
 
 func (s *silentConn) InProcessConn() (net.Conn, error) {
 	near, far := net.Pipe()
-	s.far = far
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped {
+		far.Close()
+	}
+	s.far = append(s.far, far)
 	return near, nil
+}
+
+// stop ends every connection to it, as stopping the embedded server does.
+func (s *silentConn) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stopped = true
+	for _, c := range s.far {
+		c.Close()
+	}
 }
 
 // connectWithin bounds the hub's own connection whatever nats.go does:
@@ -74,7 +94,7 @@ func TestConnectWithin_FailsInsteadOfHanging(t *testing.T) {
 	aborted := make(chan struct{})
 	_, err := connectWithin("nats://"+hubInProcess, 100*time.Millisecond,
 		[]nats.Option{nats.InProcessServer(s), nats.Timeout(time.Hour)},
-		func() { close(aborted); s.far.Close() })
+		func() { close(aborted); s.stop() })
 	if err == nil || !strings.Contains(err.Error(), "no connection within") {
 		t.Fatalf("err %v, want no connection within the wait", err)
 	}
