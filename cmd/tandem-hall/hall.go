@@ -205,7 +205,13 @@ func serveHall(ctx context.Context, opts *hub.Opts, d *hallDashboard, listenFrom
 		if store == "" {
 			store = hub.DefaultStoreDir
 		}
-		fmt.Fprintf(stdout, "hall: NATS for the tables at %s (store %s)\n", h.URL(), store)
+		where := h.URL()
+		if everyInterface(opts.Listen) {
+			// The URL is this machine's loopback (which the hub's
+			// certificate names): say where the others dial.
+			where += " (every interface: this machine's address on the hall's network)"
+		}
+		fmt.Fprintf(stdout, "hall: NATS for the tables at %s (store %s)\n", where, store)
 		if c := opts.Cluster; c != nil {
 			fmt.Fprintf(stdout, "hall: node %s of a cluster, routes on %s to %s; the streams open once a quorum of nodes is up\n",
 				c.Node, c.Listen, strings.Join(c.Routes, ", "))
@@ -325,6 +331,20 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		srv.Close() // ends the WebSockets, which Shutdown does not wait for
 		hs.Shutdown(ctx)
 	}, nil
+}
+
+// everyInterface reports whether the NATS listen address (empty: the
+// default, every interface) listens on every interface.
+func everyInterface(listen string) bool {
+	if listen == "" {
+		listen = hub.DefaultListen
+	}
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return host == "" || ip != nil && ip.IsUnspecified()
 }
 
 // dashboardURL is the address people type (scheme "http" or "https"): a

@@ -16,7 +16,8 @@ import (
 	"tandem/hall"
 )
 
-// This file holds the attacks of issue 23 by a table on the others,
+// This file holds the attacks of one table on the others (docs/hall.md,
+// "One table cannot speak for another"),
 // each performed with a table's real login on the hub's server.
 
 // threeTables are t01, t02, t03 with a password each.
