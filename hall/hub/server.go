@@ -22,8 +22,10 @@ import (
 // TableAuth is one table's credentials on the hub's embedded server: a
 // user and password, or an nkey (the public key "U..." of the seed the
 // table holds in its nkey_seed_file). The table may then publish only on
-// its own subjects ("tandem.table.<ID>.*") and read only its own streams'
-// last messages: one table cannot pose as another.
+// its own subjects ("tandem.table.<ID>.*": its snapshots, and its
+// requests to the hub, which stores its records and results under <ID>)
+// and read only its commands and its own inbox (hall.InboxPrefix): one
+// table cannot pose as another, nor read another's replies.
 type TableAuth struct {
 	// ID is the table id the credentials belong to (ValidTableID).
 	ID string
