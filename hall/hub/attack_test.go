@@ -262,4 +262,9 @@ func TestAttack_ReadOtherTablesInboxes(t *testing.T) {
 	for _, subj := range spy[:len(spy)-1] {
 		waitFor(t, "the refusal of "+subj, func() bool { return a.refusedOn(subj) })
 	}
+	// And the dashboard shows it on t02 (its latest refused subject).
+	waitFor(t, "the alert on t02", func() bool {
+		ts, _ := h.Table("t02")
+		return slices.ContainsFunc(spy[:len(spy)-1], func(subj string) bool { return hasAlert(ts, AlertRefused, " on "+subj) })
+	})
 }
