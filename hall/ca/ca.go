@@ -19,6 +19,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"tandem/internal/inputfile"
 )
 
 // Lifetimes of what Create and Issue make.
@@ -179,25 +181,15 @@ func Open(dir, name string, hosts []string, now time.Time) (c *CA, made bool, er
 	return c, false, err
 }
 
+// readPEM reads a certificate or key file through inputfile, which never
+// waits on a FIFO put where the file should be (os.Open would block there
+// until a writer came) and reads no more than maxPEM bytes.
 func readPEM(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxPEM {
+	b, err := inputfile.Read(path, maxPEM)
+	if errors.Is(err, inputfile.ErrNotRegular) || errors.Is(err, inputfile.ErrTooLarge) {
 		return nil, fmt.Errorf("%s: not a PEM file (a regular file under %d bytes)", path, maxPEM)
 	}
-	b := make([]byte, st.Size())
-	_, err = f.ReadAt(b, 0)
-	if err != nil && st.Size() > 0 {
-		return nil, err
-	}
-	return b, nil
+	return b, err
 }
 
 func parseCert(data []byte) (*x509.Certificate, error) {
