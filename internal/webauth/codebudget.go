@@ -8,7 +8,7 @@ import (
 
 // This file holds the one-time codes' global budget: how many wrong
 // codes every address together may have compared. A per-address limit
-// alone let 2 000 addresses compare 1 218 codes a second (issue #23);
+// alone let 2 000 addresses compare 1 218 codes a second (docs/console.md, Security);
 // with it, any number of addresses compare at most CodeBound.
 //
 // A budget anyone can spend could keep the arbiter out, which the codes
