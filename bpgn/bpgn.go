@@ -202,7 +202,14 @@ type parser struct {
 	// swallowed is the line of a comment whose text holds move numbers:
 	// most likely a { that lost its }, so it swallowed moves.
 	swallowed int
+	// tagNames are the tags read, so that a repeat is found at once: a
+	// search of g.Tags made 120 000 tags take 57 s.
+	tagNames map[string]bool
 }
+
+// MaxTags is the most tags a record may have: a real one has a dozen
+// (the Seven Tag Roster, the four players, the time control).
+const MaxTags = 1000
 
 // moveNumberRE finds a BPGN move number ("12A." or "3b.") in a comment.
 var moveNumberRE = regexp.MustCompile(`(^|\s)\d+[AaBb]\.\s*\S`)
@@ -343,9 +350,16 @@ func (p *parser) tag() error {
 		return errorf(line, "tag %s: the closing ] is missing%s", name, p.atEnd())
 	}
 	p.pos++
-	if _, dup := p.g.Tag(name); dup {
+	if p.tagNames[name] {
 		return errorf(line, "tag %s appears twice", name)
 	}
+	if len(p.g.Tags) >= MaxTags {
+		return errorf(line, "more than %d tags", MaxTags)
+	}
+	if p.tagNames == nil {
+		p.tagNames = map[string]bool{}
+	}
+	p.tagNames[name] = true
 	p.g.Tags = append(p.g.Tags, Tag{Name: name, Value: v.String(), Line: line})
 	return nil
 }

@@ -181,8 +181,12 @@ func (c *Config) CheckFiles() error {
 		}
 		if msg != "" {
 			e := &Error{File: c.Source, Field: fieldName(f.path), Msg: msg}
+			// Read again, and counted again: the file may have
+			// changed since it was parsed.
 			if data, err := inputfile.Read(c.Source, MaxFileSize); err == nil && c.Source != "" {
-				e.Line = tomlline.New(data).Line(f.path)
+				if ix, err := tomlline.Scan(data, limits); err == nil {
+					e.Line = ix.Line(f.path)
+				}
 			}
 			return e
 		}

@@ -116,6 +116,9 @@ func TestHub_SizesAndPorts(t *testing.T) {
 			`t.toml:3: hub.dashboard_listen: the dashboard (dashboard_listen "127.0.0.1:4557") and the tables' NATS (listen "127.0.0.1:4557") cannot share port 4557`},
 		{"[hub]\ndashboard_listen = \":4222\"\n", `t.toml:2: hub.dashboard_listen: the dashboard (dashboard_listen ":4222") and the tables' NATS (listen "0.0.0.0:4222")`},
 		{"[hub]\nlisten = \"127.0.0.1:8090\"\n", `t.toml:2: hub.listen: the dashboard (dashboard_listen ":8090")`},
+		// The hall CA signs only the hall's names (hall/ca).
+		{"[hub]\ntls_hosts = [\"hall.local\", \"www.google.com\"]\n", `t.toml:2: hub.tls_hosts: ca: www.google.com is a public name, under .com`},
+		{"[hub]\ntls_hosts = [\"8.8.8.8\"]\n", `t.toml:2: hub.tls_hosts: ca: 8.8.8.8 is a public address`},
 	} {
 		_, err := Parse("t.toml", []byte(c.doc))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

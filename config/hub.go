@@ -6,6 +6,7 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"tandem/hall/ca"
 	"tandem/internal/tomlline"
 
 	"github.com/dustin/go-humanize"
@@ -168,6 +169,12 @@ func parseHub(p *parser, c *Config, t map[string]any) error {
 				s, ok := x.(string)
 				if !ok || s == "" || strings.ContainsAny(s, " /:") && net.ParseIP(s) == nil {
 					return p.errorf(path, "%v is not a host name or an IP address", x)
+				}
+				// The hall CA signs only the hall's names (its name
+				// constraints): a public one is refused here, with the
+				// file and line, not at the hub's start.
+				if err := ca.CheckLocal(s); err != nil {
+					return p.errorf(path, "%s", err)
 				}
 				h.TLSHosts = append(h.TLSHosts, s)
 			}

@@ -125,12 +125,13 @@ func TestView_ResultFinalOnlyOnceRecorded(t *testing.T) {
 		t.Errorf("faces once final: %q", v.Faces)
 	}
 
-	// Recording failed: the page says the result is not recorded, and
-	// the display mirror carries the displays' note.
+	// Recording failed after the decision was on disk: the result stays
+	// final (it is on disk), the page shows the record's failure, and the
+	// display mirror carries the displays' note.
 	dur <- table.Durable{Seq: last.Load(), Err: errors.New("write /var/lib/tandem/tandem.db: no space left on device")}
-	v = waitView(t, h, "not recorded", func(v View) bool { return v.ResultState == "not-recorded" })
-	if v.ResultState != "not-recorded" {
-		t.Errorf("record failed: state %q", v.ResultState)
+	v = waitView(t, h, "record error", func(v View) bool { return v.Info.RecordErr != "" })
+	if v.ResultState != "final" || !v.Final {
+		t.Errorf("record failed after the decision was on disk: final %v state %q", v.Final, v.ResultState)
 	}
 	snap := tb.Snapshot()
 	r := httptest.NewRequest("GET", "/api/face/A.png", nil)

@@ -54,10 +54,10 @@ type View struct {
 	// Final is true once a decided result is on disk (rules.Snapshot.Final:
 	// the record has synced the decision, or nothing records the match).
 	// ResultState says how the page shows the result: "" while undecided,
-	// "recording" (decided, not yet on disk: provisional), "final", or
-	// "not-recorded" (decided while Info.RecordErr says recording failed,
-	// whatever Final says: a table that records nothing reports Final at
-	// once; the arbiter must write the result down).
+	// "recording" (decided, not yet on disk: provisional), "final" (Final:
+	// on disk, or no record is kept at all), or "not-recorded" (decided,
+	// not on disk, and Info.RecordErr says recording failed: the arbiter
+	// must write the result down).
 	Final       bool   `json:"final"`
 	ResultState string `json:"result_state"`
 	// Advantage is team 1's time advantage (ms, team 1's clocks minus team
@@ -297,10 +297,10 @@ func (s *Server) buildView(ts *table.Snapshot, l lang.Lang) View {
 	v.Final = snap.Status == rules.Decided && snap.Final
 	if snap.Status == rules.Decided {
 		switch {
-		case ts.RecordErr != "":
-			v.ResultState = "not-recorded"
 		case v.Final:
 			v.ResultState = "final"
+		case ts.RecordErr != "":
+			v.ResultState = "not-recorded"
 		default:
 			v.ResultState = "recording"
 		}

@@ -192,14 +192,24 @@ func (d *Daemon) consoleTLS() (*tls.Config, error) {
 		return nil, nil
 	default:
 		dir := d.consoleCADir()
-		own, made, err := ca.Open(dir, "tandem table CA", time.Now())
+		own, made, err := ca.Open(dir, "tandem table CA", ca.MachineHosts(), time.Now())
 		if err != nil {
 			return nil, fmt.Errorf("the table's own CA in %s (or set [console] tls_cert and tls_key): %w", dir, err)
 		}
 		if !own.CanIssue() {
 			return nil, fmt.Errorf("the table's own CA in %s has no key: set [console] tls_cert and tls_key", dir)
 		}
-		if cert, _, err = own.Ensure(dir, "console", ca.MachineHosts(), time.Now()); err != nil {
+		if !own.Constrained() {
+			// Made before name constraints: it signs any name for the
+			// phones that trust it. A new one means a warning on each
+			// phone once more, so it is the arbiter's call.
+			d.printf("console: WARNING: the table's own CA in %s has no name constraints: whoever copies its key can pose as any web site (www.google.com included) to the phones that trust it. Remove %s and %s there for a new one limited to the hall's names (each phone then trusts the new one once), or set [console] tls_cert from the hall CA\n",
+				dir, ca.CertFile, ca.KeyFile)
+		}
+		// This machine's names the CA may sign: one renamed since the
+		// CA was made is left out.
+		mine, _ := own.Sort(ca.MachineHosts())
+		if cert, _, err = own.Ensure(dir, "console", mine, time.Now()); err != nil {
 			return nil, err
 		}
 		what := "its CA"

@@ -31,7 +31,7 @@ type Logins struct {
 
 // loginLog is the Daemon's failed-login bookkeeping (Daemon.logins).
 type loginLog struct {
-	tell   webauth.Teller // the lines on Opts.Out
+	tell   *webauth.Teller // the lines on Opts.Out (made at the first)
 	mu     sync.Mutex
 	quiet  *time.Timer
 	closed bool
@@ -50,8 +50,8 @@ func (d *Daemon) loginCode(code string, first bool) {
 }
 
 // loginFailed takes a failed console login (webauth's OnFail): a line on
-// Opts.Out (webauth.Teller's: each compared failure, the refused ones
-// counted once a minute) and Info.Logins.
+// Opts.Out (webauth.Teller's: ten a minute at most, then one summing up
+// the rest) and Info.Logins.
 func (d *Daemon) loginFailed(f webauth.Failure) {
 	l := &d.logins
 	l.mu.Lock()
@@ -59,10 +59,10 @@ func (d *Daemon) loginFailed(f webauth.Failure) {
 		l.mu.Unlock()
 		return
 	}
-	l.tell.Page = "console"
-	if line := l.tell.Line(f); line != "" {
-		d.printf("%s\n", line)
+	if l.tell == nil {
+		l.tell = &webauth.Teller{Page: "console", Print: func(line string) { d.printf("%s\n", line) }}
 	}
+	l.tell.Tell(f)
 	if l.quiet == nil {
 		l.quiet = time.AfterFunc(hall.LoginWindow, d.loginsQuiet)
 	} else {
@@ -91,8 +91,8 @@ func (d *Daemon) loginsQuiet() {
 	if l.closed {
 		return
 	}
-	if line := l.tell.Flush(); line != "" {
-		d.printf("%s\n", line)
+	if l.tell != nil {
+		l.tell.Flush()
 	}
 	d.setInfo(func(in *Info) { in.Logins = Logins{} })
 }
@@ -105,6 +105,9 @@ func (d *Daemon) stopLogins() error {
 	l.closed = true
 	if l.quiet != nil {
 		l.quiet.Stop()
+	}
+	if l.tell != nil {
+		l.tell.Stop()
 	}
 	return nil
 }

@@ -81,6 +81,15 @@ func TestRecord_LostDecision_WrittenAgainAndSentToTheHub(t *testing.T) {
 	if l.Records[n-1].Kind != journal.KindDecision {
 		t.Fatalf("the last record is %s", l.Records[n-1].Kind)
 	}
+	// The power went during that group commit: its witness was never
+	// written (nor was the result reported final).
+	w, err := journal.CutWitness(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Size > l.Offsets[n-1] {
+		t.Fatalf("the witness before the last group commit says %d bytes, the decision is at %d: it had its own commit", w.Size, l.Offsets[n-1])
+	}
 	data, _ := os.ReadFile(path)
 	os.WriteFile(path, data[:l.Offsets[n-1]+5], 0o644) // a torn frame where the decision was
 

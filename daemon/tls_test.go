@@ -2,10 +2,18 @@ package daemon
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
+	"math/big"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -22,7 +30,7 @@ import (
 // loopback.
 func TestConsole_HTTPSBeyondLoopback(t *testing.T) {
 	dir := t.TempDir()
-	hallCA, _, err := ca.Open(filepath.Join(dir, "hall"), "test hall CA", time.Now())
+	hallCA, _, err := ca.Open(filepath.Join(dir, "hall"), "test hall CA", ca.MachineHosts(), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,6 +78,16 @@ func TestConsole_HTTPSBeyondLoopback(t *testing.T) {
 					t.Fatalf("GET %sapi/session: %d %+v %v, want the panel without a login", url, resp.StatusCode, s, err)
 				}
 			}
+			// Over HTTPS the session cookie is Secure, and the pages
+			// send HSTS.
+			resp, err := client.Post(m[1]+"api/login", "application/json", strings.NewReader(`{"pin":"482913"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 || len(resp.Cookies()) != 1 || !resp.Cookies()[0].Secure || resp.Header.Get("Strict-Transport-Security") == "" {
+				t.Fatalf("login over HTTPS: %d, cookies %v, HSTS %q", resp.StatusCode, resp.Cookies(), resp.Header.Get("Strict-Transport-Security"))
+			}
 			if resp, err := http.Get("http://127.0.0.1:" + port + "/api/state"); err == nil {
 				resp.Body.Close()
 				if resp.StatusCode < 400 {
@@ -77,5 +95,43 @@ func TestConsole_HTTPSBeyondLoopback(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A table whose own CA was made before name constraints (it signs any
+// name, and the arbiters' phones trust it) says so at start, with what
+// to do; the console still serves HTTPS with it.
+func TestConsole_UnconstrainedOwnCAWarns(t *testing.T) {
+	dir := t.TempDir()
+	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(7), Subject: pkix.Name{CommonName: "tandem table CA"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(ca.CALifetime),
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
+		BasicConstraintsValid: true, IsCA: true, MaxPathLenZero: true,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, _ := x509.MarshalPKCS8PrivateKey(key)
+	tlsDir := filepath.Join(dir, "tls")
+	os.MkdirAll(tlsDir, 0o700)
+	os.WriteFile(filepath.Join(tlsDir, ca.CertFile), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644)
+	os.WriteFile(filepath.Join(tlsDir, ca.KeyFile), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder}), 0o600)
+
+	c := recordConfig(t, filepath.Join(dir, "t.db"))
+	c.Console.Disabled = false
+	c.Console.Listen = "0.0.0.0:0"
+	c.Console.PIN = "482913"
+	var out lockedBuffer
+	d, err := Start(context.Background(), c, &Opts{Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if !strings.Contains(out.String(), "console: WARNING: the table's own CA in "+tlsDir+" has no name constraints") ||
+		!strings.HasPrefix(d.Info().ConsoleURL, "https://") {
+		t.Fatalf("out %q, console %q", out.String(), d.Info().ConsoleURL)
 	}
 }

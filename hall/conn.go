@@ -33,6 +33,13 @@ type stored struct {
 	at   uint64
 }
 
+// LastStored is LastMessage with the stream sequence: the hub's answer
+// to a LastSubject request.
+func LastStored(ctx context.Context, js jetstream.JetStream, stream, subj string) (LastReply, error) {
+	s, err := lastStored(ctx, js, stream, subj)
+	return LastReply{V: Version, Seq: s.seq, At: s.at, Data: s.data}, err
+}
+
 // lastStored is LastMessage with the stream sequence.
 func lastStored(ctx context.Context, js jetstream.JetStream, stream, subj string) (stored, error) {
 	s, err := js.Stream(ctx, stream)

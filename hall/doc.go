@@ -20,12 +20,22 @@
 //	tandem.table.<id>.cmd     Command -> Reply, request/reply: pause,
 //	                          resume, adjust, new, players, and the rest
 //	                          of the console's actions.
+//	tandem.table.<id>.store   a record or result -> StoreReply,
+//	                          request/reply: the hub stores it (below).
+//	tandem.table.<id>.last    "record" or "result" -> LastReply: the last
+//	                          one the hub's streams hold of the table.
 //	tandem.table.<id>.record  the table's journal records (their JSON
 //	                          payload as on the table's disk), stream
 //	                          TANDEM_RECORDS; headers Nats-Msg-Id
 //	                          "<id>/<seq>", Tandem-Seq, Tandem-Kind.
 //	tandem.table.<id>.result  Result, stream TANDEM_RESULTS, once per
 //	                          decided match; Nats-Msg-Id "<id>/<seq>/result".
+//
+// The tables never write into the streams: the hub stores what a table
+// sends on its store subject under the id of that subject (which the
+// hub's permissions bind to the table's login), with the message id made
+// from it, so no table speaks for another. A table's replies come on its
+// own inbox prefix (InboxPrefix), the only inboxes its login may read.
 //
 // Both streams use file storage; the hub's embedded server runs JetStream
 // with sync always (a stored message is on disk before it is acknowledged:
@@ -37,8 +47,8 @@
 // caller): the journal on disk is the source of truth. The Link tails the
 // journal file and publishes each record once, in order, waiting for each
 // acknowledgement before the next. On every (re)connection it first asks
-// the streams for the last record and result they hold for its table (the
-// last message of its subject), then publishes every record after it:
+// the hub for the last record and result its streams hold for the table
+// (the last message of its subject), then publishes every record after it:
 // after an outage of any length, or a hub restart from its store, the hub
 // receives everything it missed, once. The Nats-Msg-Id drops a record
 // published twice in flight (an acknowledgement lost); the catch-up query

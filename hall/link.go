@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 
 	"tandem/journal"
 )
@@ -122,7 +121,6 @@ func (s LinkState) Text() string {
 type Link struct {
 	opts LinkOpts
 	nc   *nats.Conn
-	js   jetstream.JetStream
 	boot string
 
 	ctx    context.Context
@@ -181,6 +179,9 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 	}
 	copts := append(cred,
 		nats.Name("tandem table "+opts.Table),
+		// The only inboxes this table's login may read (the hub's
+		// permissions): its replies come there, and no other table's.
+		nats.CustomInboxPrefix(InboxPrefix(opts.Table)),
 		nats.RetryOnFailedConnect(true),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(l.opts.Reconnect),
@@ -215,11 +216,6 @@ func NewLink(opts *LinkOpts) (*Link, error) {
 		return nil, fmt.Errorf("hall: %s: %w", opts.URL, err)
 	}
 	l.nc = nc
-	l.js, err = jetstream.New(nc)
-	if err != nil {
-		nc.Close()
-		return nil, err
-	}
 	if _, err := nc.Subscribe(CmdSubject(opts.Table), l.onCommand); err != nil {
 		nc.Close()
 		return nil, fmt.Errorf("hall: subscribing to %s: %w", CmdSubject(opts.Table), err)
@@ -488,27 +484,56 @@ func (l *Link) catchUp(t *tail) (cursor, error) {
 	ctx, cancel := context.WithTimeout(l.ctx, 5*time.Second)
 	defer cancel()
 	id := l.opts.Table
-	rec, err := lastStored(ctx, l.js, RecordsStream, RecordSubject(id))
+	rec, err := l.last(ctx, StreamRecords)
 	if err != nil {
 		return cursor{}, err
 	}
-	res, err := lastStored(ctx, l.js, ResultsStream, ResultSubject(id))
+	res, err := l.last(ctx, StreamResults)
 	if err != nil {
 		return cursor{}, err
 	}
-	if rec.seq > 0 {
-		if rec.seq > t.last() {
-			return cursor{}, fmt.Errorf("hall: the hub holds %d records of table %s, this table's record %d: another table has this id, or the record file was replaced", rec.seq, id, t.last())
+	if rec.Seq > 0 {
+		if rec.Seq > t.last() {
+			return cursor{}, fmt.Errorf("hall: the hub holds %d records of table %s, this table's record %d: another table has this id, or the record file was replaced", rec.Seq, id, t.last())
 		}
-		_, mine, err := t.get(rec.seq)
+		_, mine, err := t.get(rec.Seq)
 		if err != nil {
 			return cursor{}, err
 		}
-		if !bytes.Equal(mine, rec.data) {
-			return cursor{}, fmt.Errorf("hall: the hub's record %d of table %s is not this table's: another table has this id, or the record file was replaced", rec.seq, id)
+		if !bytes.Equal(mine, rec.Data) {
+			return cursor{}, fmt.Errorf("hall: the hub's record %d of table %s is not this table's: another table has this id, or the record file was replaced", rec.Seq, id)
 		}
 	}
-	return cursor{rec: rec.seq, res: res.seq, recAt: rec.at, resAt: res.at}, nil
+	return cursor{rec: rec.Seq, res: res.Seq, recAt: rec.At, resAt: res.At}, nil
+}
+
+// last asks the hub for the last message of this table in stream
+// (StreamRecords, StreamResults).
+func (l *Link) last(ctx context.Context, stream string) (LastReply, error) {
+	subj := LastSubject(l.opts.Table)
+	m, err := l.nc.RequestWithContext(ctx, subj, []byte(stream))
+	if err != nil {
+		return LastReply{}, l.hubError(subj, err)
+	}
+	var r LastReply
+	if err := json.Unmarshal(m.Data, &r); err != nil {
+		return LastReply{}, fmt.Errorf("hall: the hub's answer on %s is not a LastReply: %v", subj, err)
+	}
+	switch {
+	case r.Refused != "":
+		return LastReply{}, fmt.Errorf("hall: the hub refuses %s: %s", subj, r.Refused)
+	case r.Error != "":
+		return LastReply{}, fmt.Errorf("hall: the last %s of table %s: %s", stream, l.opts.Table, r.Error)
+	}
+	return r, nil
+}
+
+// hubError says what a failed request to the hub on subj means.
+func (l *Link) hubError(subj string, err error) error {
+	if errors.Is(err, nats.ErrNoResponders) {
+		return fmt.Errorf("hall: no hub answers on %s (a hub older than this table? hub and tables upgrade together, docs/hall.md): %w", subj, err)
+	}
+	return fmt.Errorf("hall: %s: %w", subj, err)
 }
 
 // publishUpTo publishes records c.rec+1 to upTo (and the results among
@@ -531,7 +556,7 @@ func (l *Link) publishUpTo(t *tail, c cursor, upTo uint64) (cursor, error) {
 			if err != nil {
 				return c, err
 			}
-			at, err := l.publish(ResultSubject(id), MsgID(id, seq, true), seq, "", data, c.resAt)
+			at, err := l.publish(StreamResults, MsgID(id, seq, true), seq, "", data, c.resAt)
 			if err != nil {
 				return c, err
 			}
@@ -539,7 +564,7 @@ func (l *Link) publishUpTo(t *tail, c cursor, upTo uint64) (cursor, error) {
 		}
 		c.res = max(c.res, seq)
 		if seq > c.rec {
-			at, err := l.publish(RecordSubject(id), MsgID(id, seq, false), seq, string(r.Kind), payload, c.recAt)
+			at, err := l.publish(StreamRecords, MsgID(id, seq, false), seq, string(r.Kind), payload, c.recAt)
 			if err != nil {
 				return c, err
 			}
@@ -549,25 +574,40 @@ func (l *Link) publishUpTo(t *tail, c cursor, upTo uint64) (cursor, error) {
 	return c, nil
 }
 
-// publish stores one message in a stream, expecting the subject's last
-// message to be stream sequence expect (0: none), waits for its
-// acknowledgement and returns its stream sequence. A message the stream
-// already holds (the same id within the duplicate window) is
-// acknowledged with the sequence it had.
-func (l *Link) publish(subj, msgID string, seq uint64, kind string, data []byte, expect uint64) (uint64, error) {
+// publish has the hub store one message in stream (StreamRecords,
+// StreamResults), expecting this table's last message there to be stream
+// sequence expect (0: none), waits for the hub's acknowledgement and
+// returns its stream sequence. A message the stream already holds (the
+// same record within the duplicate window) is acknowledged with the
+// sequence it had. msgID names the message in errors; the hub makes
+// the stream's message id itself.
+func (l *Link) publish(stream, msgID string, seq uint64, kind string, data []byte, expect uint64) (uint64, error) {
+	subj := StoreSubject(l.opts.Table)
 	m := nats.NewMsg(subj)
 	m.Data = data
+	m.Header.Set(HeaderStream, stream)
 	m.Header.Set(HeaderSeq, strconv.FormatUint(seq, 10))
+	m.Header.Set(HeaderExpect, strconv.FormatUint(expect, 10))
 	if kind != "" {
 		m.Header.Set(HeaderKind, kind)
 	}
 	ctx, cancel := context.WithTimeout(l.ctx, 5*time.Second)
 	defer cancel()
-	ack, err := l.js.PublishMsg(ctx, m, jetstream.WithMsgID(msgID), jetstream.WithExpectLastSequencePerSubject(expect))
+	reply, err := l.nc.RequestMsgWithContext(ctx, m)
 	if err != nil {
-		return 0, fmt.Errorf("hall: publishing %s: %w", msgID, err)
+		return 0, fmt.Errorf("hall: publishing %s: %w", msgID, l.hubError(subj, err))
 	}
-	return ack.Sequence, nil
+	var r StoreReply
+	if err := json.Unmarshal(reply.Data, &r); err != nil {
+		return 0, fmt.Errorf("hall: publishing %s: the hub's answer is not a StoreReply: %v", msgID, err)
+	}
+	switch {
+	case r.Refused != "":
+		return 0, fmt.Errorf("hall: publishing %s: the hub refuses it: %s", msgID, r.Refused)
+	case r.Error != "":
+		return 0, fmt.Errorf("hall: publishing %s: %s", msgID, r.Error)
+	}
+	return r.Seq, nil
 }
 
 // Close stops the link and closes its connection. Records not yet

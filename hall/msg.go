@@ -50,6 +50,76 @@ func RecordSubject(id string) string { return SubjectPrefix + id + ".record" }
 // results (ResultsStream), each once.
 func ResultSubject(id string) string { return SubjectPrefix + id + ".result" }
 
+// StoreSubject returns "tandem.table.<id>.store": the table asks the hub
+// there (request/reply, a StoreReply) to store one journal record or
+// result in its stream. The tables never touch JetStream themselves:
+// the hub stores under the table its subject names, which the embedded
+// server's permissions bind to the table's login, with a message id it
+// makes itself (MsgID), so that no table can file a message under
+// another's name nor take another's message id (the stream's duplicate
+// window is stream-wide). Headers: HeaderStream, HeaderSeq, HeaderKind
+// (records), HeaderExpect.
+func StoreSubject(id string) string { return SubjectPrefix + id + ".store" }
+
+// LastSubject returns "tandem.table.<id>.last": the table asks the hub
+// there (request/reply, a LastReply) for the last record or result its
+// stream holds of this table (the catch-up after a reconnection). The
+// request's data is StreamRecords or StreamResults.
+func LastSubject(id string) string { return SubjectPrefix + id + ".last" }
+
+// Which stream a StoreSubject or LastSubject request is about
+// (HeaderStream, LastSubject's data).
+const (
+	StreamRecords = "record"
+	StreamResults = "result"
+)
+
+// Headers of a StoreSubject request.
+const (
+	// HeaderStream is StreamRecords or StreamResults.
+	HeaderStream = "Tandem-Stream"
+	// HeaderExpect is the stream sequence (decimal) of the last message
+	// the table expects its subject holds ("0": none): the hub stores the
+	// message only then, so a stale catch-up never stores one twice.
+	HeaderExpect = "Tandem-Expect"
+)
+
+// StoreReply is the hub's answer to a StoreSubject request.
+type StoreReply struct {
+	V int `json:"v"`
+	// Seq is the message's stream sequence: stored now, or stored
+	// before (the same message id within the duplicate window).
+	Seq uint64 `json:"seq,omitempty"`
+	// Refused says why the hub refuses the message for good (a result
+	// naming another table, a malformed request): sending it again
+	// changes nothing. Error says why it could not be stored now (the
+	// stream unavailable, another last message than expected): the table
+	// asks the stream again and retries.
+	Refused string `json:"refused,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// LastReply is the hub's answer to a LastSubject request.
+type LastReply struct {
+	V int `json:"v"`
+	// Seq is the last message's journal sequence number (HeaderSeq), At
+	// its stream sequence, Data its data: all zero when the stream holds
+	// none of this table.
+	Seq  uint64 `json:"seq,omitempty"`
+	At   uint64 `json:"at,omitempty"`
+	Data []byte `json:"data,omitempty"`
+	// Error says why the stream could not be asked; Refused why the
+	// request is not one the hub reads.
+	Error   string `json:"error,omitempty"`
+	Refused string `json:"refused,omitempty"`
+}
+
+// InboxPrefix returns "_INBOX_<id>": table id's replies (the hub's
+// answers to its StoreSubject and LastSubject requests) come on subjects
+// under it, the only inboxes a table's login may read (docs/hall.md): no
+// table reads another's replies, nor the hub's.
+func InboxPrefix(id string) string { return "_INBOX_" + id }
+
 // MsgID returns the JetStream message id of journal record seq of table
 // id, "<id>/<seq>" (records) or "<id>/<seq>/result" (results): the
 // stream drops a second publication of it within its duplicate window.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"tandem/internal/inputfile"
 	"tandem/journal"
 	"tandem/rules"
 )
@@ -51,7 +52,9 @@ func (t *tail) read() error {
 		return t.err
 	}
 	if t.f == nil {
-		f, err := os.Open(t.path)
+		// inputfile.Open: a FIFO or device put where the record should
+		// be is refused at once, never waited on.
+		f, err := inputfile.Open(t.path)
 		if err != nil {
 			return err
 		}

@@ -128,12 +128,16 @@ func TestMsgConfig_OtherErrorsInSpanish(t *testing.T) {
 	}
 	_, err = ca.Load(dir)
 	check(err, filepath.Join(dir, ca.CertFile)+": no hay ningún bloque PEM CERTIFICATE")
-	hallCA, _, err := ca.Open(t.TempDir(), "hall", time.Now())
+	hallCA, _, err := ca.Open(t.TempDir(), "hall", nil, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, _, err = hallCA.Issue("t07", nil, time.Now())
 	check(err, "ca: un certificado necesita al menos un nombre de host o una dirección")
+	_, _, err = hallCA.Issue("t07", []string{"www.google.com"}, time.Now())
+	check(err, "ca: www.google.com es un nombre público, bajo .com: un certificado de la sala es solo para nombres como t07.local, hall.lan, hub.home.arpa, x.internal o un nombre de host sin dominio")
+	_, _, err = hallCA.Issue("t07", []string{"8.8.8.8"}, time.Now())
+	check(err, "ca: 8.8.8.8 es una dirección pública: un certificado de la sala es solo para direcciones de loopback y privadas (10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10, ...)")
 
 	w := wiring.DefaultWiring()
 	w.Lockout = time.Hour

@@ -29,7 +29,13 @@
 //
 // Every batch of records is written with one write and made durable with
 // one fsync before the writer reports it (Writer, Opts.Synced): group
-// commit. The match loop never waits for it (table.Opts.Record only
+// commit. Before the report, the writer also writes the record's witness
+// (WitnessPath, FILE.head: two alternating slots, each fdatasync'd) with
+// the durable length, the last record's seq and hash and the final results
+// in it: a power cut can only lose what was never reported durable, so a
+// record shorter than its witness is damage ("lost", naming the final
+// results missing), never a torn tail; a torn tail is one only past the
+// witnessed length. The match loop never waits for it (table.Opts.Record only
 // queues); a decided result is shown final once its record is synced
 // (table.Table.Final). docs/record.md explains the choice of an fsync'd log
 // over SQLite, with the figures measured.

@@ -56,6 +56,11 @@ type Log struct {
 	Torn string
 	// Dropped is the number of bytes of the torn tail (0 when none).
 	Dropped int64
+	// Witness is the witness in force (WitnessPath) when the Log was read
+	// from a path (Open, OpenReadOnly, VerifyFile) and the witness read;
+	// nil when the record has none (written before tandem kept one) or it
+	// is damaged (Damage says so). After Open, the one Open wrote.
+	Witness *Witness
 	// Damage is the first frame that is neither good nor a torn tail (as
 	// Load returns it), or the first problem of the file, chain included
 	// (as Open and OpenReadOnly return it); nil when none. Records stop
@@ -301,13 +306,29 @@ func Verify(data []byte) (*Log, *Problem, error) {
 }
 
 // VerifyFile reads the record file at path as LoadFile does (at most
-// MaxFile bytes, a regular file) and verifies it (Verify).
+// MaxFile bytes, a regular file), verifies it (Verify) and checks it
+// against its witness (WitnessPath) as Open does: records the witness
+// says were durable and the file lacks are a Problem ("lost": no power
+// cut loses them, and a torn tail there is part of the loss), so is a
+// witnessed record changed since ("altered") and a witness that does not
+// read ("witness"). Log.Witness is nil when the record has no witness.
 func VerifyFile(path string) (*Log, *Problem, error) {
 	data, err := readFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	return Verify(data)
+	l, p, err := Verify(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p != nil {
+		l = l.upTo(p)
+	}
+	l, _, err = witnessed(path, l)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, l.Damage, nil
 }
 
 // check returns the first chain problem of l's records, or l.Damage.

@@ -54,6 +54,9 @@ type Writer struct {
 	done    chan struct{}
 
 	prev string // hash of the last record written; owned by the goroutine
+	// head writes the witness after each batch (nil: none, NewWriter);
+	// owned by the goroutine.
+	head *witnessWriter
 }
 
 type queued struct {
@@ -64,8 +67,17 @@ type queued struct {
 // NewWriter starts a writer that appends to f, which must end just after
 // the record with sequence number lastSeq and payload hash lastHash (0 and
 // "" for a new file that already holds Header). Open is the usual way.
+//
+// A Writer made by NewWriter keeps no witness: only Open's does (a record
+// without one cannot tell records lost off its end from a power cut).
 func NewWriter(f File, lastSeq uint64, lastHash string, opts *Opts) *Writer {
-	w := &Writer{f: f, seq: lastSeq, synced: lastSeq, prev: lastHash,
+	return newWriter(f, lastSeq, lastHash, opts, nil)
+}
+
+// newWriter is NewWriter with the witness head writes after each batch
+// (nil: none).
+func newWriter(f File, lastSeq uint64, lastHash string, opts *Opts, head *witnessWriter) *Writer {
+	w := &Writer{f: f, seq: lastSeq, synced: lastSeq, prev: lastHash, head: head,
 		wake: make(chan struct{}, 1), syncCh: make(chan struct{}), done: make(chan struct{})}
 	if opts != nil {
 		w.opts = *opts
@@ -129,6 +141,12 @@ func Open(path string, opts *Opts) (*Writer, *Log, error) {
 			if rerr != nil {
 				return nil, nil, err // nothing to read: no record, and none can be kept
 			}
+			if l.Damage != nil {
+				// Said too: a loss must not hide behind the read-only
+				// disk (a card remounted read-only after errors is
+				// when the end goes missing).
+				return nil, l, fmt.Errorf("%w: %w; and %s: %w", ErrReadOnly, err, path, l.Damage)
+			}
 			return nil, l, fmt.Errorf("%w: %w", ErrReadOnly, err) // err names the path
 		}
 		return nil, nil, err
@@ -142,6 +160,11 @@ func Open(path string, opts *Opts) (*Writer, *Log, error) {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	l, data, err := read(f, path)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	l, wf, err := witnessed(path, l)
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -184,7 +207,56 @@ func Open(path string, opts *Opts) (*Writer, *Log, error) {
 	if n := len(l.Records); n > 0 {
 		seq, hash = l.Records[n-1].Seq, l.Hashes[n-1]
 	}
-	return NewWriter(f, seq, hash, opts), l, nil
+	// The witness says what the file holds now (a torn tail cut away),
+	// before any record is appended and reported durable.
+	head, err := openWitness(path, wf, witnessOf(l))
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("writing the record's witness: %w", err)
+	}
+	cur := head.cur
+	l.Witness = &cur
+	return newWriter(f, seq, hash, opts, head), l, nil
+}
+
+// witnessed checks l, the record at path as read, against its witness
+// (WitnessPath): records it says were durable and l lacks are lost
+// (damage, Problem.What "lost"), a witnessed record changed since is
+// altered, a witness that does not read is damage too ("witness"). It
+// returns l cut before the first problem with it as Log.Damage, and the
+// witness file (nil when missing: l.Witness nil; or damaged). Another
+// problem of l (l.Damage) comes first: it is returned as it is. Errors:
+// the file system's.
+func witnessed(path string, l *Log) (*Log, *WitnessFile, error) {
+	wf, err := readWitness(path)
+	var p *Problem
+	switch {
+	case errors.Is(err, errNoWitness):
+		return l, nil, nil
+	case errors.As(err, &p):
+		if l.Damage == nil {
+			p.Index, p.Offset = len(l.Records)+1, l.Size
+			if l.Torn != "" {
+				// Whether the torn tail was durable cannot be told.
+				p.Msg += "; the record's last frame is torn: " + l.Torn
+				l.Torn, l.Dropped = "", 0
+			}
+			l.Damage = p
+		}
+		return l, nil, nil
+	case err != nil:
+		return nil, nil, err
+	}
+	w := wf.Current()
+	l.Witness = &w
+	if l.Damage != nil {
+		return l, wf, nil
+	}
+	if p := checkWitness(l, w); p != nil {
+		l = l.upTo(p)
+		l.Witness = &w
+	}
+	return l, wf, nil
 }
 
 // OpenReadOnly reads the record file at path without writing anything:
@@ -205,6 +277,10 @@ func OpenReadOnly(path string) (*Log, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	l, _, err := read(f, path)
+	if err != nil {
+		return nil, err
+	}
+	l, _, err = witnessed(path, l)
 	return l, err
 }
 
@@ -386,6 +462,11 @@ func (w *Writer) Close() error {
 	w.mu.Unlock()
 	<-w.done
 	cerr := w.f.Close()
+	if w.head != nil {
+		if err := w.head.f.Close(); cerr == nil {
+			cerr = err
+		}
+	}
 	if err := w.Err(); err != nil {
 		return err
 	}
@@ -405,6 +486,10 @@ func (w *Writer) run() {
 		if len(batch) > 0 {
 			buf = buf[:0]
 			var tag uint64
+			var wit Witness
+			if w.head != nil {
+				wit = w.head.cur
+			}
 			for _, q := range batch {
 				q.r.Prev = w.prev
 				payload, err := json.Marshal(q.r)
@@ -415,6 +500,10 @@ func (w *Writer) run() {
 				buf = frame(buf, payload)
 				w.prev = hashOf(payload)
 				tag = max(tag, q.tag)
+				if q.r.Kind == KindDecision {
+					wit.Decisions++
+					wit.LastDecision, wit.LastMatch = q.r.Seq, q.r.Match
+				}
 			}
 			if _, err := w.f.Write(buf); err != nil {
 				w.fail(fmt.Errorf("journal: writing the record: %w", err))
@@ -425,6 +514,18 @@ func (w *Writer) run() {
 				return
 			}
 			last := batch[len(batch)-1].r.Seq
+			if w.head != nil {
+				// Durable, then witnessed, then reported: a cut before
+				// the witness is written leaves the batch unwitnessed
+				// (a torn tail may be cut away), never a witness ahead
+				// of the disk.
+				wit.Size += int64(len(buf))
+				wit.Seq, wit.Hash = last, w.prev
+				if err := w.head.write(wit); err != nil {
+					w.fail(fmt.Errorf("journal: writing the record's witness %s: %w", w.head.f.Name(), err))
+					return
+				}
+			}
 			// Report first: once Sync returns, the table knows too.
 			if w.opts.Synced != nil {
 				w.opts.Synced(last, tag)

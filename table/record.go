@@ -190,7 +190,7 @@ func (t *Table) restore(r *Restore) error {
 	}
 	if t.m.Status() == rules.Decided {
 		if r.Decided {
-			t.decided, t.decidedSeq = true, 0 // on disk already
+			t.decided, t.decidedSeq, t.restoredDecided = true, 0, true // on disk already
 		} else {
 			t.emitDecision(time.Time{}, true) // torn away: recorded again
 		}
@@ -273,16 +273,23 @@ func (t *Table) emitDecision(wall time.Time, restored bool) {
 }
 
 // final reports whether the match is decided and its decision is on
-// disk: once the recorder has reported the decision's entry durable (a
-// restored decided match is final at once); without a recorder, as soon
-// as it is decided. A display shows a result as final only then (a
-// decided result is on disk before it is reported final).
+// disk: once the recorder has reported the decision's entry durable, or at
+// once for a match restored decided as its record has it. Without a
+// recorder it is final as soon as it is decided only when no record is
+// kept at all (Opts.RecordErr ""): a record that could not be opened (a
+// read-only disk, no permission, damage) holds no new decision, so none
+// is final. This is the one place Final is computed: the console's
+// /api/state, the script's "final" lines and the hall snapshot all take
+// Snapshot.Final (a decided result is on disk before it is reported
+// final; docs/record.md).
 func (t *Table) final() bool {
-	if !t.decided {
+	switch {
+	case !t.decided:
 		return false
-	}
-	if t.record == nil {
+	case t.restoredDecided:
 		return true
+	case t.record == nil:
+		return t.recordErr == ""
 	}
 	return t.recorded >= t.decidedSeq
 }

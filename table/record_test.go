@@ -124,15 +124,33 @@ func TestRecord_Failed_NotFinalAndSaysWhy(t *testing.T) {
 	})
 }
 
+// TestRecord_NoRecorder_FinalWhenDecided: a table that keeps no record
+// reports a decided result final at once.
 func TestRecord_NoRecorder_FinalWhenDecided(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tb, stop := start(t, &Opts{Options: opts(t, "1m")})
+		defer stop()
+		do(t, tb, rules.Event{Kind: rules.Start})
+		do(t, tb, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
+		if s := tb.Snapshot(); !s.Final || s.Recording || s.RecordErr != "" {
+			t.Errorf("without a record a decided match is final: Final %v recording %v err %q", s.Final, s.Recording, s.RecordErr)
+		}
+	})
+}
+
+// TestRecord_RecordDidNotOpen_NeverFinal is the attack of issue #23: the
+// record could not be opened (a read-only disk, no permission), so no
+// recorder; a result decided then is not on disk and must never be
+// reported final (it was, as if no record were kept).
+func TestRecord_RecordDidNotOpen_NeverFinal(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		tb, stop := start(t, &Opts{Options: opts(t, "1m"), RecordErr: "opening tandem.db: read-only file system"})
 		defer stop()
 		do(t, tb, rules.Event{Kind: rules.Start})
 		do(t, tb, rules.Event{Kind: rules.Declare, Board: bughouse.BoardA, Outcome: rules.WhiteWins, Reason: rules.Resignation})
-		s := tb.Snapshot()
-		if !s.Final || s.Recording || s.RecordErr == "" {
-			t.Errorf("without a recorder a decided match is final, and the reason shown: Final %v recording %v err %q", s.Final, s.Recording, s.RecordErr)
+		synctest.Wait()
+		if s := tb.Snapshot(); s.Status != rules.Decided || s.Final || s.Recording || s.RecordErr == "" {
+			t.Errorf("a record that did not open: status %v Final %v recording %v err %q; want decided, not final, the error shown", s.Status, s.Final, s.Recording, s.RecordErr)
 		}
 	})
 }

@@ -42,7 +42,9 @@ type Opts struct {
 	// decision, each new match, each move (see Entry). It is called on the
 	// loop goroutine, so it must return at once: queue the entry, never
 	// wait for a disk (the loop never waits on the disk for a press). If
-	// nil, nothing is recorded and a decided match is Final at once.
+	// nil, nothing is recorded and a decided match is Final at once,
+	// unless RecordErr says a record was wanted and could not be kept:
+	// then only a match restored decided is (Final means on disk).
 	Record func(Entry)
 	// Durable is where the recorder says what is on disk: the loop takes
 	// it as one of its inputs, and a decided result becomes Final once its
@@ -86,17 +88,18 @@ type Table struct {
 	recovered   bool
 	recoveredAt time.Time
 
-	record     func(Entry)
-	durableCh  <-chan Durable
-	entrySeq   uint64 // entries emitted
-	recorded   uint64 // the last entry on disk
-	decided    bool   // decided since the match began (Final follows it)
-	decidedSeq uint64 // the entry that decided it; 0 when restored decided
-	recordErr  string
-	every      time.Duration // checkpoints (Opts.Checkpoint * 9/10)
-	lastCheck  time.Duration // instant of the last checkpoint, or of the resume
-	log        []Logged      // Snapshot.Log; never changed below its length once published
-	logN       uint64        // lines logged
+	record          func(Entry)
+	durableCh       <-chan Durable
+	entrySeq        uint64 // entries emitted
+	recorded        uint64 // the last entry on disk
+	decided         bool   // decided since the match began (Final follows it)
+	decidedSeq      uint64 // the entry that decided it; 0 when restored decided
+	restoredDecided bool   // decided as the record has it: on disk already
+	recordErr       string
+	every           time.Duration // checkpoints (Opts.Checkpoint * 9/10)
+	lastCheck       time.Duration // instant of the last checkpoint, or of the resume
+	log             []Logged      // Snapshot.Log; never changed below its length once published
+	logN            uint64        // lines logged
 }
 
 // input is one item of the loop's queue.
@@ -177,7 +180,7 @@ func (t *Table) beginMatch(wall time.Time) {
 	t.sheetNote = ""
 	t.sheetChanged()
 	t.recovered, t.recoveredAt = false, time.Time{}
-	t.decided, t.decidedSeq = false, 0
+	t.decided, t.decidedSeq, t.restoredDecided = false, 0, false
 	t.emit(Entry{Kind: EntryMatch, At: t.m.Now(), Wall: wall, Preset: t.preset, Options: t.m.Options(), Players: t.players})
 }
 

@@ -185,6 +185,23 @@ type playerDoc struct {
 // of two players take some 300 KB.
 const MaxFileSize = 1 << 20
 
+// MaxKeyDepth, MaxKeys and MaxLiveKeys bound a tournament file's keys
+// (package tomlline): a path of at most MaxKeyDepth parts
+// (team[3].players[1].rating is 5), at most MaxKeys keys, tables and array
+// elements in all (MaxTeams teams with every substitute name some 64 000),
+// and at most MaxLiveKeys outside the [[team]] tables before the last
+// (a real file, some 300). Parse refuses a file beyond them before
+// decoding it, with an *Error naming the line and the key: go-toml's
+// decoder's time is the number of keys times the keys not forgotten at a
+// [[team]] header.
+const (
+	MaxKeyDepth = 8
+	MaxKeys     = 1 << 16
+	MaxLiveKeys = 1024
+)
+
+var limits = tomlline.Limits{Depth: MaxKeyDepth, Names: MaxKeys, Live: MaxLiveKeys}
+
 // MaxListSize is the largest pairings or results file the tandem
 // tournament command reads (bytes): MaxRounds rounds of MaxTeams/2
 // matches take about 2 MB.
@@ -220,11 +237,22 @@ func Parse(name string, data []byte) (*Tournament, error) {
 	}
 	// The syntax and each value's kind first, in the file's words
 	// (checkKinds); then the schema, which reports unknown keys.
+	// Counted before go-toml decodes: its decoder's time is the number of
+	// keys times the keys it has seen (a file of 50 000 empty tables took
+	// 87 s), and its memory grows with a dotted key's parts.
+	lines, err := tomlline.Scan(data, limits)
+	if err != nil {
+		var le *tomlline.LimitError
+		if !errors.As(err, &le) {
+			return nil, &Error{File: name, Msg: err.Error()}
+		}
+		return nil, &Error{File: name, Line: le.Line, Field: fieldName(le.Path), Msg: le.Msg()}
+	}
 	var generic map[string]any
 	if err := toml.Unmarshal(data, &generic); err != nil {
 		return nil, decodeError(name, data, err)
 	}
-	p := &parser{file: name, lines: tomlline.New(data)}
+	p := &parser{file: name, lines: lines}
 	if err := p.checkKinds(generic); err != nil {
 		return nil, err
 	}

@@ -40,6 +40,11 @@ hall CA the hub makes in [hub] tls (default: the store's tls directory).`
 // runHall runs the hub until a signal: 0 after a signal, 1 when the hub
 // cannot start, 2 for bad usage or a bad configuration.
 func runHall(args []string, stdout, stderr io.Writer) int {
+	// The signals first: SIGTERM must stop the hub whatever step it is
+	// in (making the hall CA, starting the server, its first
+	// connection), not only once it runs.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	c := newCommand("tandem-hall", hallSynopsis, hallAbout, stderr)
 	path := c.FS.String("config", "", "the hub's configuration `FILE` ([hub] section)")
 	natsURL := c.FS.String("nats", "", "join the NATS server at `URL` instead of embedding one")
@@ -108,8 +113,6 @@ func runHall(args []string, stdout, stderr io.Writer) int {
 	if code := setupTLS(cfg.Hub, *tlsFlag, opts, d, stdout, stderr); code != 0 {
 		return code
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	return serveHall(ctx, opts, d, listenFrom, stdout, stderr)
 }
 
@@ -123,7 +126,12 @@ func settingLine(file string, path ...string) int {
 	if err != nil {
 		return 0
 	}
-	return tomlline.New(data).Exact(path)
+	// Counted as config.Parse counts: the file may have changed since.
+	ix, err := tomlline.Scan(data, tomlline.Limits{Depth: config.MaxKeyDepth, Names: config.MaxKeys})
+	if err != nil {
+		return 0
+	}
+	return ix.Exact(path)
 }
 
 // hallDashboard is the dashboard tandem-hall serves beside the hub.
@@ -180,7 +188,11 @@ func hubOpts(h config.Hub, natsURL, listen, store string) *hub.Opts {
 // it is busy). The server's refusals of tables are printed on stdout.
 func serveHall(ctx context.Context, opts *hub.Opts, d *hallDashboard, listenFrom string, stdout, stderr io.Writer) int {
 	opts.OnRefused = func(_, text string) { fmt.Fprintf(stdout, "hall: refused: %s\n", text) }
-	h, err := hub.New(opts)
+	h, err := newHub(ctx, opts)
+	if err != nil && ctx.Err() != nil {
+		fmt.Fprintln(stdout, "hall: stopping (a signal while starting)")
+		return 0
+	}
 	if err != nil {
 		var le *hub.ListenError
 		if errors.As(err, &le) && listenFrom != "" {
@@ -197,7 +209,13 @@ func serveHall(ctx context.Context, opts *hub.Opts, d *hallDashboard, listenFrom
 		if store == "" {
 			store = hub.DefaultStoreDir
 		}
-		fmt.Fprintf(stdout, "hall: NATS for the tables at %s (store %s)\n", h.URL(), store)
+		where := h.URL()
+		if everyInterface(opts.Listen) {
+			// The URL is this machine's loopback (which the hub's
+			// certificate names): say where the others dial.
+			where += " (every interface: this machine's address on the hall's network)"
+		}
+		fmt.Fprintf(stdout, "hall: NATS for the tables at %s (store %s)\n", where, store)
 		if c := opts.Cluster; c != nil {
 			fmt.Fprintf(stdout, "hall: node %s of a cluster, routes on %s to %s; the streams open once a quorum of nodes is up\n",
 				c.Node, c.Listen, strings.Join(c.Routes, ", "))
@@ -222,6 +240,32 @@ func serveHall(ctx context.Context, opts *hub.Opts, d *hallDashboard, listenFrom
 	return 0
 }
 
+// newHub is hub.New, given up when ctx ends first (a signal during the
+// start: hub.New's own waits are bounded, but the process stops at
+// once). A hub that starts after that is closed.
+func newHub(ctx context.Context, opts *hub.Opts) (*hub.Hub, error) {
+	type started struct {
+		h   *hub.Hub
+		err error
+	}
+	done := make(chan started, 1)
+	go func() {
+		h, err := hub.New(opts)
+		done <- started{h, err}
+	}()
+	select {
+	case s := <-done:
+		return s.h, s.err
+	case <-ctx.Done():
+		go func() {
+			if s := <-done; s.h != nil {
+				s.h.Close()
+			}
+		}()
+		return nil, ctx.Err()
+	}
+}
+
 // serveDashboard starts the dashboard of hub h on d.Listen and returns
 // its stop. Its state file is in the hub's store directory.
 func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writer) (func(), error) {
@@ -238,22 +282,19 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 	}
 	// The one-time codes and the failed logins go to the journal: the
 	// head arbiter reads a code there when wrong PINs lock PIN logins.
-	tell := &webauth.Teller{Page: "hall: dashboard"}
 	var outMu sync.Mutex
 	say := func(line string) {
 		outMu.Lock()
 		defer outMu.Unlock()
 		fmt.Fprintln(stdout, line)
 	}
+	// Ten lines a minute at most, then one summing up the rest.
+	tell := &webauth.Teller{Page: "hall: dashboard", Print: say}
 	login := &webauth.Opts{
 		OnCode: func(code string) {
 			say("hall: dashboard one-time code " + webauth.FormatCode(code) + " (logs in once even while wrong PINs lock PIN logins)")
 		},
-		OnFail: func(f webauth.Failure) {
-			if line := tell.Line(f); line != "" {
-				say(line)
-			}
-		},
+		OnFail: tell.Tell,
 	}
 	dopts := &dashboard.Opts{PIN: pin, Tournament: d.Tournament, StateFile: filepath.Join(store, dashboardStateFile),
 		NeverSeenAfter: opts.OfflineAfter, Login: login, Lang: d.Lang, LangSet: d.LangSet}
@@ -292,7 +333,22 @@ func serveDashboard(h *hub.Hub, opts *hub.Opts, d *hallDashboard, stdout io.Writ
 		defer cancel()
 		srv.Close() // ends the WebSockets, which Shutdown does not wait for
 		hs.Shutdown(ctx)
+		tell.Stop()
 	}, nil
+}
+
+// everyInterface reports whether the NATS listen address (empty: the
+// default, every interface) listens on every interface.
+func everyInterface(listen string) bool {
+	if listen == "" {
+		listen = hub.DefaultListen
+	}
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return host == "" || ip != nil && ip.IsUnspecified()
 }
 
 // dashboardURL is the address people type (scheme "http" or "https"): a

@@ -8,6 +8,7 @@
 //
 //	tandem-hall [--config FILE] [--nats URL] [--listen ADDR] [--store DIR] [--dashboard ADDR|off] [--tournament FILE]
 //	tandem-hall ca issue --dir DIR --name NAME --host HOST [--host HOST ...] [--out DIR]
+//	tandem-hall ca new --dir DIR [--host HOST ...] [--replace]
 //	tandem-hall help
 //
 // main only parses the command line and hands over to the packages.

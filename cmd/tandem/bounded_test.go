@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // endless is standard input that never ends (as `tandem replay - <
@@ -76,10 +77,42 @@ func TestBoundedInput_StdinAndLargeFiles(t *testing.T) {
 		{[]string{"check-config", big("c.toml", 1<<20+1)}, "too large (1048577 bytes; at most 1 MiB)"},
 		{[]string{"tournament", "check", big("t.toml", 1<<20+1)}, "too large (1048577 bytes; at most 1 MiB)"},
 		{[]string{"verify-record", big("r.db", 32<<20+1)}, "larger than tandem reads"},
+		{[]string{"eboard", "replay", big("s.session", 4<<20+1)}, "too large (4194305 bytes; at most 4 MiB)"},
 	} {
 		code, _, errs := runCmd(tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.want) {
 			t.Errorf("tandem %s: exit %d, stderr %q; want %q", strings.Join(tc.args, " "), code, errs, tc.want)
+		}
+	}
+}
+
+// TestBoundedInput_EBoardReplayRefusesFIFOAndDevice: tandem eboard replay
+// of a FIFO blocked for ever in its open (no writer ever comes), and read
+// /dev/zero until a line was too long; both are refused at once, exit 2,
+// naming the path. The command runs beside the test, which waits for its
+// answer with a deadline so that the old code fails instead of hanging.
+func TestBoundedInput_EBoardReplayRefusesFIFOAndDevice(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fifo, "/dev/zero"} {
+		type answer struct {
+			code int
+			errs string
+		}
+		done := make(chan answer, 1)
+		go func() {
+			code, _, errs := runCmd("eboard", "replay", path)
+			done <- answer{code, errs}
+		}()
+		select {
+		case a := <-done:
+			if a.code != 2 || !strings.Contains(a.errs, path) || !strings.Contains(a.errs, "not a regular file") {
+				t.Errorf("tandem eboard replay %s: exit %d, stderr %q", path, a.code, a.errs)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("tandem eboard replay %s: no answer in a minute (blocked)", path)
 		}
 	}
 }

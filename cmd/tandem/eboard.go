@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -21,6 +22,7 @@ import (
 	"tandem/eboard/session"
 	"tandem/gpio"
 	"tandem/internal/cliflag"
+	"tandem/internal/inputfile"
 	"tandem/internal/lineerr"
 	"tandem/rules"
 	"tandem/wiring"
@@ -85,17 +87,20 @@ func runEBoardReplay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := pos[0]
-	var r io.Reader = os.Stdin
-	if file != "-" {
-		f, err := os.Open(file)
-		if err != nil {
-			fmt.Fprintf(stderr, "tandem eboard replay: %v\n", err)
-			return 2
-		}
-		defer f.Close()
-		r = f
+	// Read whole through the bounded opener: a FIFO or a device is
+	// refused at once (it blocked for ever), a file over the limit
+	// before a byte of it is parsed.
+	var src []byte
+	if file == "-" {
+		src, err = inputfile.ReadAll(os.Stdin, "-", session.MaxSize)
+	} else {
+		src, err = inputfile.Read(file, session.MaxSize)
 	}
-	s, err := session.Read(file, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem eboard replay: %v\n", err)
+		return 2
+	}
+	s, err := session.Read(file, bytes.NewReader(src))
 	if err == nil {
 		var res *session.Result
 		if res, err = session.Replay(file, s, p.Options.Rules); err == nil {

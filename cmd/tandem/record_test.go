@@ -16,6 +16,7 @@ import (
 
 	"tandem/config"
 	"tandem/daemon"
+	"tandem/journal"
 	"tandem/timeline"
 )
 
@@ -246,5 +247,55 @@ func TestPlural(t *testing.T) {
 	}
 	if got := plural(32, "record"); got != "32 records" {
 		t.Errorf("plural(32, record) = %q", got)
+	}
+}
+
+// TestVerifyRecord_LostFinalResultIsNoPowerCut is the attack of issue
+// #23: a record cut inside its decision's frame read as "torn last record
+// dropped ...: a power cut" with exit 0, the final result silently gone.
+// The witness (FILE.head, beside it) says it was durable: exit 1, and the
+// report names what is missing.
+func TestVerifyRecord_LostFinalResultIsNoPowerCut(t *testing.T) {
+	rec := recordOf(t, filepath.Join("..", "..", "testdata", "timeline", "agreement_all_four.timeline"))
+	l, err := journal.LoadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := -1
+	for i, r := range l.Records {
+		if r.Kind == journal.KindDecision {
+			last = i
+		}
+	}
+	if last < 0 {
+		t.Fatal("no decision in the record")
+	}
+	data, _ := os.ReadFile(rec)
+	for _, cut := range []int64{l.Offsets[last] + 5, l.Offsets[last]} {
+		os.WriteFile(rec, data[:cut], 0o644)
+		code, out, _ := runCmd("verify-record", rec)
+		want := "final result of match " + l.Records[last].Match
+		if code != 1 || strings.Contains(out, "torn last record") || !strings.Contains(out, "LOST") || !strings.Contains(out, want) || !strings.Contains(out, "NOT INTACT") {
+			t.Errorf("cut at %d: exit %d %q; want exit 1, LOST, %q", cut, code, out, want)
+		}
+	}
+}
+
+// The loss report in Spanish, whole: every line read back from its
+// template (an English word left would mean a template missed).
+func TestVerifyRecord_LostInSpanish(t *testing.T) {
+	rec := recordOf(t, filepath.Join("..", "..", "testdata", "timeline", "agreement_all_four.timeline"))
+	l, err := journal.LoadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(rec)
+	os.WriteFile(rec, data[:l.Offsets[len(l.Offsets)-1]+5], 0o644)
+	spanish(t)
+	code, out, _ := runCmd("verify-record", rec)
+	if code != 1 || !strings.Contains(out, "PERDIDAS tras la entrada") || !strings.Contains(out, "(el testigo dice que") ||
+		!strings.Contains(out, "no es un corte de corriente") || !strings.Contains(out, "NO ESTÁ ÍNTEGRO") ||
+		strings.Contains(out, "missing") || strings.Contains(out, "witness") {
+		t.Errorf("exit %d %q", code, out)
 	}
 }

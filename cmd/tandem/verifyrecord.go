@@ -19,9 +19,15 @@ damaged frame. A last record cut short by a power cut (a torn tail) is not
 a problem: it is dropped and said so. A bad frame that is no torn tail (a
 flipped bit, a length that reaches past good records) is damage.
 
-Records cut off the end of a file cannot be seen from the file alone: the
-report ends with the record count and the last record's hash, to compare
-with ones written down (on the scoresheet, in the arbiter's report).
+The witness beside the record (FILE.head) says how much of it was durable
+when the table last reported it: a record shorter than that lost records
+no power cut can lose (results reported final among them), and the report
+names them ("lost: records 25..31 are missing ..., including the final
+result of match ID"); a witnessed record changed since is altered, and a
+witness that does not read is damage too. A record without a witness
+(written before tandem kept one, or copied without it) is checked without:
+the report says so. The report ends with the record count and the last
+record's hash, to compare with ones written down.
 
 Exit status: 0 intact, 1 a problem found, 2 bad usage or not a record.
 `
@@ -49,6 +55,16 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 	if l.Torn != "" {
 		fmt.Fprintf(stdout, "%s: torn last record dropped (%s): a power cut while it was written\n", path, l.Torn)
 	}
+	switch {
+	case p != nil && p.What == "lost":
+		fmt.Fprintf(stdout, "%s: LOST after record %d (offset %d); %s\n", path, p.Index-1, p.Offset, p.Msg)
+		fmt.Fprintf(stdout, "%s: NOT INTACT: the first %d records are good, later ones were lost\n", path, p.Index-1)
+		return 1
+	case p != nil && p.What == "witness":
+		fmt.Fprintf(stdout, "%s: WITNESS DAMAGED: %s\n", path, p.Msg)
+		fmt.Fprintf(stdout, "%s: NOT INTACT: the first %d records read, but whether later ones were lost cannot be told\n", path, p.Index-1)
+		return 1
+	}
 	if p != nil {
 		seq := ""
 		if p.What != "damaged" {
@@ -63,6 +79,9 @@ func runVerifyRecord(args []string, stdout, stderr io.Writer) int {
 		head = l.Hashes[n-1]
 	}
 	ms, _ := l.Matches()
+	if l.Witness == nil {
+		fmt.Fprintf(stdout, "%s: no witness (%s): whether records were cut off its end cannot be checked\n", path, journal.WitnessPath(path))
+	}
 	fmt.Fprintf(stdout, "%s: intact: %s, %s; last hash %s\n", path, plural(len(l.Records), "record"), plural(len(ms), "match"), head)
 	return 0
 }

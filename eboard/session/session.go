@@ -12,6 +12,7 @@ import (
 	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/eboard"
+	"tandem/internal/inputfile"
 	"tandem/internal/lineerr"
 )
 
@@ -51,12 +52,20 @@ const MaxLine = 4096
 
 // MaxItems is the most items Read accepts: a long game's session holds a
 // few thousand; the limit keeps a wrong file from filling a Pi's memory.
-const MaxItems = 1 << 20
+const MaxItems = 100_000
 
-// Read reads a session from r. name is the file's name for errors. Errors
-// are *Error naming the file and line, or the reader's error.
+// MaxSize is the most bytes Read reads (4 MiB): MaxItems presses of 17
+// bytes a line take 1.7 MB; a session of a long game, some 100 KB. A file
+// of 30 MB took 257 MB before there was a limit.
+const MaxSize = 4 << 20
+
+// Read reads a session from r, at most MaxSize bytes. name is the file's
+// name for errors. Errors are *Error naming the file and line (more than
+// MaxSize bytes is one, at the line where the limit was reached), or the
+// reader's error.
 func Read(name string, r io.Reader) (*Session, error) {
-	sc := bufio.NewScanner(r)
+	lr := &io.LimitedReader{R: r, N: MaxSize + 1}
+	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 256), MaxLine)
 	s := &Session{}
 	line := 0
@@ -120,6 +129,9 @@ func Read(name string, r io.Reader) (*Session, error) {
 			return nil, fail("line longer than %d bytes", MaxLine)
 		}
 		return nil, err
+	}
+	if lr.N <= 0 {
+		return nil, fail("more than %d bytes: a session file is at most %s", MaxSize, inputfile.Size(MaxSize))
 	}
 	return s, nil
 }

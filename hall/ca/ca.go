@@ -19,6 +19,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"tandem/internal/inputfile"
 )
 
 // Lifetimes of what Create and Issue make.
@@ -48,8 +50,15 @@ type CA struct {
 }
 
 // Create makes a new CA named name ("tandem hall CA"), valid from now for
-// CALifetime.
-func Create(name string, now time.Time) (*CA, error) {
+// CALifetime, that may sign only the hall's names and addresses: its
+// certificate's name constraints permit LocalDomains, the DNS names of
+// hosts (the hall's configured names, this machine's name) and
+// LocalNets. It fails, naming it, for a host CheckLocal refuses.
+func Create(name string, hosts []string, now time.Time) (*CA, error) {
+	domains, nets, err := scope(hosts)
+	if err != nil {
+		return nil, err
+	}
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return nil, err
@@ -63,6 +72,12 @@ func Create(name string, now time.Time) (*CA, error) {
 		BasicConstraintsValid: true,
 		IsCA:                  true,
 		MaxPathLenZero:        true,
+		// Critical, as RFC 5280 asks: a verifier that cannot read the
+		// constraints must refuse the certificates rather than ignore
+		// them.
+		PermittedDNSDomainsCritical: true,
+		PermittedDNSDomains:         domains,
+		PermittedIPRanges:           nets,
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
 	if err != nil {
@@ -152,10 +167,11 @@ func Load(dir string) (*CA, error) {
 }
 
 // Open returns the CA of dir, made and saved there when dir has none
-// (made reports that). name names a new CA.
-func Open(dir, name string, now time.Time) (c *CA, made bool, err error) {
+// (made reports that). name names a new CA, hosts its names beyond
+// LocalDomains (Create).
+func Open(dir, name string, hosts []string, now time.Time) (c *CA, made bool, err error) {
 	if _, err := os.Stat(filepath.Join(dir, CertFile)); errors.Is(err, os.ErrNotExist) {
-		c, err := Create(name, now)
+		c, err := Create(name, hosts, now)
 		if err != nil {
 			return nil, false, err
 		}
@@ -165,25 +181,15 @@ func Open(dir, name string, now time.Time) (c *CA, made bool, err error) {
 	return c, false, err
 }
 
+// readPEM reads a certificate or key file through inputfile, which never
+// waits on a FIFO put where the file should be (os.Open would block there
+// until a writer came) and reads no more than maxPEM bytes.
 func readPEM(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxPEM {
+	b, err := inputfile.Read(path, maxPEM)
+	if errors.Is(err, inputfile.ErrNotRegular) || errors.Is(err, inputfile.ErrTooLarge) {
 		return nil, fmt.Errorf("%s: not a PEM file (a regular file under %d bytes)", path, maxPEM)
 	}
-	b := make([]byte, st.Size())
-	_, err = f.ReadAt(b, 0)
-	if err != nil && st.Size() > 0 {
-		return nil, err
-	}
-	return b, nil
+	return b, err
 }
 
 func parseCert(data []byte) (*x509.Certificate, error) {
@@ -221,13 +227,26 @@ func publicEqual(a, b crypto.PublicKey) bool {
 // Issue makes a certificate for name (its common name) valid for hosts
 // (DNS names and IP addresses: the names a client dials), for servers and
 // clients alike, from now for CertLifetime, and returns it and its new
-// key in PEM. It fails without the CA's key, or with no host.
+// key in PEM. It fails without the CA's key, with no host, or with a host
+// the CA may not sign (Permits: a public name or address, or one beyond
+// its constraints), naming it.
 func (c *CA) Issue(name string, hosts []string, now time.Time) (certPEM, keyPEM []byte, err error) {
 	if c.key == nil {
 		return nil, nil, errors.New("ca: this CA has no key here (ca.key): issue the certificate where the CA was made")
 	}
 	if len(hosts) == 0 {
 		return nil, nil, errors.New("ca: a certificate needs at least one host name or address")
+	}
+	for _, h := range hosts {
+		if err := c.Permits(h); err != nil {
+			return nil, nil, err
+		}
+	}
+	// OpenSSL reads a common name that looks like a host name as one
+	// (against the name constraints, when no DNS name is given): a name
+	// with a dot must be one the CA may sign.
+	if strings.Contains(name, ".") && c.Permits(name) != nil {
+		return nil, nil, fmt.Errorf("ca: the certificate's name %s looks like a host name beyond the hall's: name it t07, or t07.local", name)
 	}
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
@@ -337,10 +356,12 @@ func (c *CA) fits(cert tls.Certificate, hosts []string, now time.Time) bool {
 	return true
 }
 
-// MachineHosts returns the names and addresses this machine answers to:
-// localhost, the loopback addresses, its host name (and NAME.local, for
-// mDNS), and every interface's address, sorted, each once. A hub's
-// certificate covers them, so that a table dials it by any.
+// MachineHosts returns the names and addresses this machine answers to
+// on the hall's network: localhost, the loopback addresses, its host name
+// (and NAME.local, for mDNS), and every interface's address, sorted, each
+// once; public names and addresses are left out (CheckLocal: a hall's
+// certificate is never for them). A hub's certificate covers them, so
+// that a table dials it by any.
 func MachineHosts() []string {
 	hosts := []string{"localhost", "127.0.0.1", "::1"}
 	if h, err := os.Hostname(); err == nil && h != "" {
@@ -356,6 +377,49 @@ func MachineHosts() []string {
 			}
 		}
 	}
+	hosts = slices.DeleteFunc(hosts, func(h string) bool { return CheckLocal(h) != nil })
 	slices.Sort(hosts)
 	return slices.Compact(hosts)
+}
+
+// OldSuffix ends the names Replace keeps a replaced CA's files under
+// (ca.crt.old, ca.key.old).
+const OldSuffix = ".old"
+
+// Replace makes a new CA in dir (Create) in place of the one there, whose
+// ca.crt and ca.key are kept as ca.crt.old and ca.key.old (replacing
+// older ones); with none there it is Open's first start. Certificates
+// the old CA issued are not the new one's: Ensure issues the hub's anew,
+// and each table's must be issued again. On an error the old CA is put
+// back.
+func Replace(dir, name string, hosts []string, now time.Time) (*CA, error) {
+	c, err := Create(name, hosts, now)
+	if err != nil {
+		return nil, err
+	}
+	var moved []string
+	for _, f := range []string{CertFile, KeyFile} {
+		p := filepath.Join(dir, f)
+		if err := os.Rename(p, p+OldSuffix); err == nil {
+			moved = append(moved, p)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			restore(moved)
+			return nil, err
+		}
+	}
+	if err := c.Save(dir); err != nil {
+		for _, f := range []string{CertFile, KeyFile} {
+			os.Remove(filepath.Join(dir, f))
+		}
+		restore(moved)
+		return nil, err
+	}
+	return c, nil
+}
+
+// restore moves back what Replace moved aside.
+func restore(moved []string) {
+	for _, p := range moved {
+		os.Rename(p+OldSuffix, p)
+	}
 }

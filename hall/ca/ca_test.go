@@ -16,14 +16,14 @@ import (
 func TestCA_CreateSaveLoadIssueVerify(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Now()
-	c, made, err := Open(filepath.Join(dir, "tls"), "tandem hall CA", now)
+	c, made, err := Open(filepath.Join(dir, "tls"), "tandem hall CA", nil, now)
 	if err != nil || !made || !c.CanIssue() {
 		t.Fatalf("Open a new CA: %v made %v", err, made)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "tls", KeyFile)); err != nil || st.Mode().Perm() != 0o600 {
 		t.Fatalf("ca.key: %v %v", st.Mode(), err)
 	}
-	again, made, err := Open(filepath.Join(dir, "tls"), "x", now)
+	again, made, err := Open(filepath.Join(dir, "tls"), "x", nil, now)
 	if err != nil || made || !again.Cert.Equal(c.Cert) || !again.CanIssue() {
 		t.Fatalf("Open again: %v made %v", err, made)
 	}
@@ -68,7 +68,7 @@ func TestCA_CreateSaveLoadIssueVerify(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
-	other, _ := Create("another CA", now)
+	other, _ := Create("another CA", nil, now)
 	stranger := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: other.Pool()}}}
 	if _, err := stranger.Get(srv.URL); err == nil {
 		t.Fatal("a client of another CA trusted the hub")
@@ -93,8 +93,8 @@ func TestCA_LoadErrorsNameTheFile(t *testing.T) {
 	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "ca.crt: no PEM CERTIFICATE") {
 		t.Fatalf("bad ca.crt: %v", err)
 	}
-	a, _ := Create("a", time.Now())
-	b, _ := Create("b", time.Now())
+	a, _ := Create("a", nil, time.Now())
+	b, _ := Create("b", nil, time.Now())
 	d2 := t.TempDir()
 	a.Save(d2)
 	os.Remove(filepath.Join(d2, KeyFile))

@@ -14,8 +14,10 @@
 // The files, one job each: hub.go (options, New, Close), server.go (the
 // embedded server and the tables' permissions), storelock*.go, presence.go
 // (snapshots in, online and offline), state.go (a table's state and
-// alerts), sub.go (readers following the changes), results.go, command.go,
-// refusal.go (the server's refusals read from its log).
+// alerts), sub.go (readers following the changes), store.go (the
+// tables' records and results stored for them, under the table of the
+// subject they came on), results.go, command.go, refusal.go (the
+// server's refusals read from its log).
 //
 // Only the program tandem-hall imports this package (with hall/dashboard):
 // it links nats-server, about 9 MB of a binary, which no table needs.

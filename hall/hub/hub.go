@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/tls"
 	"fmt"
+	"net"
+	"net/url"
 	"sync"
 	"time"
 
@@ -149,6 +151,9 @@ type Hub struct {
 	told     map[string]time.Time // refusals told to OnRefused, by table or text
 	refusals chan refusalMsg      // to OnRefused
 	lock     *storeLock           // the store directory's, while the server runs
+
+	workers   sync.WaitGroup // the tables' store and last requests in progress
+	workSlots chan struct{}  // maxStoreWorkers
 }
 
 // New starts the hub: the embedded NATS server with JetStream (or a
@@ -160,7 +165,8 @@ type Hub struct {
 // reached.
 func New(opts *Opts) (*Hub, error) {
 	h := &Hub{tables: map[string]*TableState{}, boots: map[string]string{}, seen: map[string]bool{}, subs: map[*Sub]struct{}{},
-		owners: map[string]string{}, told: map[string]time.Time{}, refusals: make(chan refusalMsg, 64), ready: make(chan struct{})}
+		owners: map[string]string{}, told: map[string]time.Time{}, refusals: make(chan refusalMsg, 64), ready: make(chan struct{}),
+		workSlots: make(chan struct{}, maxStoreWorkers)}
 	if opts != nil {
 		h.opts = *opts
 	}
@@ -177,7 +183,9 @@ func New(opts *Opts) (*Hub, error) {
 	if o.Duplicates <= 0 {
 		o.Duplicates = 2 * time.Minute
 	}
-	copts := []nats.Option{nats.Name("tandem-hall"), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)}
+	copts := []nats.Option{nats.Name("tandem-hall"), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond),
+		nats.Timeout(connectWait / 2)}
+	connURL := ""
 	if o.URL == "" {
 		// The tables first: the server's log may name them at once.
 		for _, t := range o.Tables {
@@ -191,11 +199,16 @@ func New(opts *Opts) (*Hub, error) {
 			return nil, err
 		}
 		h.srv, h.lock = srv, lock
-		h.url = srv.ClientURL()
+		h.url = tablesURL(srv.ClientURL())
+		// The hub's own connection is in-process (a pipe, never the
+		// network): the server asks no TLS of it, so neither its
+		// certificate's names nor the listen address matter (a listen
+		// on every interface made it dial tls://0.0.0.0, refused by
+		// the certificate, and nats.go then hung). Its URL is plain
+		// for the same reason: a tls:// scheme would make nats.go ask
+		// for TLS over the pipe.
+		connURL = "nats://" + hubInProcess
 		copts = append(copts, nats.InProcessServer(srv))
-		if o.TLS != nil {
-			copts = append(copts, nats.Secure(&tls.Config{RootCAs: o.TLS.RootCAs, MinVersion: tls.VersionTLS12}))
-		}
 		switch {
 		case password != "":
 			copts = append(copts, nats.UserInfo(hubUser, password))
@@ -203,17 +216,17 @@ func New(opts *Opts) (*Hub, error) {
 			copts = append(copts, nats.Token(o.Token))
 		}
 	} else {
-		h.url = o.URL
+		h.url, connURL = o.URL, o.URL
 		c, err := hall.Credentials(o.User, o.Password, o.Token, o.NkeySeedFile, o.CredsFile)
 		if err != nil {
 			return nil, err
 		}
 		copts = append(copts, c...)
 	}
-	nc, err := nats.Connect(h.url, copts...)
+	nc, err := connectWithin(connURL, connectWait, copts, h.stopServer)
 	if err != nil {
 		h.stopServer()
-		return nil, fmt.Errorf("hall: connecting to %s: %w", h.url, err)
+		return nil, fmt.Errorf("hall: the hub's own connection to %s: %w", h.url, err)
 	}
 	h.nc = nc
 	if err := h.start(); err != nil {
@@ -222,6 +235,59 @@ func New(opts *Opts) (*Hub, error) {
 		return nil, err
 	}
 	return h, nil
+}
+
+// connectWait bounds the hub's own first connection (New): past it, New
+// fails rather than hang.
+const connectWait = 10 * time.Second
+
+// hubInProcess stands for the embedded server in the hub's own
+// connection's URL: the connection is in-process, nothing is dialled.
+const hubInProcess = "in-process.tandem-hall.invalid:4222"
+
+// connectWithin connects to url with opts, waiting at most wait; past
+// it, abort is called (it must make the pending connection fail, e.g.
+// by stopping the embedded server that connection is made to) and an
+// error returned. nats.go bounds each dial and handshake by its Timeout,
+// but not everything after (a failed TLS handshake over an in-process
+// pipe blocked its close forever): this bound holds whatever the cause.
+func connectWithin(url string, wait time.Duration, opts []nats.Option, abort func()) (*nats.Conn, error) {
+	type result struct {
+		nc  *nats.Conn
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		nc, err := nats.Connect(url, opts...)
+		done <- result{nc, err}
+	}()
+	select {
+	case r := <-done:
+		return r.nc, r.err
+	case <-time.After(wait):
+		abort()
+		go func() { // the late connection, if it ever comes, is closed
+			if r := <-done; r.nc != nil {
+				r.nc.Close()
+			}
+		}()
+		return nil, fmt.Errorf("no connection within %v", wait)
+	}
+}
+
+// tablesURL is the embedded server's client URL as the tables dial it:
+// a server listening on every interface ("0.0.0.0", "::") is shown on
+// this machine's loopback address, which the hub's certificate names
+// (package hall/ca); the tables on other machines use the hub's name.
+func tablesURL(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return u
+	}
+	if ip := net.ParseIP(p.Hostname()); ip != nil && ip.IsUnspecified() {
+		p.Host = net.JoinHostPort("127.0.0.1", p.Port())
+	}
+	return p.String()
 }
 
 func (h *Hub) start() error {
@@ -234,6 +300,10 @@ func (h *Hub) start() error {
 	if _, err := h.nc.Subscribe(hall.SubjectPrefix+"*.snap", h.onSnap); err != nil {
 		h.cancel()
 		return fmt.Errorf("hall: subscribing to snapshots: %w", err)
+	}
+	if err := h.serveTables(); err != nil {
+		h.cancel()
+		return err
 	}
 	h.wg.Add(1)
 	go h.watchOffline()
@@ -326,6 +396,7 @@ func (h *Hub) Close() error {
 	h.mu.Unlock()
 	h.cancel()
 	h.wg.Wait()
+	h.workers.Wait()
 	h.nc.Close()
 	h.stopServer()
 	return nil

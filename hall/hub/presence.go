@@ -21,7 +21,10 @@ func (h *Hub) onSnap(m *nats.Msg) {
 	}
 	id := m.Subject[len(hall.SubjectPrefix) : len(m.Subject)-len(".snap")]
 	if s.Table != id {
-		return // a snapshot must name the table of its subject
+		// The subject is the table's login's; a snapshot naming
+		// another table is refused, and shown.
+		h.refuse(id, forged(id, "snapshot", s.Table), now)
+		return
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -3,6 +3,7 @@ package hub
 import (
 	"encoding/json"
 	"slices"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -17,17 +18,25 @@ func (h *Hub) onResult(m jetstream.Msg) {
 	if md, err := m.Metadata(); err == nil {
 		seq = md.Sequence.Stream
 	}
+	// The table is its subject's, never the payload's: the subject is
+	// the one the table's login may publish on (before the hub stored
+	// for the tables, a table could file a result naming another).
+	id, ok := tableOf(m.Subject(), ".result")
+	var r hall.Result
+	if ok && json.Unmarshal(m.Data(), &r) == nil && r.V >= 1 && r.V <= hall.Version && r.Table != id {
+		h.refuse(id, forged(id, "result", r.Table)+" (stored by an older hub: not counted)", time.Now())
+		ok = false
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if seq > h.resultSeq {
 		h.resultSeq = seq
 		defer h.resultTaken()
 	}
-	var r hall.Result
-	if err := json.Unmarshal(m.Data(), &r); err != nil || r.V < 1 || r.V > hall.Version {
+	if !ok || r.V < 1 || r.V > hall.Version {
 		return
 	}
-	key := r.Table + "/" + r.Match
+	key := id + "/" + r.Match
 	if h.seen[key] {
 		return // the stream holds it once; a restarted consumer may not
 	}

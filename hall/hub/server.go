@@ -22,8 +22,10 @@ import (
 // TableAuth is one table's credentials on the hub's embedded server: a
 // user and password, or an nkey (the public key "U..." of the seed the
 // table holds in its nkey_seed_file). The table may then publish only on
-// its own subjects ("tandem.table.<ID>.*") and read only its own streams'
-// last messages: one table cannot pose as another.
+// its own subjects ("tandem.table.<ID>.*": its snapshots, and its
+// requests to the hub, which stores its records and results under <ID>)
+// and read only its commands and its own inbox (hall.InboxPrefix): one
+// table cannot pose as another, nor read another's replies.
 type TableAuth struct {
 	// ID is the table id the credentials belong to (ValidTableID).
 	ID string
@@ -52,19 +54,22 @@ const (
 	DefaultMaxStore int64 = 4 << 30
 )
 
-// tablePerms returns what table id may do: publish its snapshots, records
-// and results, read the last record and result of its own subjects (the
-// catch-up), and answer the commands sent to it.
+// tablePerms returns what table id may do: publish its snapshots, and
+// its requests to the hub (store a record or result, ask for the last
+// one: hall.StoreSubject, hall.LastSubject); read the commands sent to
+// it and its own inbox (hall.InboxPrefix: the hub's answers); answer
+// the commands. Nothing else: no JetStream API (the hub stores for it,
+// under its own id) and no other inbox (the hub's command replies and
+// the other tables' answers travel on inboxes a table cannot read).
 func tablePerms(id string) *server.Permissions {
 	return &server.Permissions{
 		Publish: &server.SubjectPermission{Allow: []string{
-			hall.SnapSubject(id), hall.RecordSubject(id), hall.ResultSubject(id),
-			"$JS.API.INFO",
-			"$JS.API.STREAM.INFO." + hall.RecordsStream, "$JS.API.STREAM.INFO." + hall.ResultsStream,
-			"$JS.API.DIRECT.GET." + hall.RecordsStream + "." + hall.RecordSubject(id),
-			"$JS.API.DIRECT.GET." + hall.ResultsStream + "." + hall.ResultSubject(id),
+			hall.SnapSubject(id), hall.StoreSubject(id), hall.LastSubject(id),
 		}},
-		Subscribe: &server.SubjectPermission{Allow: []string{hall.CmdSubject(id), "_INBOX.>"}},
+		Subscribe: &server.SubjectPermission{
+			Allow: []string{hall.CmdSubject(id), hall.InboxPrefix(id) + ".>"},
+			Deny:  []string{"_INBOX.>"},
+		},
 		// A command's reply subject is the hub's inbox: allowed once per
 		// command received.
 		Response: &server.ResponsePermission{MaxMsgs: 1, Expires: time.Minute},

@@ -16,7 +16,7 @@ import (
 // machine, and returns the hub's TLS and the CA's certificate file.
 func hallTLS(t *testing.T, dir string) (*tls.Config, string) {
 	t.Helper()
-	c, _, err := ca.Open(dir, "test hall CA", time.Now())
+	c, _, err := ca.Open(dir, "test hall CA", nil, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

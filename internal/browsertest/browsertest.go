@@ -33,8 +33,15 @@ type Opts struct {
 // Chromium returns the path of the browser to drive, or skips the test
 // when Chromium is not installed; with TANDEM_REQUIRE_BROWSER=1 it fails
 // it instead.
+//
+// Under -short it always skips: the qemu passes of CI run -short, and a
+// browser test there would drive the same native Chromium a second and
+// third time, proving nothing about the Pi's instruction set.
 func Chromium(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test: runs in the full pass, not under -short")
+	}
 	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
 		if path, err := exec.LookPath(p); err == nil {
 			return path

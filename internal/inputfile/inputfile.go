@@ -82,18 +82,11 @@ func kind(m fs.FileMode) string {
 // while read stops there too). Other errors are the *fs.PathError of
 // opening or reading.
 func Read(path string, limit int64) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	f, st, err := open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, &NotRegularError{Name: path, Mode: st.Mode().Type()}
-	}
 	if st.Size() > limit {
 		return nil, &TooLargeError{Name: path, Size: st.Size(), Limit: limit}
 	}
@@ -105,6 +98,35 @@ func Read(path string, limit int64) ([]byte, error) {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	return data, nil
+}
+
+// Open opens the regular file at path for reading, for a reader that
+// follows a file as it grows (a record being written) and so cannot take
+// it whole with Read. It never waits: a FIFO or a device is a
+// *NotRegularError at once (opened without blocking, then closed), other
+// errors are the *fs.PathError of opening it.
+func Open(path string) (*os.File, error) {
+	f, _, err := open(path)
+	return f, err
+}
+
+// open opens path without blocking and refuses anything but a regular
+// file, returning its FileInfo.
+func open(path string) (*os.File, fs.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, &NotRegularError{Name: path, Mode: st.Mode().Type()}
+	}
+	return f, st, nil
 }
 
 // ReadAll reads r to its end, at most limit bytes: more is a

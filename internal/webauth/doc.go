@@ -18,13 +18,19 @@
 // block is the one-time code: nine letters ("KQW-XMT-RBP", about 41
 // bits) made at New and anew after each use, which the program shows
 // where only the arbiter sees it (the table's terminal and, at a pause,
-// its displays; the hub's journal). Codes are never locked by others:
-// their attempts are limited per address only, and guessing one is out
-// of reach at any rate a Pi can answer.
+// its displays; the hub's journal). Code attempts are limited per
+// address, and by a global budget for every address together (10
+// comparisons a second) in two equal shares: one for an address's first
+// few attempts, one for the rest. A flood's addresses leave the first
+// share after their first attempts, so the arbiter's phone, new to the
+// page, is compared at once (or after the second Retry-After says)
+// however many addresses flood the other (codebudget.go).
 //
 // Failed logins are told to Opts.OnFail (the program logs them and shows
-// them to the head arbiter); the package logs nothing itself. It also
-// holds the pages' common HTTP hardening: security headers and JSON
-// answers. Cross-origin POSTs are refused by net/http's
+// them to the head arbiter); the package logs nothing itself. Teller
+// turns them into log lines, at most ten a minute and one summing up the
+// rest, which it gives to the program's Print. It also holds the pages'
+// common HTTP hardening: security headers (HSTS over HTTPS), the Secure
+// session cookie over HTTPS, and JSON answers. Cross-origin POSTs are refused by net/http's
 // CrossOriginProtection, which the servers wrap their mux with.
 package webauth

@@ -22,8 +22,9 @@ import (
 const maxSessions = 64
 
 // maxLimiters bounds the per-address code limiters kept; past it the
-// full ones are forgotten, then any (an address with many neighbours
-// gains nothing it could not have from another address).
+// full ones are forgotten, then any down to three quarters (an address
+// with many neighbours gains nothing it could not have from another
+// address, and the codes' global budget bounds them all).
 const maxLimiters = 1024
 
 // Opts configures New. Every zero value is usable.
@@ -46,6 +47,16 @@ type Opts struct {
 	// 2 s.
 	Every time.Duration
 	Burst int
+	// The codes' global budget (codebudget.go), for every address
+	// together: CodeBurst comparisons at once, then one per CodeEvery,
+	// for the first NewTries attempts of an address not seen trying
+	// codes for CodeForget, and as much again for the others (zero:
+	// DefaultCodeEvery, DefaultCodeBurst, DefaultNewTries,
+	// DefaultCodeForget).
+	CodeEvery  time.Duration
+	CodeBurst  int
+	NewTries   int
+	CodeForget time.Duration
 	// TTL is how long a session lasts (zero: 12 h).
 	TTL time.Duration
 	// OnCode is told each new one-time code (plain letters; FormatCode
@@ -82,6 +93,18 @@ func (o *Opts) defaults() {
 	if o.TTL <= 0 {
 		o.TTL = 12 * time.Hour
 	}
+	if o.CodeEvery <= 0 {
+		o.CodeEvery = DefaultCodeEvery
+	}
+	if o.CodeBurst <= 0 {
+		o.CodeBurst = DefaultCodeBurst
+	}
+	if o.NewTries <= 0 {
+		o.NewTries = DefaultNewTries
+	}
+	if o.CodeForget <= 0 {
+		o.CodeForget = DefaultCodeForget
+	}
 }
 
 // Failure is one failed login, for Opts.OnFail.
@@ -92,8 +115,10 @@ type Failure struct {
 	// Code is true for a one-time code, false for a PIN.
 	Code bool
 	// Refused is true when the attempt was not compared: PIN logins
-	// were locked, or the address had spent its code attempts.
+	// were locked, the address had spent its code attempts, or (Busy
+	// too) the codes' global budget was spent.
 	Refused bool
+	Busy    bool
 	// Failures is how many wrong PINs the budget counts after it;
 	// Until is when PIN logins unlock (zero: not locked).
 	Failures int
@@ -110,6 +135,7 @@ type Auth struct {
 	sessions map[string]time.Time // token -> expiry
 	limits   map[string]*rate.Limiter
 	budget   budget
+	codes    codeBudget
 	code     string
 
 	codeMu sync.Mutex // serializes OnCode
@@ -133,6 +159,7 @@ func New(pin string, opts *Opts) (*Auth, error) {
 		sessions: map[string]time.Time{},
 		limits:   map[string]*rate.Limiter{},
 		budget:   budget{free: o.Free, delay: o.Delay, max: o.MaxDelay, decay: o.Forget},
+		codes:    newCodeBudget(&o),
 		code:     newCode(),
 	}
 	a.tellCode()
@@ -219,13 +246,18 @@ func (a *Auth) allowCode(addr string) bool {
 	l, ok := a.limits[addr]
 	if !ok {
 		if len(a.limits) >= maxLimiters {
+			// Forget a quarter at once, the full ones first: once per
+			// maxLimiters/4 new addresses, not a scan at each (a flood
+			// of addresses made each attempt cost the whole map). An
+			// address forgotten gets a fresh burst, within the codes'
+			// global budget.
 			for k, v := range a.limits {
 				if v.Tokens() >= float64(a.opts.Burst) {
 					delete(a.limits, k)
 				}
 			}
 			for k := range a.limits {
-				if len(a.limits) < maxLimiters {
+				if len(a.limits) <= maxLimiters*3/4 {
 					break
 				}
 				delete(a.limits, k)
@@ -268,11 +300,14 @@ func (a *Auth) ServeLogin(w http.ResponseWriter, r *http.Request) {
 	if f.Code {
 		if !a.allowCode(f.Addr) {
 			f.Refused = true
+		} else if !a.codes.allow(f.Addr, now) {
+			f.Refused, f.Busy = true, true
 		} else {
 			ok = subtle.ConstantTimeCompare([]byte(normCode(req.Code)), []byte(a.code)) == 1
 			if ok {
 				a.code = newCode()
 				fresh = a.code
+				a.codes.forgive(f.Addr)
 			}
 		}
 	} else if locked, _ := a.budget.locked(now); locked {
@@ -306,6 +341,9 @@ func (a *Auth) ServeLogin(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{
 		Name: a.opts.Cookie, Value: tok, Path: "/",
 		HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		// Over HTTPS the browser never sends it in clear (to the same
+		// host's plain HTTP, or an attacker's page posing as it).
+		Secure: r.TLS != nil,
 		MaxAge: int(a.opts.TTL / time.Second),
 	})
 	webapi.Write(w, http.StatusOK, map[string]bool{"arbiter": true})
@@ -314,6 +352,9 @@ func (a *Auth) ServeLogin(w http.ResponseWriter, r *http.Request) {
 // refuse answers a failed login f.
 func (a *Auth) refuse(w http.ResponseWriter, f Failure, now time.Time) {
 	switch {
+	case f.Busy:
+		w.Header().Set("Retry-After", "1")
+		webapi.Error(w, http.StatusTooManyRequests, "too many codes tried on this page just now; try again in a second (the code stays valid)")
 	case f.Refused && f.Code:
 		w.Header().Set("Retry-After", strconv.Itoa(int(a.opts.Every/time.Second)+1))
 		webapi.Error(w, http.StatusTooManyRequests, "too many codes tried from this address; wait a few seconds")
@@ -355,7 +396,7 @@ func (a *Auth) ServeLogout(w http.ResponseWriter, r *http.Request) {
 		a.mu.Unlock()
 	}
 	http.SetCookie(w, &http.Cookie{Name: a.opts.Cookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 	webapi.Write(w, http.StatusOK, map[string]bool{"arbiter": false})
 }
 
@@ -401,10 +442,20 @@ func Local(r *http.Request) bool {
 	return ip != nil && (ip.IsLoopback() || own && ip.Equal(self))
 }
 
+// HSTS is the Strict-Transport-Security header SecurityHeaders sends over
+// HTTPS: a browser that saw it opens the host over HTTPS only for a year
+// (RFC 6797), so a later plain http:// link cannot be hijacked.
+const HSTS = "max-age=31536000"
+
 // SecurityHeaders forbids framing and content sniffing, and confines the
 // page to its own origin: every asset of tandem's pages is embedded.
+// Over HTTPS it adds HSTS, except for localhost, whose plain-HTTP pages
+// (a console on loopback) the header would break for every port.
 func SecurityHeaders(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.TLS != nil && !localhostName(r.Host) {
+			w.Header().Set("Strict-Transport-Security", HSTS)
+		}
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("X-Frame-Options", "DENY")
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
@@ -420,4 +471,14 @@ func NoCache(h http.Handler) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		h.ServeHTTP(w, r)
 	})
+}
+
+// localhostName reports whether host (a Host header) is localhost or a
+// name under it.
+func localhostName(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	return host == "localhost" || strings.HasSuffix(host, ".localhost")
 }

@@ -7,8 +7,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -347,22 +349,115 @@ func TestHeaders(t *testing.T) {
 	}
 }
 
-func TestTeller_RefusedCountedOncePerEvery(t *testing.T) {
-	tl := &Teller{Page: "console", Every: time.Minute}
-	t0 := time.Unix(1e9, 0)
-	if l := tl.Line(Failure{At: t0, Addr: "192.0.2.1", Failures: 1}); l != "console: wrong PIN from 192.0.2.1 (1 wrong PINs counted)" {
-		t.Fatalf("wrong PIN line %q", l)
+// lineLog is a Teller's Print for tests: the lines, safe for concurrent
+// use.
+type lineLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *lineLog) print(line string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, line)
+}
+
+func (l *lineLog) get() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.lines)
+}
+
+// A window tells its first Lines failures one by one, then sums the rest
+// up in one line: at the next failure after the window, at Flush, or
+// when the window's timer fires; Stop sums up and ends.
+func TestTeller_LinesPerWindowThenOneSummingUp(t *testing.T) {
+	var log lineLog
+	tl := &Teller{Page: "console", Every: time.Minute, Lines: 3, Print: log.print}
+	t0 := time.Now()
+	tl.Tell(Failure{At: t0, Addr: "192.0.2.1", Failures: 1})
+	tl.Tell(Failure{At: t0, Addr: "192.0.2.2", Code: true})
+	tl.Tell(Failure{At: t0, Addr: "192.0.2.3", Refused: true, Code: true, Busy: true})
+	for i := range 40 {
+		tl.Tell(Failure{At: t0.Add(time.Duration(i) * time.Second), Addr: fmt.Sprintf("192.0.2.%d", 10+i%4), Refused: i%2 == 0, Code: i%4 == 1})
 	}
-	var lines []string
-	for i := range 100 {
-		if l := tl.Line(Failure{At: t0.Add(time.Duration(i) * time.Second), Addr: "192.0.2.1", Refused: true}); l != "" {
-			lines = append(lines, l)
+	got := log.get()
+	want := []string{
+		"console: wrong PIN from 192.0.2.1 (1 wrong PINs counted)",
+		"console: wrong one-time code from 192.0.2.2",
+		"console: one-time code from 192.0.2.3 refused unchecked (too many codes tried on the page just now)",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("lines %q\nwant %q", got, want)
+	}
+	// The next failure after the window: the summing-up, then its own.
+	tl.Tell(Failure{At: t0.Add(61 * time.Second), Addr: "192.0.2.99", Failures: 7})
+	got = log.get()[3:]
+	if len(got) != 2 || !strings.HasPrefix(got[0], "console: 40 more failed logins since ") ||
+		!strings.HasSuffix(got[0], "(10 wrong PINs, 10 wrong codes, 20 refused unchecked) from 4 addresses, the last from 192.0.2.13") ||
+		got[1] != "console: wrong PIN from 192.0.2.99 (7 wrong PINs counted)" {
+		t.Fatalf("after the window: %q", got)
+	}
+	for range 5 {
+		tl.Tell(Failure{At: t0.Add(62 * time.Second), Addr: "192.0.2.5", Refused: true})
+	}
+	tl.Stop()
+	tl.Tell(Failure{At: t0.Add(63 * time.Second), Addr: "192.0.2.5"})
+	got = log.get()[5:]
+	if len(got) != 3 || !strings.Contains(got[2], "console: 3 more failed logins since ") || !strings.Contains(got[2], "from 1 address, the last from 192.0.2.5") {
+		t.Fatalf("after Stop: %q", got)
+	}
+
+	// Without a later failure the window's timer sums it up.
+	var log2 lineLog
+	tl2 := &Teller{Page: "hall: dashboard", Every: 50 * time.Millisecond, Lines: 1, Print: log2.print}
+	defer tl2.Stop()
+	for range 4 {
+		tl2.Tell(Failure{At: time.Now(), Addr: "192.0.2.7", Code: true})
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(log2.get()) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the window's timer never summed it up: %q", log2.get())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got := log2.get(); !strings.HasPrefix(got[1], "hall: dashboard: 3 more failed logins since ") || !strings.Contains(got[1], "(0 wrong PINs, 3 wrong codes, 0 refused unchecked)") {
+		t.Fatalf("summed up by the timer: %q", got)
+	}
+}
+
+// The codes' global budget: an address's first NewTries attempts draw on
+// the newcomers' share (or the known ones' when it is spent), the rest on
+// the known ones' only; so addresses past their first tries cannot spend
+// what a newcomer (the arbiter's phone) is compared with. A right code
+// makes its address a newcomer again.
+func TestCodeBudget_Shares(t *testing.T) {
+	o := Opts{CodeEvery: time.Hour, CodeBurst: 2, NewTries: 2, CodeForget: 100 * time.Hour}
+	o.defaults()
+	b := newCodeBudget(&o)
+	now := time.Now()
+	got := []bool{b.allow("a1", now), b.allow("a1", now), b.allow("a1", now), b.allow("a2", now), b.allow("a1", now), b.allow("a3", now)}
+	if want := []bool{true, true, true, true, false, false}; !slices.Equal(got, want) {
+		t.Fatalf("allowed %v, want %v", got, want)
+	}
+	// Both shares full again (2 h later): a1, known now, floods; only
+	// the known share's 2 are compared, and the newcomer still is.
+	later := now.Add(2 * time.Hour)
+	n := 0
+	for range 20 {
+		if b.allow("a1", later) {
+			n++
 		}
 	}
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], "console: 1 login attempts refused") || !strings.HasPrefix(lines[1], "console: 60 login attempts refused") {
-		t.Fatalf("lines %q", lines)
+	if n != 2 || !b.allow("arbiter", later) {
+		t.Fatalf("the known addresses had %d compared (want 2), or the newcomer was refused", n)
 	}
-	if l := tl.Flush(); l != "console: 39 more login attempts refused" {
-		t.Fatalf("flush %q", l)
+	b.forgive("a1")
+	if b.cur["a1"] != 0 || b.prev["a1"] != 0 {
+		t.Fatal("forgive kept the count")
+	}
+	if n := CodeBound(&o, 0); n != 2*(2+1) {
+		t.Fatalf("CodeBound %d", n)
 	}
 }

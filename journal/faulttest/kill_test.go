@@ -325,11 +325,15 @@ func trial(t *testing.T, bin string, seed uint64) result {
 		t.Errorf("seed %d: the restart exited %v: %s", seed, err, err2.String())
 	}
 
-	// The store reads, its chain holds.
+	// The store reads, its chain holds, it holds what its witness says
+	// was durable.
 	data, _ := os.ReadFile(db)
 	l, p, err := journal.Verify(data)
 	if err != nil || p != nil || l.Damage != nil || l.Torn != "" {
 		t.Fatalf("seed %d: after the restart: %v %v torn %q", seed, err, p, l.Torn)
+	}
+	if wl, p, err := journal.VerifyFile(db); err != nil || p != nil || wl.Witness == nil {
+		t.Fatalf("seed %d: after the restart, against its witness: %v %v (witness %v)", seed, err, p, wl != nil && wl.Witness != nil)
 	}
 
 	// No result reported final is lost.
@@ -376,8 +380,13 @@ func newMatch(db string, n int) bool {
 	return false
 }
 
-// tearTail cuts the record's last frame short at a random byte, unless it
-// holds a result reported final, and returns the torn record's instant.
+// tearTail makes the record what a power cut during its last group commit
+// leaves: that commit's witness never written (journal.CutWitness: the
+// slot before it in force) and the last frame cut short at a random byte.
+// It does nothing when the last frame is not past what the older witness
+// says was durable (the cut could not tear it) or holds a result reported
+// final (reported after its witness was written). It returns the torn
+// record's instant.
 func tearTail(t *testing.T, db string, finals []string, r *rand.Rand) (time.Duration, bool) {
 	data, err := os.ReadFile(db)
 	if err != nil {
@@ -394,6 +403,20 @@ func tearTail(t *testing.T, db string, finals []string, r *rand.Rand) (time.Dura
 		}
 	}
 	off := l.Offsets[len(l.Offsets)-1]
+	head, err := os.ReadFile(journal.WitnessPath(db))
+	if err != nil {
+		t.Fatalf("the record's witness: %v", err)
+	}
+	wf, err := journal.ParseWitness(head)
+	if err != nil {
+		t.Fatalf("the record's witness: %v", err)
+	}
+	if older := 1 - wf.Newest; !wf.Valid[older] || wf.Slots[older].Size > off {
+		return 0, false
+	}
+	if _, err := journal.CutWitness(db); err != nil {
+		t.Fatal(err)
+	}
 	cut := off + 1 + r.Int64N(int64(len(data))-off-1)
 	if err := os.Truncate(db, cut); err != nil {
 		t.Fatal(err)
