@@ -231,7 +231,7 @@ func TestBrowser(t *testing.T) {
 		p.Until(textOf("list-A") + `.includes("e4") && document.querySelector("#sheet-A .tomove").textContent === "match decided: moves entered now complete the scoresheet · A-black to move"`)
 	})
 
-	t.Run("ResultProvisionalUntilRecorded_NotRecordedWhenRecordingFailed", func(t *testing.T) {
+	t.Run("ResultProvisionalUntilRecorded_NotRecordedWhenRecordingFailed_FinalOnceOnDisk", func(t *testing.T) {
 		at := time.Date(2026, 11, 29, 14, 3, 59, 0, time.Local) // a match recovered after a restart
 		tb, o, last, dur := recordingTable(t, at)
 		p := openPageOn(t, bctx, tb, o, Opts{})
@@ -245,16 +245,19 @@ func TestBrowser(t *testing.T) {
 		// Decided, not on disk: provisional, in the neutral style.
 		p.Until(textOf("status") + ` === "DECIDED" && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black — recording…"`)
 		p.Until(`document.getElementById("result").classList.contains("recording") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(55, 71, 79)"`)
-		// On disk: final, in the result's style.
-		dur <- table.Durable{Seq: last.Load()}
-		p.Until(`window.tandem.view.final === true && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black"`)
-		p.Until(`document.getElementById("result").classList.contains("final") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(127, 29, 29)"`)
-		// Recording failed: the banner and the result say so, the reason
-		// in one sentence with the recovery.
-		dur <- table.Durable{Seq: last.Load(), Err: errors.New("write /var/lib/tandem/tandem.db: no space left on device")}
+		// Recording failed before the decision reached the disk: the
+		// banner and the result say so, the reason in one sentence with
+		// the recovery.
+		dur <- table.Durable{Seq: last.Load() - 1, Err: errors.New("write /var/lib/tandem/tandem.db: no space left on device")}
 		const failed = "recording failed, the clocks run on WITHOUT a record: write /var/lib/tandem/tandem.db: no space left on device"
 		p.Until(textOf("result") + `.endsWith("— NOT recorded: write it down (recording failed)") && document.getElementById("result").classList.contains("not-recorded")`)
 		p.Until(textOf("info") + ` === "Match recovered from the record after a restart, last recorded 2026-11-29 14:03:59." + ` + quoteJS(failed))
+		// The decision on disk after all: final, in the result's style
+		// (final means on disk, docs/record.md), the failure still shown.
+		dur <- table.Durable{Seq: last.Load()}
+		p.Until(`window.tandem.view.final === true && ` + textOf("result") + ` === "1-0 resignation B-white (Art 32): team 1 wins: A-white + B-black"`)
+		p.Until(`document.getElementById("result").classList.contains("final") && getComputedStyle(document.getElementById("result")).backgroundColor === "rgb(127, 29, 29)"`)
+		p.Until(textOf("info") + `.endsWith(` + quoteJS(failed) + `)`)
 	})
 
 	t.Run("MoveEntry_TypedAndClicked_Reserves_Drop_Refusal_ClaimView", func(t *testing.T) {
