@@ -183,6 +183,8 @@ LABEL=tandem-root  /               ext4   ro,noatime,errors=remount-ro  0 1
 LABEL=TANDEM       /boot/firmware  vfat   ro,noatime,uid=0,gid=$gid,fmask=0137,dmask=0027  0 2
 tmpfs              /tmp            tmpfs  nosuid,nodev,mode=1777,size=64M  0 0
 tmpfs              /var/tmp        tmpfs  nosuid,nodev,mode=1777,size=16M  0 0
+# systemd's own state (timesyncd's last time, the random seed) in memory.
+tmpfs              /var/lib/systemd tmpfs nosuid,nodev,mode=0755,size=8M  0 0
 EOT
 ln -sf /dev/null "$root/etc/systemd/system/systemd-rfkill.service"
 ln -sf /dev/null "$root/etc/systemd/system/systemd-rfkill.socket"
@@ -190,13 +192,29 @@ chroot "$root" systemctl enable systemd-networkd.service tandem-image-setup.serv
 chroot "$root" systemctl is-enabled tandem.service
 
 # The boot partition: the firmware, kernel, initramfs and device trees that
-# raspi-firmware put in /boot/firmware, a command line for this image, and
-# the club's files.
+# raspi-firmware puts in /boot/firmware, its config.txt and cmdline.txt made
+# again for this image (the root by label, read-only; the consoles the
+# Pi 3's and 4's serial port and HDMI, the boot log on HDMI), and the
+# club's files. raspi-firmware's own files keep these settings for any
+# later run of its hook.
+cat >"$root/etc/default/raspi-firmware" <<'EOT'
+# The tandem image (scripts/image-build.sh): see raspi-firmware's own
+# /usr/share/doc/raspi-firmware for every setting.
+ROOTPART="LABEL=tandem-root"
+CONSOLES="ttyS1,115200 tty0"
+EOT
+echo ro >"$root/etc/default/raspi-extra-cmdline"
+mount -t proc proc "$root/proc"
+mount --bind /dev "$root/dev"
+chroot "$root" env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
+umount "$root/dev" "$root/proc"
 boot="$work/boot"
 mv "$root/boot/firmware" "$boot"
 mkdir -p "$root/boot/firmware" "$root/data"
-sed -i -e 's/root=[^ ]*/root=LABEL=tandem-root/' -e 's/\brw\b/ro/' "$boot/cmdline.txt"
-grep -q '\bro\b' "$boot/cmdline.txt" || sed -i 's/$/ ro/' "$boot/cmdline.txt"
+# raspi-firmware writes "rw" before the extra "ro" (the later one wins):
+# only "ro" is left, so that cmdline.txt says what happens.
+sed -i 's/ rw / /' "$boot/cmdline.txt"
+grep -q 'root=LABEL=tandem-root .*\bro\b' "$boot/cmdline.txt" || { echo "image-build.sh: cmdline.txt: $(cat "$boot/cmdline.txt")" >&2; exit 1; }
 cp "$img/tandem.toml" "$img/wifi.txt" "$boot/"
 # Less on the card: the apt lists and caches (the image is replaced whole,
 # never upgraded in place).

@@ -174,11 +174,11 @@ wait_api() {
 state() { api GET /api/state; }
 login() { rm -f "$jar"; api POST /api/login "{\"pin\":\"$1\"}" >/dev/null; status; }
 ready_times=()
-# boot_ready NAME: boot and wait for the service's READY=1 (systemd's
-# "Started tandem.service" on the console) and the console's answer.
+# boot_ready NAME: boot and wait for the service's READY=1 (the image's
+# ExecStartPost says "tandem.service ready" on the console) and the console's answer.
 boot_ready() {
     boot
-    if wait_log 'Started.*tandem.service' 900; then
+    if wait_log 'tandem-image: tandem.service ready' 900; then
         local t=$((SECONDS - boot_start))
         ready_times+=("$t")
         pass "$1: tandem.service ready ($t s after power-on, emulated)"
