@@ -242,6 +242,8 @@ start=$((start_mib + boot_mib))MiB, size=${root_mib}MiB, type=83
 EOT
 dd if="$work/boot.img" of="$disk" bs=1M seek=$start_mib conv=notrunc,sparse status=none
 dd if="$work/root.img" of="$disk" bs=1M seek=$((start_mib + boot_mib)) conv=notrunc,sparse status=none
+# TANDEM_IMAGE_RAW=1: the uncompressed image too (image-test.sh takes it).
+if [ "${TANDEM_IMAGE_RAW:-}" = 1 ]; then cp --sparse=always "$disk" "$out/$name"; fi
 echo "stage 2: xz"
 xz -T2 -6 -c "$disk" >"$out/$name.xz.partial"
 mv "$out/$name.xz.partial" "$out/$name.xz"

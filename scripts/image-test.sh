@@ -76,7 +76,10 @@ trap cleanup EXIT
 
 echo "image: $image ($(du -m "$image" | cut -f1) MiB)"
 sd=$tmp/sd.img
-xz -dc "$image" >"$sd" || { fail "the image decompresses"; finish; }
+case $image in
+    *.xz) xz -dc "$image" >"$sd" || { fail "the image decompresses"; finish; } ;;
+    *) cp --sparse=always "$image" "$sd" ;;   # an uncompressed image (TANDEM_IMAGE_RAW=1)
+esac
 shipped_mib=$(( $(stat -c %s "$sd") / 1048576 ))
 echo "image written to a card: $shipped_mib MiB"
 
@@ -113,16 +116,19 @@ sed -i -e 's/^mode = "hardware"/mode = "simulated"/' -e 's/^preset = "reglamento
     -e 's/^control = "5m"/control = "3m+2s"/' "$tmp/tandem.toml"
 mcopy -o -i "$fat" "$tmp/tandem.toml" ::tandem.toml
 # The boot files QEMU loads itself (it has no Pi firmware): the kernel
-# (gunzipped: QEMU takes an arm64 Image), the Pi 3 B's device tree and the
-# initramfs, and the command line of cmdline.txt with the console on the
-# PL011 UART that QEMU's serial port is.
+# (an arm64 Image; gunzipped if it were compressed), the Pi 3 B's device
+# tree and the initramfs, and the command line of cmdline.txt with the
+# consoles on QEMU's two serial ports: the PL011 (ttyAMA0, which the Pi 3's
+# device tree gives to Bluetooth) and the mini UART (ttyS1, the Pi's
+# header pins, /dev/console: the one read here).
 kver=$(mdir -b -i "$fat" :: | sed -n 's|^::/vmlinuz-||p' | sort -V | tail -1)
 [ -n "$kver" ] || { fail "a kernel on the boot partition"; finish; }
-mcopy -i "$fat" "::vmlinuz-$kver" "$tmp/vmlinuz.gz" && gzip -dc "$tmp/vmlinuz.gz" >"$tmp/Image"
+mcopy -i "$fat" "::vmlinuz-$kver" "$tmp/vmlinuz"
+if gzip -t "$tmp/vmlinuz" 2>/dev/null; then gzip -dc "$tmp/vmlinuz" >"$tmp/Image"; else mv "$tmp/vmlinuz" "$tmp/Image"; fi
 mcopy -i "$fat" "::initrd.img-$kver" "$tmp/initrd"
 mcopy -i "$fat" ::bcm2837-rpi-3-b.dtb "$tmp/rpi3b.dtb"
 cmdline=$(mtype -i "$fat" ::cmdline.txt | tr -d '\r\n' | sed -e 's/console=[^ ]*//g' -e 's/  */ /g')
-cmdline="$cmdline console=ttyAMA0,115200"
+cmdline="$cmdline console=ttyAMA0,115200 console=ttyS1,115200"
 echo "kernel $kver; command line: $cmdline"
 # QEMU's SD card must be a power of 2 in size: a 2 GiB card, the free
 # space after the image the data partition's.
@@ -136,10 +142,11 @@ boot() {
     boots=$((boots + 1))
     log=$tmp/boot-$boots.log
     : >"$log"
+    : >"$tmp/boot-$boots-ttyAMA0.log"
     qemu-system-aarch64 -M raspi3b -m 1G -kernel "$tmp/Image" -dtb "$tmp/rpi3b.dtb" -initrd "$tmp/initrd" \
         -append "$cmdline" -drive "file=$sd,if=sd,format=raw" \
         -device usb-net,netdev=n0 -netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$port-:8080" \
-        -display none -monitor none -serial "file:$log" -no-reboot &
+        -display none -monitor none -serial "file:$tmp/boot-$boots-ttyAMA0.log" -serial "file:$log" -no-reboot &
     qemu_pid=$!
     boot_start=$SECONDS
 }
