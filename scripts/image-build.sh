@@ -59,7 +59,11 @@ aarch64_mask='\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\x
 have_aarch64=false
 for e in "$binfmt"/*; do
     case $(basename "$e") in register|status) continue ;; esac
-    if grep -q '^enabled' "$e" 2>/dev/null && grep -q '^magic 7f454c460201010000000000000000000200b700' "$e" 2>/dev/null; then
+    # An entry of the host's own serves only with F (the interpreter opened
+    # at registration): without it the chroot would need the interpreter
+    # at the same path. Ours, added later, is looked at first otherwise.
+    if grep -q '^enabled' "$e" 2>/dev/null && grep -q '^magic 7f454c460201010000000000000000000200b700' "$e" 2>/dev/null &&
+        grep -q '^flags: .*F' "$e" 2>/dev/null; then
         have_aarch64=true
     fi
 done
