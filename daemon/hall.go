@@ -8,7 +8,6 @@ import (
 
 	"tandem/arbiter"
 	"tandem/hall"
-	"tandem/journal"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -146,7 +145,7 @@ func (d *Daemon) hallSnap(s table.Snapshot) hall.Snap {
 	n.Logins = hallLogins(info.Logins)
 	n.EBoard = hallEBoards(info.EBoard)
 	if s.Options.Format == rules.FormatBothBoards {
-		n.Points = journal.PointsText(s.Points())
+		n.Points = rules.PointsText(s.Points())
 	}
 	return n
 }
