@@ -43,7 +43,7 @@ type Sound struct {
 	// Frequency is a passive piezo's tone in Hz (0: the default).
 	Frequency int
 	// Events are the events that sound; nil means every one but the
-	// click (sound.Opts.Events).
+	// click (buzzer.Opts.Events).
 	Events []sound.Event
 	// LowTime is the low-time threshold (0: sound.DefaultLowTime);
 	// LowTimeFor, by time control as clock.Control.String writes it,

@@ -9,7 +9,6 @@ import (
 	"tandem/display"
 	"tandem/i18n"
 	"tandem/i18n/lang"
-	"tandem/journal"
 	"tandem/rules"
 	"tandem/scoresheet"
 	"tandem/table"
@@ -319,7 +318,7 @@ func (s *Server) buildView(ts *table.Snapshot, l lang.Lang) View {
 	v.BlackPressed, v.Format = snap.BlackPressed, o.Format.String()
 	if o.Format == rules.FormatBothBoards {
 		p1, p2 := snap.Points()
-		v.Points = journal.PointsText(p1, p2)
+		v.Points = rules.PointsText(p1, p2)
 	}
 	log := s.logs[l]
 	for i := len(log) - 1; i >= 0; i-- {

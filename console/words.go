@@ -8,7 +8,6 @@ import (
 	"tandem/bughouse"
 	"tandem/i18n"
 	"tandem/i18n/lang"
-	"tandem/journal"
 	"tandem/rules"
 )
 
@@ -105,7 +104,7 @@ func (w words) resultText(snap *rules.Snapshot, o *rules.Options) string {
 	}
 	if o.Format == rules.FormatBothBoards {
 		p1, p2 := snap.Points()
-		t += " (" + w.p.T("page.result.points", "Points", journal.PointsText(p1, p2)) + ")"
+		t += " (" + w.p.T("page.result.points", "Points", rules.PointsText(p1, p2)) + ")"
 	}
 	return t
 }

@@ -8,7 +8,6 @@ import (
 
 	"tandem/arbiter"
 	"tandem/hall"
-	"tandem/journal"
 	"tandem/rules"
 	"tandem/table"
 )
@@ -146,7 +145,7 @@ func (d *Daemon) hallSnap(s table.Snapshot) hall.Snap {
 	n.Logins = hallLogins(info.Logins)
 	n.EBoard = hallEBoards(info.EBoard)
 	if s.Options.Format == rules.FormatBothBoards {
-		n.Points = journal.PointsText(s.Points())
+		n.Points = rules.PointsText(s.Points())
 	}
 	return n
 }
@@ -158,9 +157,7 @@ func (d *Daemon) hallSnap(s table.Snapshot) hall.Snap {
 // once), else for the next one.
 func (d *Daemon) hallCommand(ctx context.Context, c hall.Command) hall.Reply {
 	now := time.Now() // the instant of the action: when the command came
-	cmd, err := arbiter.Parse(arbiter.Request{Action: c.Action, Seat: c.Seat, Board: c.Board, Outcome: c.Outcome,
-		Reason: c.Reason, Delta: c.Delta, Run: c.Run, Preset: c.Preset, Control: c.Control, Players: c.Players,
-		Accused: c.Accused, Tolerance: c.Tolerance})
+	cmd, err := arbiter.Parse(c.Request)
 	if err != nil {
 		return hall.Reply{Error: err.Error(), Status: d.Table.Snapshot().Status.String()}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/config"
 	"tandem/hall"
@@ -134,7 +135,7 @@ func TestHall_CommandsOutageRestart(t *testing.T) {
 	}
 
 	ctx := context.Background()
-	cmd := func(c hall.Command) hall.Reply {
+	cmd := func(c arbiter.Request) hall.Reply {
 		t.Helper()
 		r, err := h.Command(ctx, "t9", c)
 		if err != nil {
@@ -142,40 +143,47 @@ func TestHall_CommandsOutageRestart(t *testing.T) {
 		}
 		return r
 	}
-	if r := cmd(hall.Command{Action: "players", Players: [4]string{"Eva", "Fu", "Gil", "Hal"}}); !r.OK || r.Notice != "players set for this match" {
+	if r := cmd(arbiter.Request{Action: "players", Players: [4]string{"Eva", "Fu", "Gil", "Hal"}}); !r.OK || r.Notice != "players set for this match" {
 		t.Fatalf("players: %+v", r)
 	}
 	eventually(t, "the players on the hub", func() bool { s, _ := h.Table("t9"); return s.Snap.Players[0] == "Eva" })
-	if r := cmd(hall.Command{Action: "start"}); !r.OK || r.Status != "running" {
+	if r := cmd(arbiter.Request{Action: "start"}); !r.OK || r.Status != "running" {
 		t.Fatalf("start: %+v", r)
 	}
-	if r := cmd(hall.Command{Action: "adjust", Seat: "A-white", Delta: "+30"}); r.OK || r.Refused == "" || !strings.Contains(r.Notice, "pause first") {
+	if r := cmd(arbiter.Request{Action: "adjust", Seat: "A-white", Delta: "+30"}); r.OK || r.Refused == "" || !strings.Contains(r.Notice, "pause first") {
 		t.Fatalf("adjust while running: %+v", r)
 	}
-	if r := cmd(hall.Command{Action: "pause"}); !r.OK || r.Status != "paused" {
+	if r := cmd(arbiter.Request{Action: "pause"}); !r.OK || r.Status != "paused" {
 		t.Fatalf("pause: %+v", r)
 	}
 	eventually(t, "paused on the hub", func() bool { s, _ := h.Table("t9"); return s.Snap.Status == "paused" })
 	before := d.Table.Snapshot().Clocks[bughouse.AWhite].Remaining
-	if r := cmd(hall.Command{Action: "adjust", Seat: "A-white", Delta: "+30"}); !r.OK {
+	if r := cmd(arbiter.Request{Action: "adjust", Seat: "A-white", Delta: "+30"}); !r.OK {
 		t.Fatalf("adjust: %+v", r)
 	}
 	if got := d.Table.Snapshot().Clocks[bughouse.AWhite].Remaining; got != before+30*time.Second {
 		t.Fatalf("adjusted to %v, want %v", got, before+30*time.Second)
 	}
-	if _, err := h.Command(ctx, "t9", hall.Command{Action: "adjust", Seat: "Z-white", Delta: "+30"}); err == nil || !strings.Contains(err.Error(), "seat") {
+	if _, err := h.Command(ctx, "t9", arbiter.Request{Action: "adjust", Seat: "Z-white", Delta: "+30"}); err == nil || !strings.Contains(err.Error(), "seat") {
 		t.Fatalf("a bad seat: %v", err)
 	}
-	if r := cmd(hall.Command{Action: "resume"}); !r.OK || r.Status != "running" {
+	if r := cmd(arbiter.Request{Action: "resume"}); !r.OK || r.Status != "running" {
 		t.Fatalf("resume: %+v", r)
 	}
-	if r := cmd(hall.Command{Action: "new"}); r.OK || !strings.Contains(r.Notice, "pause first") {
+	// A move crosses the hall as the console's request carries it.
+	if r := cmd(arbiter.Request{Action: "move", Board: "A", Move: "e4"}); !r.OK {
+		t.Fatalf("move: %+v", r)
+	}
+	if n := d.Table.Snapshot().Moves(); n != 1 {
+		t.Fatalf("%d moves on the scoresheet after the hall's move, want 1", n)
+	}
+	if r := cmd(arbiter.Request{Action: "new"}); r.OK || !strings.Contains(r.Notice, "pause first") {
 		t.Fatalf("new while running: %+v", r)
 	}
-	if r := cmd(hall.Command{Action: "pause"}); !r.OK {
+	if r := cmd(arbiter.Request{Action: "pause"}); !r.OK {
 		t.Fatalf("pause: %+v", r)
 	}
-	if r := cmd(hall.Command{Action: "new", Control: "3m+2s"}); !r.OK || r.Status != "ready" {
+	if r := cmd(arbiter.Request{Action: "new", Control: "3m+2s"}); !r.OK || r.Status != "ready" {
 		t.Fatalf("new: %+v", r)
 	}
 	eventually(t, "the new match on the hub", func() bool { s, _ := h.Table("t9"); return s.Snap.Control == "3m+2s" && s.Snap.Status == "ready" })

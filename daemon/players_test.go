@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/config"
-	"tandem/hall"
 	"tandem/rules"
 )
 
@@ -93,7 +93,7 @@ func TestHall_PlayersDuringDecidedMatch(t *testing.T) {
 	decided := d.hallSnap(d.Table.Snapshot()).Match
 
 	ctx := context.Background()
-	r, err := h.Command(ctx, "t9", hall.Command{Action: "players", Players: round2})
+	r, err := h.Command(ctx, "t9", arbiter.Request{Action: "players", Players: round2})
 	if err != nil || !r.OK || r.Notice != "players set for the next match" {
 		t.Fatalf("players: %+v, %v", r, err)
 	}
@@ -121,7 +121,7 @@ func TestHall_PlayersDuringDecidedMatch(t *testing.T) {
 	}
 
 	// The next match: the new players everywhere, and in its record.
-	if r, err := h.Command(ctx, "t9", hall.Command{Action: "new"}); err != nil || !r.OK || r.Status != "ready" {
+	if r, err := h.Command(ctx, "t9", arbiter.Request{Action: "new"}); err != nil || !r.OK || r.Status != "ready" {
 		t.Fatalf("new: %+v, %v", r, err)
 	}
 	eventually(t, "the next match's players on the hub", func() bool {
@@ -156,7 +156,7 @@ func TestRecord_RestartRestoresPlayers(t *testing.T) {
 	}
 	defer func() { d.Close() }()
 	eventually(t, "t9 on the hub", func() bool { s, ok := h.Table("t9"); return ok && s.Online })
-	if r, err := h.Command(context.Background(), "t9", hall.Command{Action: "players", Players: round2}); err != nil || !r.OK || r.Notice != "players set for this match" {
+	if r, err := h.Command(context.Background(), "t9", arbiter.Request{Action: "players", Players: round2}); err != nil || !r.OK || r.Notice != "players set for this match" {
 		t.Fatalf("players: %+v, %v", r, err)
 	}
 	now := time.Now()
@@ -219,7 +219,7 @@ func TestPlayers_NoRecord(t *testing.T) {
 	if s := d.Table.Snapshot(); s.Status != rules.Decided || !s.Final {
 		t.Fatalf("without a record the decision is not final at once: %v final %v", s.Status, s.Final)
 	}
-	if r, err := h.Command(context.Background(), "t9", hall.Command{Action: "players", Players: round2}); err != nil || !r.OK || r.Notice != "players set for the next match" {
+	if r, err := h.Command(context.Background(), "t9", arbiter.Request{Action: "players", Players: round2}); err != nil || !r.OK || r.Notice != "players set for the next match" {
 		t.Fatalf("players: %+v, %v", r, err)
 	}
 	if p, _ := consoleState(t, d); p != round1 {

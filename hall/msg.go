@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"time"
 
+	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/rules"
 )
@@ -353,8 +354,10 @@ func SnapOf(s rules.Snapshot, at time.Time) Snap {
 }
 
 // Command is a request on CmdSubject: one arbiter action on a table, the
-// same actions as the table's web console (docs/console.md, POST
-// /api/action), plus "players". Which fields matter depends on Action:
+// table's command layer's own request (arbiter.Request: the same actions
+// and fields as the table's web console, docs/console.md, POST
+// /api/action) with the message's version. Which fields matter depends
+// on Action:
 //
 //	pause                       stop both boards
 //	resume   run                resume; run lists the seats whose clock
@@ -369,23 +372,14 @@ func SnapOf(s rules.Snapshot, at time.Time) Snap {
 //	call     tolerance          the no-show countdown starts (Art 44;
 //	                            optional: the table's no_show_tolerance)
 //	arrive   seat               a player is at the table
-//	start, stop, claim (accused), uphold, reject, declare, agree: as the
-//	console's (arbiter.Request)
+//	start, stop, claim (accused), uphold, reject, declare, agree, move,
+//	takeback: as the console's
+//
+// The request's fields are the message's (encoding/json promotes them):
+// {"v":1,"action":"adjust","seat":"A-white","delta":"+30"}.
 type Command struct {
-	V       int       `json:"v"`
-	Action  string    `json:"action"`
-	Seat    string    `json:"seat,omitempty"`
-	Board   string    `json:"board,omitempty"`
-	Outcome string    `json:"outcome,omitempty"`
-	Reason  string    `json:"reason,omitempty"`
-	Delta   string    `json:"delta,omitempty"`
-	Run     []string  `json:"run,omitempty"`
-	Preset  string    `json:"preset,omitempty"`
-	Control string    `json:"control,omitempty"`
-	Players [4]string `json:"players,omitzero"`
-	// Accused is a claim's accused seat; Tolerance a call's ("15m").
-	Accused   string `json:"accused,omitempty"`
-	Tolerance string `json:"tolerance,omitempty"`
+	V int `json:"v"`
+	arbiter.Request
 }
 
 // Reply is a table's answer to a Command.

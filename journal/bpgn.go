@@ -95,7 +95,7 @@ func WriteBPGN(w io.Writer, m *Match) error {
 		tag("MatchFormat", rules.FormatBothBoards.String())
 		tag("ResultA", sum.Boards[0].Outcome.String())
 		tag("ResultB", sum.Boards[1].Outcome.String())
-		tag("Points", PointsText(sum.Points()))
+		tag("Points", rules.PointsText(sum.Points()))
 	}
 	tag("Result", result)
 
@@ -285,7 +285,7 @@ func pgnBonus(c *clock.Control, n int) time.Duration {
 func endingText(s *Summary, names [4]string) string {
 	if s.BothBoards {
 		return fmt.Sprintf("tandem: both boards played out (match_format both-boards): board A %s, board B %s; points %s",
-			boardText(s.Boards[0]), boardText(s.Boards[1]), PointsText(s.Points()))
+			boardText(s.Boards[0]), boardText(s.Boards[1]), rules.PointsText(s.Points()))
 	}
 	if s.Result == rules.DoubleForfeit {
 		return "tandem: 0-0 forfeit: neither team came within the tolerance (Art 44)"

@@ -52,11 +52,6 @@ type Summary struct {
 // (rules.GamePoints).
 func (s *Summary) Points() (team1, team2 float64) { return rules.GamePoints(s.Boards) }
 
-// PointsText writes game points as "1.5-0.5", team 1 first.
-func PointsText(team1, team2 float64) string {
-	return strconv.FormatFloat(team1, 'f', -1, 64) + "-" + strconv.FormatFloat(team2, 'f', -1, 64)
-}
-
 // Summarize replays m (Replay) and returns its outcome.
 func (m *Match) Summarize() (*Summary, error) {
 	rm, err := m.Replay()
@@ -269,7 +264,7 @@ func writeJSON(w io.Writer, m *Match, exact bool) error {
 		Decided: s.Decided, AtMS: millis(s.At), ClocksMS: map[string]any{}, Records: append([]Record{m.Begin}, m.Records...),
 		Boards: map[string]string{"A": boardText(s.Boards[0]), "B": boardText(s.Boards[1])}}
 	if s.BothBoards {
-		o.Points = PointsText(s.Points())
+		o.Points = rules.PointsText(s.Points())
 	}
 	if s.Decided {
 		o.Reason = s.Reason.String()
@@ -364,7 +359,7 @@ func WriteCSV(w io.Writer, ms []*Match) error {
 		}
 		points := ""
 		if s.BothBoards {
-			points = PointsText(s.Points())
+			points = rules.PointsText(s.Points())
 		}
 		row = append(row, points)
 		if err := cw.Write(row); err != nil {

@@ -77,7 +77,7 @@ func (r *Recorder) Entry(e table.Entry) {
 		}
 		rec.Boards = []string{boardText(e.Boards[0]), boardText(e.Boards[1])}
 		if e.BothBoards {
-			rec.Points = PointsText(rules.GamePoints(e.Boards))
+			rec.Points = rules.PointsText(rules.GamePoints(e.Boards))
 		}
 	case table.EntryMove, table.EntryTakeBack:
 		rec.Kind = KindMove

@@ -58,3 +58,15 @@ func ExampleOptions_Set() {
 	// unknown stalemate "lose"; allowed: draw, wait, win-for-stalemated, loss-for-stalemated
 	// match-draw
 }
+
+// The game points of a both-boards match as the record, the BPGN Points
+// tag and the screens write them: halves without a trailing zero.
+func ExamplePointsText() {
+	fmt.Println(rules.PointsText(1.5, 0.5))
+	fmt.Println(rules.PointsText(1, 1))
+	fmt.Println(rules.PointsText(0, 2))
+	// Output:
+	// 1.5-0.5
+	// 1-1
+	// 0-2
+}

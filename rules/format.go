@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"time"
 
 	"tandem/bughouse"
@@ -122,3 +123,9 @@ func GamePoints(boards [2]BoardView) (team1, team2 float64) {
 
 // Points returns the teams' game points of s's boards (GamePoints).
 func (s Snapshot) Points() (team1, team2 float64) { return GamePoints(s.Boards) }
+
+// PointsText writes game points as "1.5-0.5", team 1 first: the
+// decision record's, the BPGN Points tag's and the screens' form.
+func PointsText(team1, team2 float64) string {
+	return strconv.FormatFloat(team1, 'f', -1, 64) + "-" + strconv.FormatFloat(team2, 'f', -1, 64)
+}

@@ -1,11 +1,15 @@
-// Package sound beeps the table's events on a piezo buzzer wired to a
-// GPIO line: the start, a flag, low time, a pause, a claim, and
-// optionally a click per press, each with its own pattern (Patterns).
+// Package sound names the table's events that beep on a piezo buzzer
+// wired to a GPIO line: the start, a flag, low time, a pause, a claim,
+// and optionally a click per press, each with its own pattern
+// (PatternOf).
 //
-// It never delays the match: the buzzer's Player (package sound/buzzer)
-// reads the table's snapshots (as every output does, table.Subscribe),
-// finds the events in them (Follow), and plays them on the line from a
-// goroutine of its own, one after the other, dropping what it cannot play in time (a
+// This package holds only the words and the patterns, with no import of
+// the match: the configuration names the events and the buzzer's kind
+// ([sound], package config) without linking the table. It never delays
+// the match: the buzzer's Player (package sound/buzzer) reads the
+// table's snapshots (as every output does, table.Subscribe), finds the
+// events in them, and plays them on the line from a goroutine of its
+// own, one after the other, dropping what it cannot play in time (a
 // click behind a long pattern) rather than queueing without end. The
 // loop is never waited for: a slow subscriber of the table gets the
 // newest snapshot, not every one.

@@ -5,10 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"tandem/bughouse"
-	"tandem/rules"
-	"tandem/table"
 )
 
 // Event is a table event with a sound.
@@ -129,46 +125,3 @@ const MaxFrequency = 5000
 // DefaultLowTime is the low-time threshold when none is set: a clock
 // that goes under ten seconds beeps once.
 const DefaultLowTime = 10 * time.Second
-
-// Follow finds the events with a sound between two snapshots of the
-// table, prev (nil: the first one) and cur, in the order they are
-// played: a flag or a claim before the rest. lowTime is the threshold of
-// the match's time control (0: no low-time beep); warned says which
-// seats have had theirs this match (it is updated; a new match clears
-// it).
-func Follow(prev, cur *table.Snapshot, lowTime time.Duration, warned *[4]bool) []Event {
-	if prev == nil || prev.Match != cur.Match {
-		*warned = [4]bool{}
-		if prev == nil {
-			return nil
-		}
-		if cur.Status != rules.Running {
-			return nil
-		}
-	}
-	var evs []Event
-	ps, cs := prev.Status, cur.Status
-	switch {
-	case cs == rules.Decided && ps != rules.Decided && (cur.Reason == rules.Flag || cur.Reason == rules.SimultaneousFlag):
-		evs = append(evs, Flag)
-	case cur.Claim.Active && !prev.Claim.Active:
-		evs = append(evs, Claim)
-	case cs == rules.Running && !prev.Started:
-		evs = append(evs, Start)
-	case cs == rules.Paused && ps == rules.Running:
-		evs = append(evs, Pause)
-	}
-	if cur.Seq != prev.Seq && cur.Last.Kind == rules.Press && cur.Effect.Ignored == "" && cur.Effect.Refused == "" && cs == rules.Running {
-		evs = append(evs, Press)
-	}
-	if lowTime > 0 && cs == rules.Running {
-		for _, s := range bughouse.Seats {
-			c := cur.Clocks[s]
-			if c.Running && c.Remaining < lowTime && !warned[s] {
-				warned[s] = true
-				evs = append(evs, LowTime)
-			}
-		}
-	}
-	return evs
-}

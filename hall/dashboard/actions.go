@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sync"
 
+	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/clock"
 	"tandem/hall"
@@ -55,7 +56,7 @@ const maxBody = 1 << 20
 
 // command sends c to table id and returns the table's answer as a
 // CommandResult, the error in it when there is one.
-func (s *Server) command(ctx context.Context, id string, c hall.Command) (CommandResult, error) {
+func (s *Server) command(ctx context.Context, id string, c arbiter.Request) (CommandResult, error) {
 	rep, err := s.hub.Command(ctx, id, c)
 	res := CommandResult{Table: id, OK: rep.OK, Refused: rep.Refused, Ignored: rep.Ignored, Notice: rep.Notice, Status: rep.Status}
 	if err != nil {
@@ -91,7 +92,7 @@ func (s *Server) serveCommand(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, "tolerance goes with action \"call\" only")
 		return
 	}
-	c := hall.Command{Action: req.Action, Preset: req.Preset, Control: req.Control, Seat: req.Seat, Tolerance: req.Tolerance}
+	c := arbiter.Request{Action: req.Action, Preset: req.Preset, Control: req.Control, Seat: req.Seat, Tolerance: req.Tolerance}
 	switch req.Action {
 	case "pause", "resume", "new":
 	case "warn", "penalty", "arrive":
@@ -190,7 +191,7 @@ func (s *Server) All(ctx context.Context, action string) AllResult {
 					Ignored: "not started: resume all never starts a match (start it at the table)"}
 				return
 			}
-			c := hall.Command{Action: action}
+			c := arbiter.Request{Action: action}
 			if action == "call" {
 				c.Tolerance = tol
 			}

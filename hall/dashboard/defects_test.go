@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tandem/hall"
+	"tandem/arbiter"
 	"tandem/internal/browsertest"
 	"tandem/rules"
 	"tandem/tournament"
@@ -34,7 +34,7 @@ func TestBrowser_DashboardDefects(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	for _, id := range []string{"t1", "t2"} {
-		if r, err := h.Command(ctx, id, hall.Command{Action: "players", Players: [4]string{"Ana", "Bo", "Cy", "Di"}}); err != nil || !r.OK {
+		if r, err := h.Command(ctx, id, arbiter.Request{Action: "players", Players: [4]string{"Ana", "Bo", "Cy", "Di"}}); err != nil || !r.OK {
 			t.Fatalf("players on %s: %+v %v", id, r, err)
 		}
 	}

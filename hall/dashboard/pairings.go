@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"tandem/hall"
+	"tandem/arbiter"
 	"tandem/internal/webapi"
 	"tandem/tournament"
 )
@@ -275,7 +275,7 @@ func (s *Server) deliverOnce() {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			_, err := s.hub.Command(s.ctx, d.id, hall.Command{Action: "players", Players: d.players})
+			_, err := s.hub.Command(s.ctx, d.id, arbiter.Request{Action: "players", Players: d.players})
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			if s.tn.round != d.round {

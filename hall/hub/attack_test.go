@@ -13,6 +13,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"tandem/arbiter"
 	"tandem/hall"
 )
 
@@ -245,7 +246,7 @@ func TestAttack_ReadOtherTablesInboxes(t *testing.T) {
 	}
 	waitFor(t, "t03's result", func() bool { return len(h.Results()) == 1 })
 	waitFor(t, "every record of t03", func() bool { n, _ := h.LastRecord(context.Background(), "t03"); return n == rec.n })
-	if r, err := h.Command(ctx, "t03", hall.Command{Action: "pause"}); err != nil || r.Status != "paused" {
+	if r, err := h.Command(ctx, "t03", arbiter.Request{Action: "pause"}); err != nil || r.Status != "paused" {
 		t.Fatalf("command: %+v %v", r, err)
 	}
 	// Whatever the server delivered to t02 before the round trip has

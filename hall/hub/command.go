@@ -9,6 +9,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"tandem/arbiter"
 	"tandem/hall"
 )
 
@@ -27,13 +28,14 @@ var (
 	ErrClosed = errors.New("hall: the hub is closed")
 )
 
-// Command sends c to table id and returns its reply. It fails with an
+// Command sends req to table id, as a hall.Command of this version, and
+// returns its reply. It fails with an
 // error wrapping ErrUnknownTable, ErrOffline (shown offline, or no table
 // answers on its subject), context.DeadlineExceeded (no reply within
 // Opts.CommandTimeout or ctx's deadline), or ErrClosed; a command the
 // table could not read (hall.Reply.Error) is an error too. A refusal by the
 // rules is not an error: it is in hall.Reply.Refused.
-func (h *Hub) Command(ctx context.Context, id string, c hall.Command) (hall.Reply, error) {
+func (h *Hub) Command(ctx context.Context, id string, req arbiter.Request) (hall.Reply, error) {
 	h.mu.Lock()
 	closed := h.closed
 	t, known := h.tables[id]
@@ -54,7 +56,7 @@ func (h *Hub) Command(ctx context.Context, id string, c hall.Command) (hall.Repl
 		}
 		return hall.Reply{}, fmt.Errorf("%w: table %s since %s", ErrOffline, id, since.Format("15:04:05"))
 	}
-	c.V = hall.Version
+	c := hall.Command{V: hall.Version, Request: req}
 	data, err := json.Marshal(c)
 	if err != nil {
 		return hall.Reply{}, err

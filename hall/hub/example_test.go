@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"tandem/arbiter"
 	"tandem/hall"
 	"tandem/hall/hub"
 )
@@ -34,7 +35,7 @@ func Example() {
 	for s, _ := h.Table("t1"); !s.Online; s, _ = h.Table("t1") {
 		time.Sleep(10 * time.Millisecond)
 	}
-	r, err := h.Command(context.Background(), "t1", hall.Command{Action: "pause"})
+	r, err := h.Command(context.Background(), "t1", arbiter.Request{Action: "pause"})
 	fmt.Println(r.OK, r.Status, err)
 	// Output: true paused <nil>
 }

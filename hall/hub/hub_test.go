@@ -9,6 +9,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"tandem/arbiter"
 	"tandem/hall"
 )
 
@@ -70,10 +71,10 @@ func TestHub_RawSnapshotMakesTableOnlineThenOffline(t *testing.T) {
 	if len(s.Alerts) == 0 || s.Alerts[0].Kind != AlertOffline {
 		t.Fatalf("alerts %+v", s.Alerts)
 	}
-	if _, err := h.Command(context.Background(), "t1", hall.Command{Action: "pause"}); !errors.Is(err, ErrOffline) {
+	if _, err := h.Command(context.Background(), "t1", arbiter.Request{Action: "pause"}); !errors.Is(err, ErrOffline) {
 		t.Fatalf("command to an offline table: %v", err)
 	}
-	if _, err := h.Command(context.Background(), "nope", hall.Command{Action: "pause"}); !errors.Is(err, ErrUnknownTable) {
+	if _, err := h.Command(context.Background(), "nope", arbiter.Request{Action: "pause"}); !errors.Is(err, ErrUnknownTable) {
 		t.Fatalf("command to an unknown table: %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"tandem/arbiter"
 	"tandem/hall"
 )
 
@@ -52,7 +53,7 @@ func TestHub_TLSOnEveryInterfaceInProcessClient(t *testing.T) {
 	if err := h.WaitSnap(ctx, "t1", l.Boot(), 1); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := h.Command(ctx, "t1", hall.Command{Action: "pause"}); err != nil || !r.OK {
+	if r, err := h.Command(ctx, "t1", arbiter.Request{Action: "pause"}); err != nil || !r.OK {
 		t.Fatalf("a command over the in-process client: %+v %v", r, err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"tandem/arbiter"
 	"tandem/bughouse"
 	"tandem/journal"
 	"tandem/rules"
@@ -243,18 +244,18 @@ func TestLink_CommandRoundTripAndOffline(t *testing.T) {
 	l.Publish(hall.Snap{Status: "running"})
 	waitFor(t, "t1 online", func() bool { s, _ := h.Table("t1"); return s.Online })
 	ctx := context.Background()
-	r, err := h.Command(ctx, "t1", hall.Command{Action: "pause"})
+	r, err := h.Command(ctx, "t1", arbiter.Request{Action: "pause"})
 	if err != nil || !r.OK || r.Status != "paused" {
 		t.Fatalf("pause: %+v %v", r, err)
 	}
-	r, err = h.Command(ctx, "t1", hall.Command{Action: "adjust", Seat: "A-white", Delta: "+30"})
+	r, err = h.Command(ctx, "t1", arbiter.Request{Action: "adjust", Seat: "A-white", Delta: "+30"})
 	if err != nil || r.OK || r.Refused != "the clocks run" {
 		t.Fatalf("adjust: %+v %v", r, err)
 	}
-	if _, err := h.Command(ctx, "t1", hall.Command{Action: "dance"}); err == nil || !strings.Contains(err.Error(), `unknown action "dance"`) {
+	if _, err := h.Command(ctx, "t1", arbiter.Request{Action: "dance"}); err == nil || !strings.Contains(err.Error(), `unknown action "dance"`) {
 		t.Fatalf("unknown action: %v", err)
 	}
-	if _, err := h.Command(ctx, "t1", hall.Command{Action: "slow"}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := h.Command(ctx, "t1", arbiter.Request{Action: "slow"}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("slow: %v", err)
 	}
 	mu.Lock()
@@ -264,7 +265,7 @@ func TestLink_CommandRoundTripAndOffline(t *testing.T) {
 	mu.Unlock()
 	l.Close()
 	waitFor(t, "t1 offline", func() bool { s, _ := h.Table("t1"); return !s.Online })
-	if _, err := h.Command(ctx, "t1", hall.Command{Action: "pause"}); !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "t1 since") {
+	if _, err := h.Command(ctx, "t1", arbiter.Request{Action: "pause"}); !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "t1 since") {
 		t.Fatalf("offline: %v", err)
 	}
 }
@@ -283,7 +284,7 @@ func TestHub_CommandNoResponderIsOffline(t *testing.T) {
 	nc.Publish(hall.SnapSubject("t2"), b)
 	waitFor(t, "t2 online", func() bool { s, _ := h.Table("t2"); return s.Online })
 	start := time.Now()
-	if _, err := h.Command(context.Background(), "t2", hall.Command{Action: "pause"}); !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "does not answer") {
+	if _, err := h.Command(context.Background(), "t2", arbiter.Request{Action: "pause"}); !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "does not answer") {
 		t.Fatalf("no responder: %v", err)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -421,7 +422,7 @@ func TestHub_TableCredentialsAndPermissions(t *testing.T) {
 	good.Publish(hall.Snap{Status: "ready"})
 	waitFor(t, "t1 online", func() bool { s, _ := h.Table("t1"); return s.Online })
 	waitFor(t, "t1's result", func() bool { return len(h.Results()) == 1 })
-	if r, err := h.Command(context.Background(), "t1", hall.Command{Action: "pause"}); err != nil || !r.OK {
+	if r, err := h.Command(context.Background(), "t1", arbiter.Request{Action: "pause"}); err != nil || !r.OK {
 		t.Fatalf("command with credentials: %+v %v", r, err)
 	}
 	waitFor(t, "every record", func() bool { n, _ := h.LastRecord(context.Background(), "t1"); return n == rec.n })

@@ -66,6 +66,33 @@ func TestConfig_ParsesWithoutTheGPIODriver(t *testing.T) {
 	}
 }
 
+// Reading the configuration links no match: package table (the loop
+// that owns the match) is the daemon's to start, and a program that only
+// checks or writes a file (tandem check, the hub's settings) builds none.
+// The buzzer's words (package sound) are a leaf that config may name;
+// following the table's snapshots is the Player's (package sound/buzzer).
+func TestConfig_LinksNoMatchLoop(t *testing.T) {
+	for _, d := range deps(t, "tandem/config") {
+		if d == "tandem/table" {
+			t.Errorf("tandem/config imports %s: reading a file needs no match loop", d)
+		}
+	}
+}
+
+// The table's screens (the console, the terminal, the displays, the
+// button menu) lay out the table's snapshots; the record's files and
+// exports (package journal) are the daemon's. What both need (the game
+// points' text, rules.PointsText) lives with what it formats.
+func TestScreens_LinkNoRecord(t *testing.T) {
+	for _, pkg := range []string{"tandem/console", "tandem/tui", "tandem/display", "tandem/menu"} {
+		for _, d := range deps(t, pkg) {
+			if d == "tandem/journal" {
+				t.Errorf("%s imports %s: a screen lays out the snapshot, the record is the daemon's", pkg, d)
+			}
+		}
+	}
+}
+
 // What only reads a file or relays the hall's messages names a language
 // (package i18n/lang) without linking the catalogs of package i18n: the
 // texts are the faces', the terminal's and the pages' business.
@@ -93,6 +120,20 @@ func TestLayers_Classify(t *testing.T) {
 	}
 	if !found {
 		t.Error("tandem/gpio's dependencies do not list periph: go list gives nothing to check")
+	}
+	found = false
+	for _, d := range deps(t, "tandem/sound/buzzer") {
+		found = found || d == "tandem/table"
+	}
+	if !found {
+		t.Error("tandem/sound/buzzer's dependencies do not list tandem/table: the match loop's check has nothing to find")
+	}
+	found = false
+	for _, d := range deps(t, "tandem/daemon") {
+		found = found || d == "tandem/journal"
+	}
+	if !found {
+		t.Error("tandem/daemon's dependencies do not list tandem/journal: the screens' check has nothing to find")
 	}
 	found = false
 	for _, d := range deps(t, "tandem/tui") {

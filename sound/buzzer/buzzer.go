@@ -103,7 +103,7 @@ func (p *Player) Run(ctx context.Context, snaps <-chan table.Snapshot) {
 			if p.opts.LowTime != nil {
 				low = p.opts.LowTime(&s)
 			}
-			for _, e := range sound.Follow(prev, &s, low, &warned) {
+			for _, e := range follow(prev, &s, low, &warned) {
 				p.Enqueue(e)
 			}
 			prev = &s

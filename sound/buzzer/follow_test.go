@@ -1,4 +1,4 @@
-package sound
+package buzzer
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"tandem/clock"
 	"tandem/display"
 	"tandem/rules"
+	"tandem/sound"
 	"tandem/table"
 )
 
@@ -30,12 +31,12 @@ func TestFollow_AMatch(t *testing.T) {
 		go tbl.Run(ctx)
 		var warned [4]bool
 		prev := tbl.Snapshot()
-		var got []Event
-		step := func(f func()) []Event {
+		var got []sound.Event
+		step := func(f func()) []sound.Event {
 			f()
 			synctest.Wait()
 			cur := tbl.Snapshot()
-			evs := Follow(&prev, &cur, 10*time.Second, &warned)
+			evs := follow(&prev, &cur, 10*time.Second, &warned)
 			prev = cur
 			got = append(got, evs...)
 			return evs
@@ -60,27 +61,9 @@ func TestFollow_AMatch(t *testing.T) {
 		for range 20 { // B-white's and A-black's clocks run down: low time, then the flag
 			step(func() { time.Sleep(time.Second) })
 		}
-		want := []Event{Start, Press, Pause, Claim, LowTime, LowTime, Flag}
+		want := []sound.Event{sound.Start, sound.Press, sound.Pause, sound.Claim, sound.LowTime, sound.LowTime, sound.Flag}
 		if !slices.Equal(got, want) {
 			t.Errorf("events %v, want %v", got, want)
 		}
 	})
-}
-
-func TestEvents_Words(t *testing.T) {
-	for _, e := range []Event{Start, Flag, LowTime, Pause, Claim, Press} {
-		got, err := ParseEvent(e.String())
-		if err != nil || got != e {
-			t.Errorf("%s: %v %v", e, got, err)
-		}
-		if d := PatternOf(e).Duration(); d <= 0 || d > 2*time.Second {
-			t.Errorf("%s: %v", e, d)
-		}
-	}
-	if _, err := ParseEvent("bell"); err == nil {
-		t.Error("bell parsed")
-	}
-	if string(PatternsJSON()[:10]) != `{"claim":[` {
-		t.Errorf("JSON: %s", PatternsJSON())
-	}
 }
