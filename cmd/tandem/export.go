@@ -88,7 +88,11 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	default:
 		return bad("--format %q: use timeline, json, csv or bpgn", format)
 	}
-	l, err := journal.LoadFile(record)
+	// VerifyFile, not LoadFile: the chain and the witness are checked
+	// too, so a record shorter than what was reported durable (a lost
+	// final result) is said here as verify-record says it, not exported
+	// as an undecided match without a word.
+	l, _, err := journal.VerifyFile(record)
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem export: %s\n", fileErr(record, err))
 		return 1

@@ -281,6 +281,38 @@ func TestVerifyRecord_LostFinalResultIsNoPowerCut(t *testing.T) {
 	}
 }
 
+// The attack on the export: a record cut before what its witness says
+// was durable, so the last match's final result is gone. The export
+// printed the match as undecided and said nothing (exit 0, no warning);
+// it must say the records are lost, as verify-record does.
+func TestExport_LostFinalResultIsSaid(t *testing.T) {
+	rec := recordOf(t, filepath.Join("..", "..", "testdata", "timeline", "agreement_all_four.timeline"))
+	l, err := journal.LoadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := -1
+	for i, r := range l.Records {
+		if r.Kind == journal.KindDecision {
+			last = i
+		}
+	}
+	if last < 0 {
+		t.Fatal("no decision in the record")
+	}
+	data, _ := os.ReadFile(rec)
+	if err := os.WriteFile(rec, data[:l.Offsets[last]], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"timeline", "csv"} {
+		_, _, errOut := runCmd("export", "last", "--record", rec, "--format", format)
+		if !strings.Contains(errOut, "lost") || !strings.Contains(errOut, "final result of match "+l.Records[last].Match) ||
+			!strings.Contains(errOut, "run tandem verify-record") {
+			t.Errorf("--format %s: stderr %q; want the loss of match %s's final result said", format, errOut, l.Records[last].Match)
+		}
+	}
+}
+
 // The loss report in Spanish, whole: every line read back from its
 // template (an English word left would mean a template missed).
 func TestVerifyRecord_LostInSpanish(t *testing.T) {
