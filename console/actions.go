@@ -174,7 +174,7 @@ const heartbeatEvery = time.Second
 // every change, and a heartbeat ({"heartbeat":true,"server_ms":...})
 // after each second without one (webapi.Stream).
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	views, cancel := s.views[langOf(r)].Subscribe() // the view now first
+	views, cancel := s.watchView(langOf(r)) // the view now first
 	defer cancel()
 	webapi.Stream(w, r, nil, views, withServerTime, &webapi.StreamOpts{
 		Heartbeat: heartbeatEvery, Done: s.ctx.Done(), Bye: "the table stopped",

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tandem/bughouse"
@@ -98,7 +99,8 @@ type Server struct {
 	wg     sync.WaitGroup
 
 	// views are the latest view's JSON in each language, for the
-	// sockets (GET /ws?lang=es).
+	// sockets (GET /ws?lang=es): kept only for a language some socket
+	// watches (watch), nil otherwise.
 	views   [lang.Count]*latest.Value[[]byte]
 	conns   *webapi.Conns // the sockets' caps
 	lang    lang.Lang
@@ -118,6 +120,16 @@ type Server struct {
 	lastSnap    table.Snapshot
 	haveSnap    bool
 	sheet       sheetView // the scoresheet's part of the view (moves.go)
+	// watch counts the open sockets of each language. A table publishes
+	// a snapshot for every digit a running clock shows (ten a second per
+	// clock under tenths): a view is built and encoded for a language
+	// only while a socket of it is open, so that a console nobody
+	// watches costs no view at all (watchView).
+	watch [lang.Count]int
+
+	// builds counts the views built in each language (buildView): what
+	// the tests read to see that nobody watching costs no view.
+	builds [lang.Count]atomic.Uint64
 }
 
 // New returns the console of table t, which must be running (table.Run).
@@ -214,21 +226,67 @@ func (s *Server) update(snap table.Snapshot) {
 	s.rebuild()
 }
 
-// rebuild encodes the view of the last snapshot in each language for the
-// sockets. s.mu is held.
+// rebuild encodes the view of the last snapshot for the sockets, in each
+// language a socket watches; the others are built when a socket of
+// theirs opens (watchView). s.mu is held.
 func (s *Server) rebuild() {
 	for _, l := range lang.Langs {
-		v := s.buildView(&s.lastSnap, l)
-		b, err := json.Marshal(v)
-		if err != nil {
-			return // the view has only plain values: Marshal cannot fail
+		if s.watch[l] > 0 {
+			s.views[l].Store(s.encode(l))
 		}
-		s.views[l].Store(b)
 	}
 }
 
-// current returns the latest view's JSON in language l.
-func (s *Server) current(l lang.Lang) []byte { return s.views[l].Load() }
+// encode returns the JSON of the last snapshot's view in language l. s.mu
+// is held.
+func (s *Server) encode(l lang.Lang) []byte {
+	// The view has only plain values: Marshal cannot fail.
+	b, _ := json.Marshal(s.buildView(&s.lastSnap, l))
+	return b
+}
+
+// watchView subscribes a socket to the views in language l: the view of
+// the last snapshot at once, built now if no socket of l was open (none
+// was kept meanwhile), then every later one. cancel ends the subscription;
+// once the last socket of l has ended, l's views are no longer built.
+func (s *Server) watchView(l lang.Lang) (views <-chan []byte, cancel func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.watch[l] == 0 {
+		s.views[l].Store(s.encode(l))
+	}
+	s.watch[l]++
+	views, stop := s.views[l].Subscribe()
+	var once sync.Once
+	return views, func() {
+		once.Do(func() {
+			stop()
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.watch[l]--; s.watch[l] == 0 {
+				s.views[l].Store(nil) // not kept: the next socket builds its own
+			}
+		})
+	}
+}
+
+// watchers returns how many sockets of language l are open.
+func (s *Server) watchers(l lang.Lang) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.watch[l]
+}
+
+// viewJSON returns the JSON of the last snapshot's view in language l:
+// the sockets' when some are open, else built for the caller alone.
+func (s *Server) viewJSON(l lang.Lang) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.watch[l] > 0 {
+		return s.views[l].Load()
+	}
+	return s.encode(l)
+}
 
 // langOf is the language a request asks for (?lang=es; the page's own
 // choice, pagekit's i18n.js), English when none or an unknown one.
@@ -269,7 +327,7 @@ func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 	s.update(s.t.Snapshot())
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(withServerTime(s.current(langOf(r)), time.Now()))
+	w.Write(withServerTime(s.viewJSON(langOf(r)), time.Now()))
 }
 
 // serveFace answers GET /api/face/A.png and /api/face/B.png in simulated

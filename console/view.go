@@ -223,6 +223,7 @@ func ms(d time.Duration) int64 { return int64(d / time.Millisecond) }
 // buildView turns snap into the page's view, its texts in language l.
 // s.mu is held.
 func (s *Server) buildView(ts *table.Snapshot, l lang.Lang) View {
+	s.builds[l].Add(1)
 	snap, o := &ts.Snapshot, &ts.Options
 	w := wordsFor(l)
 	v := View{
