@@ -17,7 +17,9 @@
 // without a message per tenth. While the connection is lost (closed, or
 // no view nor heartbeat for a few seconds) it freezes and greys out the
 // clocks and says so; after a reconnect the first message is the whole
-// state again, and the page checks its session again.
+// state again, and the page checks its session again. A view is built
+// only in the languages of the sockets open (and for each GET /api/state):
+// a console nobody watches costs no view.
 //
 // Security (docs/console.md): state changes need the arbiter's session (a
 // random HttpOnly, SameSite=Strict cookie given for the PIN or the
