@@ -14,6 +14,7 @@ import (
 	"tandem/bughouse"
 	"tandem/i18n/lang"
 	"tandem/rules"
+	"tandem/table"
 )
 
 // These tests count the views the console builds (Server.builds, one
@@ -243,5 +244,53 @@ func TestIdle_StateBuildsItsLanguageOnly(t *testing.T) {
 	}
 	if n := built(e.srv); n[lang.English] != 0 || n[lang.Spanish] != 1 {
 		t.Errorf("GET /api/state?lang=es built, by language: %v; want one Spanish view", n)
+	}
+}
+
+// BenchmarkUpdate is the console's work for one snapshot (a clock's
+// digit change: nothing new in the log) with nobody watching, and with
+// one English page open. The match is paused, so that the table publishes
+// nothing on its own meanwhile.
+func BenchmarkUpdate(b *testing.B) {
+	for _, watched := range []bool{false, true} {
+		name := "NobodyWatching"
+		if watched {
+			name = "OneEnglishPage"
+		}
+		b.Run(name, func(b *testing.B) {
+			p, err := rules.LookupPreset("reglamento")
+			if err != nil {
+				b.Fatal(err)
+			}
+			tb, err := table.New(&table.Opts{Options: p.Options, Preset: p.Name})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() { defer close(done); tb.Run(ctx) }()
+			defer func() { cancel(); <-done }()
+			for _, k := range []rules.Kind{rules.Start, rules.Pause} {
+				if _, err := tb.Do(ctx, rules.Event{Kind: k}, time.Now()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			s, err := New(tb, &Opts{PIN: testPIN, Simulated: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			if watched {
+				_, stop := s.watchView(lang.English)
+				defer stop()
+			}
+			snap := tb.Snapshot()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				snap.At += time.Millisecond
+				s.update(snap)
+			}
+		})
 	}
 }
