@@ -32,20 +32,20 @@ func built(s *Server) [lang.Count]uint64 {
 	return n
 }
 
-// shown waits until the console has taken the table's snapshot of event
-// seq (or a later one), through its subscription.
-func shown(t *testing.T, s *Server, seq uint64) {
+// shown waits until the console has taken the table's snapshot snap (or
+// a later one), through its subscription.
+func shown(t *testing.T, s *Server, snap table.Snapshot) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		s.mu.Lock()
-		got := s.lastSnap.Seq
+		got := s.lastSnap
 		s.mu.Unlock()
-		if got >= seq {
+		if got.Seq > snap.Seq || (got.Seq == snap.Seq && got.At >= snap.At) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the console shows event %d, want %d", got, seq)
+			t.Fatalf("the console shows event %d at %v, want %d at %v", got.Seq, got.At, snap.Seq, snap.At)
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -86,9 +86,9 @@ func play(t *testing.T, e *env, n int) uint64 {
 			}
 		}
 	}
-	seq := e.settled().Seq
-	shown(t, e.srv, seq)
-	return seq
+	snap := e.settled()
+	shown(t, e.srv, snap)
+	return snap.Seq
 }
 
 // dial opens the page's WebSocket in language code l ("" the default,
@@ -179,8 +179,11 @@ func TestIdle_ConnectGetsAFreshViewAtOnce(t *testing.T) {
 	if _, err := e.srv.Do(ctx, arbiter.Command{Kind: arbiter.Pause}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	seq := e.settled().Seq
-	shown(t, e.srv, seq)
+	// Paused: the table publishes nothing more, so the view stays what it
+	// is once the console has taken the last snapshot published.
+	snap := e.settled()
+	shown(t, e.srv, snap)
+	seq := snap.Seq
 	c = dial(t, ctx, e, "es")
 	defer c.CloseNow()
 	_, b, err := c.Read(ctx)
