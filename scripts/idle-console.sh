@@ -13,6 +13,8 @@
 # TENTHS (env): the displays' tenths_below (default "1h": the clocks show
 # tenths the whole time, so the table publishes a snapshot every tenth of
 # a second for each running clock, the most a match ever publishes).
+# CONSOLE=off (env): the same table without the console, the match started
+# by a --script timeline instead: what the table costs alone.
 set -euo pipefail
 secs=${1:-60}
 dir=$(mktemp -d)
@@ -35,9 +37,22 @@ control = "30m"
 [display]
 tenths_below = "${TENTHS:-1h}"
 [console]
+enabled = $([ "${CONSOLE:-on}" = off ] && echo false || echo true)
 listen = "127.0.0.1:$port"
 pin = "246813"
 TOML
+ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+if [ "${CONSOLE:-on}" = off ]; then
+	printf 'control 30m\n0 start\n%d end\n' $((secs + 30)) >"$dir/start.timeline"
+	"$bin" run --config "$dir/tandem.toml" --script "$dir/start.timeline" >"$dir/out" 2>&1 </dev/null &
+	pid=$!
+	sleep 2
+	before=$(ticks)
+	sleep "$secs"
+	after=$(ticks)
+	echo "console off: ticks in ${secs}s: $((after - before)) (utime+stime, before $before, after $after)"
+	exit 0
+fi
 "$bin" run --config "$dir/tandem.toml" >"$dir/out" 2>&1 </dev/null &
 pid=$!
 url=http://127.0.0.1:$port
@@ -47,7 +62,6 @@ for _ in $(seq 100); do
 done
 # The pause switch starts a ready match (the panel's own press: no view).
 curl -sf -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"pause":true}' "$url/api/press"
-ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 sleep 1 # the start reaches the loop
 before=$(ticks)
 sleep "$secs"
