@@ -20,8 +20,8 @@ import (
 // These tests count the views the console builds (Server.builds, one
 // counter per Server: the tests run in parallel) while the match goes on
 // through the table's own snapshots, as at a real table: a view is built
-// only for a language somebody watches (issue 30, "no work for a screen
-// nobody watches").
+// only for a language somebody watches (docs/console.md, API: no work for
+// a screen nobody watches).
 
 // built returns the views s built so far, by language.
 func built(s *Server) [lang.Count]uint64 {

@@ -16,7 +16,7 @@ import (
 	"tandem/internal/webserve/attack"
 )
 
-// The attacks of issue #23 on a table's console, with its real server
+// The attacks of docs/performance.md ("Connections") on a table's console, with its real server
 // (webserve's defaults): each is refused by construction, at accept and
 // by the server's limits, and the console keeps answering. Each failed on
 // the server before (only ReadHeaderTimeout, 10 s).

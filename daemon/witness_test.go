@@ -18,7 +18,7 @@ import (
 )
 
 // TestRecord_LostFinalResult_NeverBroughtBackSilently is the attack of
-// issue #23: two matches decided and reported final, then the record cut
+// docs/record.md (the witness): two matches decided and reported final, then the record cut
 // back to before the second match began (a card that lost its last
 // blocks). The file alone reads whole (the cut falls between two
 // records), and the table used to come back on the first match as if the
@@ -78,7 +78,7 @@ func TestRecord_LostFinalResult_NeverBroughtBackSilently(t *testing.T) {
 	}
 }
 
-// TestRecord_ReadOnlyRecord_NeverFinal is the attack of issue #23: the
+// TestRecord_ReadOnlyRecord_NeverFinal is an attack of docs/record.md: the
 // record's directory cannot be written (a read-only file system, or no
 // permission; not a directory where that cannot be mounted). A result
 // decided then is on no disk: the script's output, the console's

@@ -18,7 +18,7 @@ import (
 	"tandem/rules"
 )
 
-// These tests are the attacks of issue #23 requirement 4: a record cut
+// These tests are the attacks on the record of docs/record.md (the witness): a record cut
 // short, or whose end blocks were zeroed, before what the table had
 // reported durable read as "torn last record ... a power cut" (exit 0)
 // and silently dropped final results. They use the witness only through

@@ -138,7 +138,7 @@ func TestRecord_NoRecorder_FinalWhenDecided(t *testing.T) {
 	})
 }
 
-// TestRecord_RecordDidNotOpen_NeverFinal is the attack of issue #23: the
+// TestRecord_RecordDidNotOpen_NeverFinal is an attack of docs/record.md: the
 // record could not be opened (a read-only disk, no permission), so no
 // recorder; a result decided then is not on disk and must never be
 // reported final (it was, as if no record were kept).

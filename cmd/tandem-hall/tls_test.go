@@ -125,7 +125,7 @@ func TestHall_TLS_DashboardAndIssue(t *testing.T) {
 	}
 }
 
-// The attack of issue #23: `tandem-hall ca issue --host www.google.com`
+// The attack of docs/hall.md (TLS): `tandem-hall ca issue --host www.google.com`
 // made a certificate that `openssl verify` accepted. Now it is refused
 // with the reason, and the CA it makes is constrained (the forged
 // certificates themselves are hall/ca's tests).

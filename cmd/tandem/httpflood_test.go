@@ -21,7 +21,7 @@ import (
 	"tandem/internal/webserve/attack"
 )
 
-// TestConsole_HTTPFlood_RSS performs issue #23's floods on a real tandem
+// TestConsole_HTTPFlood_RSS performs the floods of docs/performance.md ("Connections") on a real tandem
 // run process (simulated table, console on loopback), one fresh process
 // per flood, and reports its resident memory (VmRSS: before, the peak
 // sampled during the flood, and after) in the log for docs/performance.md

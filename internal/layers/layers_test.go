@@ -148,7 +148,7 @@ func TestLayers_Classify(t *testing.T) {
 // repository (the design's notes, beside it) and the project's issues.
 // A rule is cited by docs/rules.md, an article of the regulation, or a
 // file of the repository.
-var outside = regexp.MustCompile(`RULES\.md|DESIGN\.md|STYLE\.md|\.\./shared|/work/|\bissue \d|\(issue\b|[A-Z][a-z]+ issue\)`)
+var outside = regexp.MustCompile(`RULES\.md|DESIGN\.md|STYLE\.md|\.\./shared|/work/|\bissue #?\d|\(issue\b|[A-Z][a-z]+ issue\)`)
 
 func TestComments_CiteTheRepository(t *testing.T) {
 	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()

@@ -171,7 +171,7 @@ func TestAttack_SpectatorCannotKeepTheArbiterOut(t *testing.T) {
 // all this machine's.
 func addrN(n int) string { return fmt.Sprintf("127.%d.%d.%d", 10+n/65025, n/255%255, n%255+1) }
 
-// The attack of issue #23: 2 000 addresses guess the one-time code as
+// An attack of docs/console.md (Security): 2 000 addresses guess the one-time code as
 // fast as they can (before, they had 1 218 codes a second compared: the
 // limit was per address only). Now every address together gets no more
 // comparisons than the codes' global budget (CodeBound of the span); and
@@ -274,7 +274,7 @@ func TestAttack_TwoThousandAddressesGuessCodes(t *testing.T) {
 	}
 }
 
-// The attack of issue #23: a crowd's failed logins wrote 75 118 log lines
+// An attack of docs/console.md (Security): a crowd's failed logins wrote 75 118 log lines
 // in 60 s. 75 000 failed logins (7 500 without TANDEM_LOGIN_FLOOD=1) (wrong PINs and codes, from 2 000
 // addresses, over one minute of their own clock) now make a Teller print
 // at most its Lines per window and one line summing up each window.

@@ -8,7 +8,7 @@ import (
 
 // Teller writes failed logins as lines for a program's log, at most
 // Lines of them per Every and then one line summing up the rest, so that
-// a crowd hammering the login (75 118 lines in 60 s before, issue #23)
+// a crowd hammering the login (75 118 lines in 60 s before: docs/console.md, Security)
 // fills no disk and hides nothing: the counts stay. The package prints
 // nothing itself: Print, the program's, is given each line. Its methods
 // are safe for concurrent use.

@@ -106,7 +106,7 @@ func testTLS(t *testing.T) (server, client *tls.Config) {
 	return server, client
 }
 
-// The attack of issue #23: many connections from one address, each
+// An attack of docs/performance.md ("Connections"): many connections from one address, each
 // sending a request head that never ends, on the way to 1 MB. The
 // connections past the address's cap are closed at accept (before TLS);
 // the others are answered 431 and closed once their head passes
