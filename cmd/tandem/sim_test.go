@@ -20,6 +20,7 @@ import (
 	"tandem/daemon"
 	"tandem/display"
 	"tandem/i18n"
+	"tandem/internal/e2e"
 )
 
 // simDeadline bounds every wait on the simulated table: a run that hangs
@@ -31,13 +32,11 @@ const simDeadline = 15 * time.Second
 // qemu (CI): tmux must be able to start it.
 func buildSim(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		// These tests drive a native binary (through tmux, or killing it):
-		// under qemu (CI's -short passes for the Pi's CPUs) they would
-		// test the same native binary again, only slower. The native
-		// pass runs them.
-		t.Skip("end-to-end test of a native tandem binary: run without -short")
-	}
+	// These tests drive a native binary (through tmux, or killing it):
+	// end-to-end trials, run in their own CI step (TANDEM_E2E=1), never
+	// under qemu's -short passes, where they would test the same native
+	// binary again, only slower.
+	e2e.Require(t, "end-to-end test of a native tandem binary")
 	bin := filepath.Join(t.TempDir(), "tandem")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Env = append(os.Environ(), "GOOS=", "GOARCH=", "GOARM=")
@@ -223,10 +222,12 @@ type tmuxSession struct {
 	status string // file the session's shell writes tandem's exit status to
 }
 
-// requireTmux skips the test when tmux is missing, unless CI is set: CI
-// installs tmux, so there its absence is a failure.
+// requireTmux skips the test unless the end-to-end trials are on
+// (TANDEM_E2E=1), and when tmux is missing, unless CI is set: CI installs
+// tmux, so there its absence is a failure.
 func requireTmux(t *testing.T) {
 	t.Helper()
+	e2e.Require(t, "terminal table in tmux")
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("tmux is not installed; CI must install it for the terminal table test")

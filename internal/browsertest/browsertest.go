@@ -12,6 +12,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"tandem/internal/e2e"
 )
 
 // Wait bounds each action on a page and each wait for it.
@@ -34,14 +36,12 @@ type Opts struct {
 // when Chromium is not installed; with TANDEM_REQUIRE_BROWSER=1 it fails
 // it instead.
 //
-// Under -short it always skips: the qemu passes of CI run -short, and a
-// browser test there would drive the same native Chromium a second and
-// third time, proving nothing about the Pi's instruction set.
+// It first skips unless the end-to-end trials are on (e2e.Require:
+// TANDEM_E2E=1, never under -short): browser tests run in their own CI
+// step, not in the README's test command.
 func Chromium(t testing.TB) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser test: runs in the full pass, not under -short")
-	}
+	e2e.Require(t, "browser test")
 	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
 		if path, err := exec.LookPath(p); err == nil {
 			return path
