@@ -108,14 +108,14 @@ func TestConsole_HTTPFlood_RSS(t *testing.T) {
 		stop := make(chan struct{})
 		done := make(chan struct{})
 		go func() { attack.Drip(conns, 5*time.Second, stop); close(done) }()
-		var atOnce int
+		var atOnce, closed int
 		tb.during(t, func() {
 			atOnce = attack.Closed(conns, len(conns), time.Second)
 			tb.answers(t, "127.0.0.2")
-			// Past the read timeout, with a margin.
-			time.Sleep(webserve.DefaultReadTimeout + 5*time.Second)
+			// Wait for the read timeout to close them all, with a margin:
+			// no fixed sleep, the wait ends when the last one is closed.
+			closed = attack.Closed(conns, len(conns), webserve.DefaultReadTimeout+5*time.Second)
 		})
-		closed := attack.Closed(conns, len(conns), time.Second)
 		close(stop)
 		<-done
 		tb.answers(t, "127.6.0.1")
