@@ -257,19 +257,7 @@ func TestPlural(t *testing.T) {
 // report names what is missing.
 func TestVerifyRecord_LostFinalResultIsNoPowerCut(t *testing.T) {
 	rec := recordOf(t, filepath.Join("..", "..", "testdata", "timeline", "agreement_all_four.timeline"))
-	l, err := journal.LoadFile(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	last := -1
-	for i, r := range l.Records {
-		if r.Kind == journal.KindDecision {
-			last = i
-		}
-	}
-	if last < 0 {
-		t.Fatal("no decision in the record")
-	}
+	l, last := lastDecision(t, rec)
 	data, _ := os.ReadFile(rec)
 	for _, cut := range []int64{l.Offsets[last] + 5, l.Offsets[last]} {
 		os.WriteFile(rec, data[:cut], 0o644)
@@ -287,6 +275,24 @@ func TestVerifyRecord_LostFinalResultIsNoPowerCut(t *testing.T) {
 // it must say the records are lost, as verify-record does.
 func TestExport_LostFinalResultIsSaid(t *testing.T) {
 	rec := recordOf(t, filepath.Join("..", "..", "testdata", "timeline", "agreement_all_four.timeline"))
+	l, last := lastDecision(t, rec)
+	data, _ := os.ReadFile(rec)
+	if err := os.WriteFile(rec, data[:l.Offsets[last]], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"timeline", "csv"} {
+		_, _, errOut := runCmd("export", "last", "--record", rec, "--format", format)
+		if !strings.Contains(errOut, "lost") || !strings.Contains(errOut, "final result of match "+l.Records[last].Match) ||
+			!strings.Contains(errOut, "run tandem verify-record") {
+			t.Errorf("--format %s: stderr %q; want the loss of match %s's final result said", format, errOut, l.Records[last].Match)
+		}
+	}
+}
+
+// lastDecision loads the record at rec and returns it with the index of
+// its last decision record (the test fails when it has none).
+func lastDecision(t *testing.T, rec string) (*journal.Log, int) {
+	t.Helper()
 	l, err := journal.LoadFile(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -300,17 +306,7 @@ func TestExport_LostFinalResultIsSaid(t *testing.T) {
 	if last < 0 {
 		t.Fatal("no decision in the record")
 	}
-	data, _ := os.ReadFile(rec)
-	if err := os.WriteFile(rec, data[:l.Offsets[last]], 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, format := range []string{"timeline", "csv"} {
-		_, _, errOut := runCmd("export", "last", "--record", rec, "--format", format)
-		if !strings.Contains(errOut, "lost") || !strings.Contains(errOut, "final result of match "+l.Records[last].Match) ||
-			!strings.Contains(errOut, "run tandem verify-record") {
-			t.Errorf("--format %s: stderr %q; want the loss of match %s's final result said", format, errOut, l.Records[last].Match)
-		}
-	}
+	return l, last
 }
 
 // The loss report in Spanish, whole: every line read back from its
